@@ -1,0 +1,76 @@
+import type { Database, Sql } from "@el/projections/sql";
+import pg from "pg";
+
+/**
+ * A session stuck inside a transaction would hold back every subscriber (they only read below the
+ * oldest running writer), so PostgreSQL ends such sessions after this long.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+
+export const createPgDatabase = (connectionString: string, options: { max?: number } = {}): Database => {
+  const connection = {
+    connectionString,
+    options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 20 });
+  pool.on("error", () => {
+    // An idle client died (server restart, timeout); the pool replaces it on the next checkout.
+  });
+  const dedicated = new Set<pg.Client>();
+
+  const openDedicated = async () => {
+    const client = new pg.Client(connection);
+    client.on("error", () => {});
+    await client.connect();
+    dedicated.add(client);
+    return client;
+  };
+  const closeDedicated = async (client: pg.Client) => {
+    dedicated.delete(client);
+    await client.end().catch(() => {});
+  };
+
+  return {
+    kind: "pg",
+    query: (text, params) => pool.query(text, params as unknown[]) as never,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const tx: Sql = { query: (text, params) => client.query(text, params as unknown[]) as never };
+        const result = await work(tx);
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onNotify) {
+      const client = await openDedicated();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? "");
+      });
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return () => closeDedicated(client);
+    },
+    async tryLock(key) {
+      const client = await openDedicated();
+      const { rows } = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked",
+        [key],
+      );
+      if (!rows[0]?.locked) {
+        await closeDedicated(client);
+        return null;
+      }
+      return { release: () => closeDedicated(client) };
+    },
+    async close() {
+      await Promise.all([...dedicated].map(closeDedicated));
+      await pool.end();
+    },
+  };
+};

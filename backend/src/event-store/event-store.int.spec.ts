@@ -1,0 +1,221 @@
+import { randomUUID } from "node:crypto";
+import type { Position, RecordedEvent } from "@el/domain";
+import { comparePositions, START } from "@el/domain";
+import type { Database } from "@el/projections/sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { drivers } from "../../test/databases";
+import {
+  createEventStore,
+  EventRegistry,
+  type EventStore,
+  InvalidEvent,
+  migrateEventStore,
+  WrongExpectedVersion,
+} from ".";
+
+const registry = new EventRegistry().register(
+  { type: "CreditsAdded", schema: z.object({ amount: z.number().int().positive() }) },
+  {
+    type: "StudentRegistered",
+    version: 2,
+    schema: z.object({ name: z.string(), level: z.string() }),
+    upcasters: { 1: (data) => ({ ...(data as object), level: "BASIC" }) },
+  },
+);
+
+const credits = (amount = 1) => ({ type: "CreditsAdded", data: { amount } });
+
+const keyOf = (event: Position) => `${event.transactionId}:${event.globalPosition}`;
+
+describe.each(drivers)("event store on $name", (driver) => {
+  let db: Database;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    db = await driver.open();
+    await migrateEventStore(db);
+    store = await createEventStore(db, registry);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it("appends to a new stream and reads it back in order", async () => {
+    const stream = `student-${randomUUID()}`;
+    const result = await store.append(stream, [credits(1), credits(2)], { expectedVersion: "no_stream" });
+    expect(result.nextVersions[stream]).toBe(2);
+    const events = await store.readStream(stream);
+    expect(events.map((event) => [event.streamVersion, event.data])).toEqual([
+      [1, { amount: 1 }],
+      [2, { amount: 2 }],
+    ]);
+    expect(events[0]?.metadata.occurredAt).toEqual(expect.any(String));
+  });
+
+  it("enforces every expected-version mode and reports the actual version", async () => {
+    const stream = `student-${randomUUID()}`;
+    await expect(store.append(stream, [credits()], { expectedVersion: "stream_exists" })).rejects.toMatchObject({
+      actual: 0,
+    });
+    await store.append(stream, [credits()], { expectedVersion: "no_stream" });
+    await expect(store.append(stream, [credits()], { expectedVersion: "no_stream" })).rejects.toBeInstanceOf(
+      WrongExpectedVersion,
+    );
+    await store.append(stream, [credits()], { expectedVersion: 1 });
+    await expect(store.append(stream, [credits()], { expectedVersion: 1 })).rejects.toMatchObject({
+      name: "WrongExpectedVersion",
+      actual: 2,
+    });
+    await store.append(stream, [credits()], { expectedVersion: "stream_exists" });
+    await store.append(stream, [credits()], { expectedVersion: "any" });
+    expect((await store.readStream(stream)).map((event) => event.streamVersion)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lets exactly one of 20 concurrent appends at the same version win, leaving no gap", async () => {
+    const stream = `lesson-${randomUUID()}`;
+    await store.append(stream, [credits()], { expectedVersion: "no_stream" });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => store.append(stream, [credits(index + 1)], { expectedVersion: 1 })),
+    );
+    const won = attempts.filter((attempt) => attempt.status === "fulfilled");
+    const lost = attempts.filter((attempt) => attempt.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const attempt of lost) expect((attempt as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersion);
+    expect((await store.readStream(stream)).map((event) => event.streamVersion)).toEqual([1, 2]);
+  });
+
+  it("stores nothing of an appendMany when one stream conflicts", async () => {
+    const student = `student-${randomUUID()}`;
+    const lesson = `lesson-${randomUUID()}`;
+    await store.append(lesson, [credits()], { expectedVersion: "no_stream" });
+    await expect(
+      store.appendMany([
+        { streamId: student, events: [credits()], expectedVersion: "no_stream" },
+        { streamId: lesson, events: [credits()], expectedVersion: "no_stream" },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedVersion);
+    expect(await store.readStream(student)).toEqual([]);
+    expect(await store.readStream(lesson)).toHaveLength(1);
+  });
+
+  it("stores a command once and answers a retry with the first result", async () => {
+    const stream = `student-${randomUUID()}`;
+    const commandId = randomUUID();
+    const [first, second] = await Promise.all([
+      store.append(stream, [credits(5)], { expectedVersion: "any", commandId, result: { balance: 5 } }),
+      store.append(stream, [credits(5)], { expectedVersion: "any", commandId, result: { balance: 10 } }),
+    ]);
+    const third = await store.append(stream, [credits(5)], { expectedVersion: "any", commandId, result: {} });
+    expect(await store.readStream(stream)).toHaveLength(1);
+    const results = [first, second, third];
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(1);
+    const original = results.find((result) => !result.duplicate);
+    for (const result of results) {
+      expect(result.result).toEqual(original?.result);
+      expect(result.lastPosition).toEqual(original?.lastPosition);
+    }
+  });
+
+  it("refuses an event that does not match its schema and stores nothing", async () => {
+    const stream = `student-${randomUUID()}`;
+    await expect(
+      store.appendMany([
+        {
+          streamId: stream,
+          events: [credits(1), { type: "CreditsAdded", data: { amount: -3 } }],
+          expectedVersion: "any",
+        },
+      ]),
+    ).rejects.toBeInstanceOf(InvalidEvent);
+    expect(await store.readStream(stream)).toEqual([]);
+  });
+
+  it("upcasts events stored at an older schema version when they are read", async () => {
+    const stream = `student-${randomUUID()}`;
+    await db.query(
+      `insert into es_streams (stream_id, version) values ($1, 1);
+       `.trim(),
+      [stream],
+    );
+    await db.query(
+      `insert into es_events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+       values ($1, 1, 'StudentRegistered', 1, '{"name":"Ana"}', '{"occurredAt":"2020-01-01T00:00:00Z"}', $2)`,
+      [stream, randomUUID()],
+    );
+    const [event] = await store.readStream(stream);
+    expect(event?.data).toEqual({ name: "Ana", level: "BASIC" });
+    expect(event?.schemaVersion).toBe(2);
+  });
+
+  it("delivers every event exactly once, in global order, to a live subscriber while 8 writers race and commits arrive out of order", async () => {
+    const from = await store.head();
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeAll(from, (event) => {
+      seen.push(event);
+    });
+
+    const total = 2000;
+    const writers = 8;
+    const perWriter = total / writers;
+    // A transaction takes a position, then waits until 50 later appends have committed before it commits.
+    const delayed = async () => {
+      if (db.kind === "pglite") return 0;
+      const stream = `delayed-${randomUUID()}`;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const done = db.transaction(async (tx) => {
+        await tx.query("select * from es_append($1, 'any', $2::jsonb)", [
+          stream,
+          JSON.stringify([
+            { type: "CreditsAdded", schemaVersion: 1, data: { amount: 1 }, metadata: {}, eventId: randomUUID() },
+          ]),
+        ]);
+        await released;
+      });
+      return { release, done };
+    };
+
+    const holders = await Promise.all([delayed(), delayed(), delayed()]);
+    let committed = 0;
+    await Promise.all(
+      Array.from({ length: writers }, async (_, writer) => {
+        for (let index = 0; index < perWriter; index++) {
+          await store.append(`writer-${writer}-${randomUUID()}`, [credits()], { expectedVersion: "no_stream" });
+          committed++;
+          if (committed === 50) for (const holder of holders) if (holder) holder.release();
+        }
+      }),
+    );
+    await Promise.all(holders.map((holder) => (holder ? holder.done : undefined)));
+    const expected = total + holders.filter(Boolean).length;
+
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(expected);
+    await subscription.stop();
+
+    expect(new Set(seen.map(keyOf)).size).toBe(seen.length);
+    expect(seen).toHaveLength(expected);
+    for (let index = 1; index < seen.length; index++) {
+      expect(comparePositions(seen[index - 1] as Position, seen[index] as Position)).toBeLessThan(0);
+    }
+    const stored = await store.readAll(from, 100_000);
+    expect(seen.map(keyOf)).toEqual(stored.map(keyOf));
+    if (db.kind === "pg") {
+      // The held transactions took their positions before the 50 appends that committed ahead of them.
+      const heldPositions = seen.filter((event) => event.streamId.startsWith("delayed-")).map((e) => e.globalPosition);
+      const overtaken = seen.filter((event) => heldPositions.some((held) => event.globalPosition > held + 49n));
+      expect(overtaken.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads nothing after the head and starts from the beginning with START", async () => {
+    const head = await store.head();
+    expect(await store.readAll(head)).toEqual([]);
+    const all = await store.readAll(START, 5);
+    expect(all).toHaveLength(5);
+  });
+});

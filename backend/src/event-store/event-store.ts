@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
+import { START } from "@el/domain";
+import type { Database, Sql } from "@el/projections/sql";
+import type { EventRegistry } from "./registry";
+
+export type ExpectedVersion = number | "no_stream" | "stream_exists" | "any";
+
+export class WrongExpectedVersion extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${expected}`);
+    this.name = "WrongExpectedVersion";
+  }
+}
+
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
+export interface AppendOptions<Result = unknown> {
+  /** Makes the append idempotent: a second append with this id stores nothing and returns the first result. */
+  commandId?: string;
+  /** Stored with the command id and returned to a retry (for instance the response of the command). */
+  result?: Result;
+  metadata?: Partial<EventMetadata>;
+}
+
+export interface AppendResult<Result = unknown> {
+  /** Version of each stream after the append, in the order given. */
+  nextVersions: Record<string, number>;
+  /** Position of the last event written: wait for projections to reach it for read-your-writes. */
+  lastPosition: Position;
+  result: Result | undefined;
+  /** True when this command id had been appended before and nothing new was stored. */
+  duplicate: boolean;
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  event_id: string;
+  recorded_at: Date | string;
+}
+
+interface StoredResult {
+  nextVersions: Record<string, number>;
+  lastPosition: { transactionId: string; globalPosition: string };
+  result?: unknown;
+}
+
+const EVENT_COLUMNS =
+  "global_position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, event_id, recorded_at";
+
+const DEFAULT_BATCH = 1000;
+
+export interface EventStore {
+  append<Result = unknown>(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedVersion: ExpectedVersion } & AppendOptions<Result>,
+  ): Promise<AppendResult<Result>>;
+  appendMany<Result = unknown>(streams: StreamAppend[], options?: AppendOptions<Result>): Promise<AppendResult<Result>>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Events after `after` in global order, only those no running transaction can still precede:
+   * see README.md beside this file.
+   */
+  readAll(after?: Position, limit?: number): Promise<RecordedEvent[]>;
+  /** The position of the last event a reader can see now (START when the store is empty). */
+  head(): Promise<Position>;
+  /** Catch-up from `after`, then live; `handle` is awaited before the next event is delivered. */
+  subscribeAll(
+    after: Position,
+    handle: (event: RecordedEvent) => Promise<void> | void,
+    options?: { batchSize?: number; onError?: (error: unknown) => void },
+  ): Subscription;
+  /** Resolves on the next append committed by anyone (LISTEN/NOTIFY), or after `timeoutMs`. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface Subscription {
+  readonly position: Position;
+  stop(): Promise<void>;
+}
+
+export const createEventStore = async (db: Database, registry: EventRegistry): Promise<EventStore> => {
+  const listeners = new Set<() => void>();
+  const unlisten = await db.listen("es_events", () => {
+    for (const listener of listeners) listener();
+  });
+
+  const toRecorded = (row: EventRow): RecordedEvent => ({
+    globalPosition: BigInt(row.global_position),
+    transactionId: BigInt(row.transaction_id),
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    schemaVersion: registry.currentVersion(row.type),
+    data: registry.upcast(row.type, row.schema_version, row.data),
+    metadata: row.metadata,
+    eventId: row.event_id,
+    recordedAt: new Date(row.recorded_at),
+  });
+
+  const serialise = (events: NewEvent[], shared: Partial<EventMetadata> | undefined) =>
+    JSON.stringify(
+      events.map((event) => ({
+        type: event.type,
+        schemaVersion: registry.currentVersion(event.type),
+        data: registry.validate(event.type, event.data),
+        metadata: { occurredAt: new Date().toISOString(), ...shared, ...event.metadata },
+        eventId: event.eventId ?? randomUUID(),
+      })),
+    );
+
+  const expectedOf = (expected: ExpectedVersion) => (expected === 0 ? "no_stream" : String(expected));
+
+  const appendStream = async (sql: Sql, append: StreamAppend, serialised: string) => {
+    try {
+      const { rows } = await sql.query<{ global_position: string; transaction_id: string; stream_version: number }>(
+        "select * from es_append($1, $2, $3::jsonb)",
+        [append.streamId, expectedOf(append.expectedVersion), serialised],
+      );
+      const last = rows[rows.length - 1];
+      if (!last) throw new Error("es_append returned no rows");
+      return last;
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string };
+      if (pgError.code === "EL409") {
+        throw new WrongExpectedVersion(append.streamId, append.expectedVersion, Number(pgError.detail ?? 0));
+      }
+      throw error;
+    }
+  };
+
+  const fromStored = <Result>(stored: StoredResult, duplicate: boolean): AppendResult<Result> => ({
+    nextVersions: stored.nextVersions,
+    lastPosition: {
+      transactionId: BigInt(stored.lastPosition.transactionId),
+      globalPosition: BigInt(stored.lastPosition.globalPosition),
+    },
+    result: stored.result as Result,
+    duplicate,
+  });
+
+  const appendMany = async <Result>(streams: StreamAppend[], options: AppendOptions<Result> = {}) => {
+    if (streams.length === 0 || streams.some((stream) => stream.events.length === 0)) {
+      throw new Error("appendMany needs at least one event for every stream");
+    }
+    // Validate every event before touching the database: a bad event stores nothing.
+    const serialised = streams.map((stream) =>
+      serialise(stream.events, { ...options.metadata, commandId: options.commandId ?? options.metadata?.commandId }),
+    );
+
+    const write = async (sql: Sql) => {
+      const nextVersions: Record<string, number> = {};
+      let last: { global_position: string; transaction_id: string } | undefined;
+      for (const [index, stream] of streams.entries()) {
+        const row = await appendStream(sql, stream, serialised[index] as string);
+        nextVersions[stream.streamId] = row.stream_version;
+        last = row;
+      }
+      const lastRow = last as { global_position: string; transaction_id: string };
+      return {
+        nextVersions,
+        lastPosition: { transactionId: lastRow.transaction_id, globalPosition: lastRow.global_position },
+        result: options.result,
+      } satisfies StoredResult;
+    };
+
+    const single = streams.length === 1 && !options.commandId;
+    if (single) return fromStored<Result>(await write(db), false);
+
+    return db.transaction(async (tx) => {
+      if (options.commandId) {
+        const { rows } = await tx.query(
+          "insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning command_id",
+          [options.commandId],
+        );
+        if (rows.length === 0) {
+          const previous = await tx.query<{ result: StoredResult }>(
+            "select result from es_commands where command_id = $1",
+            [options.commandId],
+          );
+          return fromStored<Result>((previous.rows[0] as { result: StoredResult }).result, true);
+        }
+      }
+      const stored = await write(tx);
+      if (options.commandId) {
+        await tx.query("update es_commands set result = $2::jsonb where command_id = $1", [
+          options.commandId,
+          JSON.stringify(stored),
+        ]);
+      }
+      return fromStored<Result>(stored, false);
+    });
+  };
+
+  const readAll = async (after: Position = START, limit = DEFAULT_BATCH) => {
+    const { rows } = await db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from es_events
+        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id, global_position
+        limit $3`,
+      [after.transactionId.toString(), after.globalPosition.toString(), limit],
+    );
+    return rows.map(toRecorded);
+  };
+
+  const onAppended = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  const subscribeAll: EventStore["subscribeAll"] = (after, handle, options = {}) => {
+    let position = after;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    let pending = true;
+    const unsubscribe = onAppended(() => {
+      pending = true;
+      wake?.();
+    });
+    // An append committed while an older transaction is still open is held back until that one ends;
+    // its commit notifies too, but a transaction that wrote no event does not, hence this slow re-check.
+    const RECHECK_MS = 200;
+
+    const loop = (async () => {
+      while (!stopped) {
+        pending = false;
+        try {
+          const batch = await readAll(position, options.batchSize ?? DEFAULT_BATCH);
+          for (const event of batch) {
+            if (stopped) return;
+            await handle(event);
+            position = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+          }
+          if (batch.length === (options.batchSize ?? DEFAULT_BATCH)) continue;
+        } catch (error) {
+          options.onError?.(error);
+        }
+        if (stopped || pending) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, RECHECK_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    })();
+
+    return {
+      get position() {
+        return position;
+      },
+      async stop() {
+        stopped = true;
+        unsubscribe();
+        wake?.();
+        await loop;
+      },
+    };
+  };
+
+  return {
+    append: (streamId, events, options) =>
+      appendMany([{ streamId, events, expectedVersion: options.expectedVersion }], options),
+    appendMany,
+    async readStream(streamId) {
+      const { rows } = await db.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events where stream_id = $1 order by stream_version`,
+        [streamId],
+      );
+      return rows.map(toRecorded);
+    },
+    readAll,
+    async head() {
+      const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+        `select transaction_id, global_position from es_events
+          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          order by transaction_id desc, global_position desc limit 1`,
+      );
+      const row = rows[0];
+      return row ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : START;
+    },
+    subscribeAll,
+    onAppended,
+    async close() {
+      listeners.clear();
+      await unlisten();
+    },
+  };
+};

@@ -1,0 +1,3 @@
+export * from "./event-store";
+export * from "./registry";
+export { migrateEventStore } from "./schema";

@@ -1,0 +1,87 @@
+import type { Sql } from "@el/projections/sql";
+
+/**
+ * The store's tables and its one append function. Everything that decides whether an append may
+ * happen (expected version, idempotency) runs inside PostgreSQL, in the appending transaction.
+ */
+export const EVENT_STORE_SCHEMA = `
+create table if not exists es_streams (
+  stream_id text primary key,
+  version integer not null
+);
+
+create table if not exists es_events (
+  global_position bigserial primary key,
+  transaction_id xid8 not null default pg_current_xact_id(),
+  stream_id text not null,
+  stream_version integer not null,
+  type text not null,
+  schema_version integer not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  event_id uuid not null,
+  recorded_at timestamptz not null default now(),
+  unique (stream_id, stream_version)
+);
+create unique index if not exists es_events_event_id on es_events (event_id);
+create index if not exists es_events_order on es_events (transaction_id, global_position);
+
+create table if not exists es_commands (
+  command_id text primary key,
+  result jsonb,
+  recorded_at timestamptz not null default now()
+);
+
+create or replace function es_append(p_stream text, p_expected text, p_events jsonb)
+returns table (global_position bigint, transaction_id xid8, stream_version integer)
+language plpgsql as $$
+declare
+  v_count integer := jsonb_array_length(p_events);
+  v_version integer;
+  v_actual integer;
+begin
+  if p_expected = 'any' then
+    insert into es_streams as s (stream_id, version) values (p_stream, v_count)
+      on conflict (stream_id) do update set version = s.version + v_count
+      returning s.version into v_version;
+  elsif p_expected = 'no_stream' then
+    insert into es_streams (stream_id, version) values (p_stream, v_count)
+      on conflict (stream_id) do nothing
+      returning es_streams.version into v_version;
+  elsif p_expected = 'stream_exists' then
+    update es_streams s set version = s.version + v_count where s.stream_id = p_stream
+      returning s.version into v_version;
+  else
+    update es_streams s set version = s.version + v_count
+      where s.stream_id = p_stream and s.version = p_expected::integer
+      returning s.version into v_version;
+  end if;
+
+  if v_version is null then
+    select s.version into v_actual from es_streams s where s.stream_id = p_stream;
+    raise exception using
+      errcode = 'EL409',
+      message = 'wrong expected version',
+      detail = coalesce(v_actual, 0)::text;
+  end if;
+
+  return query
+    insert into es_events as e (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+    select p_stream, v_version - v_count + n.ordinality::integer, n.value->>'type',
+           (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid
+    from jsonb_array_elements(p_events) with ordinality as n(value, ordinality)
+    returning e.global_position, e.transaction_id, e.stream_version;
+
+  perform pg_notify('es_events', '');
+end
+$$;
+`;
+
+export const migrateEventStore = async (sql: Sql) => {
+  await sql.query("select pg_advisory_lock(hashtextextended('es_migrate', 0))");
+  try {
+    await sql.query(EVENT_STORE_SCHEMA);
+  } finally {
+    await sql.query("select pg_advisory_unlock(hashtextextended('es_migrate', 0))");
+  }
+};

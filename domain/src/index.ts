@@ -1,0 +1,3 @@
+export * from "./shared/decider";
+export * from "./shared/errors";
+export * from "./shared/events";

@@ -1,0 +1,48 @@
+/** The envelope every stored event travels in (ARCHITECTURE.md, "Event store contract"). */
+export interface EventMetadata {
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+  userId?: string;
+  occurredAt: string;
+}
+
+/**
+ * Where an event sits in the store's global order. Events are ordered by the id of the transaction that
+ * wrote them, then by their position: unlike the position alone, that order never changes once a
+ * subscriber has read past it (see backend/src/event-store/README.md).
+ */
+export interface Position {
+  transactionId: bigint;
+  globalPosition: bigint;
+}
+
+export const START: Position = { transactionId: 0n, globalPosition: 0n };
+
+export const comparePositions = (a: Position, b: Position): number =>
+  a.transactionId === b.transactionId
+    ? Number(a.globalPosition - b.globalPosition)
+    : a.transactionId < b.transactionId
+      ? -1
+      : 1;
+
+export const isAtOrAfter = (a: Position, b: Position) => comparePositions(a, b) >= 0;
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends Position {
+  streamId: string;
+  streamVersion: number;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  eventId: string;
+  recordedAt: Date;
+}
+
+/** An event about to be appended: `data` is validated by the event's zod schema before it is stored. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  eventId?: string;
+  metadata?: Partial<EventMetadata>;
+}
