@@ -86,7 +86,9 @@ export interface EventStore {
     handle: (event: RecordedEvent) => Promise<void> | void,
     options?: { batchSize?: number; onError?: (error: unknown) => void },
   ): Subscription;
-  /** Resolves on the next append committed by anyone (LISTEN/NOTIFY), or after `timeoutMs`. */
+  /** How many events a reader at `position` has still to read (counted up to 100,000). */
+  countAfter(position: Position): Promise<number>;
+  /** Calls `listener` after each append committed by anyone (LISTEN/NOTIFY); returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;
 }
@@ -301,6 +303,15 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     },
     subscribeAll,
     onAppended,
+    async countAfter(position) {
+      const { rows } = await db.query<{ count: string | number }>(
+        `select count(*) as count from (
+           select 1 from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint) limit 100000
+         ) as behind`,
+        [position.transactionId.toString(), position.globalPosition.toString()],
+      );
+      return Number(rows[0]?.count ?? 0);
+    },
     async close() {
       listeners.clear();
       await unlisten();

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absent: the embedded PGlite under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  /** Absent: e-mails are written to `${dataDir}/outbox` and logged. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public address of the web app, used in links sent by e-mail. */
+  baseUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  redisUrl?: string;
+  /** Where the built web app is; served when it exists. */
+  webDist: string;
+}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    // Without a configured secret, tokens are signed with a key that lives as long as the process.
+    jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString("hex"),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "English Lessons <no-reply@englishlessons.local>",
+    baseUrl: env.BASE_URL ?? `http://localhost:${port}`,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+  };
+};

@@ -1,0 +1,4 @@
+export * from "./runner/checkpoints";
+export * from "./runner/projector";
+export * from "./runner/runner";
+export type { Database, Sql } from "./sql";

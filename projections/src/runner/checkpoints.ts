@@ -1,0 +1,110 @@
+import type { Position } from "@el/domain";
+import { START } from "@el/domain";
+import type { Sql } from "../sql";
+
+export const CHECKPOINT_SCHEMA = `
+create table if not exists projection_checkpoints (
+  name text primary key,
+  transaction_id xid8 not null default '0',
+  global_position bigint not null default 0,
+  status text not null default 'running',
+  error text,
+  failed_transaction_id xid8,
+  failed_global_position bigint,
+  updated_at timestamptz not null default now()
+);
+create table if not exists projection_skips (
+  name text not null,
+  transaction_id xid8 not null,
+  global_position bigint not null,
+  reason text not null,
+  skipped_by text not null,
+  skipped_at timestamptz not null default now()
+);
+`;
+
+export interface Checkpoint {
+  name: string;
+  position: Position;
+  status: "running" | "stalled";
+  error: string | null;
+  failedAt: Position | null;
+}
+
+interface CheckpointRow {
+  name: string;
+  transaction_id: string;
+  global_position: string;
+  status: "running" | "stalled";
+  error: string | null;
+  failed_transaction_id: string | null;
+  failed_global_position: string | null;
+}
+
+const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
+  name: row.name,
+  position: { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) },
+  status: row.status,
+  error: row.error,
+  failedAt:
+    row.failed_transaction_id === null
+      ? null
+      : { transactionId: BigInt(row.failed_transaction_id), globalPosition: BigInt(row.failed_global_position ?? 0) },
+});
+
+export const loadCheckpoint = async (sql: Sql, name: string): Promise<Checkpoint> => {
+  await sql.query("insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing", [name]);
+  const { rows } = await sql.query<CheckpointRow>("select * from projection_checkpoints where name = $1", [name]);
+  return toCheckpoint(rows[0] as CheckpointRow);
+};
+
+export const loadCheckpoints = async (sql: Sql, names: readonly string[]): Promise<Checkpoint[]> => {
+  const { rows } = await sql.query<CheckpointRow>("select * from projection_checkpoints where name = any($1)", [names]);
+  return rows.map(toCheckpoint);
+};
+
+/**
+ * Moves the checkpoint from `from` to `to`, only if it still is at `from` (compare-and-set): a runner
+ * that lost its lock, or a second runner, can never move it twice.
+ */
+export const advanceCheckpoint = async (sql: Sql, name: string, from: Position, to: Position) => {
+  const { rows } = await sql.query(
+    `update projection_checkpoints
+        set transaction_id = $4::xid8, global_position = $5, status = 'running', error = null,
+            failed_transaction_id = null, failed_global_position = null, updated_at = now()
+      where name = $1 and transaction_id = $2::xid8 and global_position = $3
+      returning name`,
+    [
+      name,
+      from.transactionId.toString(),
+      from.globalPosition.toString(),
+      to.transactionId.toString(),
+      to.globalPosition.toString(),
+    ],
+  );
+  if (rows.length !== 1) throw new CheckpointMoved(name);
+};
+
+export const markStalled = (sql: Sql, name: string, at: Position, error: string) =>
+  sql.query(
+    `update projection_checkpoints
+        set status = 'stalled', error = $2, failed_transaction_id = $3::xid8, failed_global_position = $4, updated_at = now()
+      where name = $1`,
+    [name, error, at.transactionId.toString(), at.globalPosition.toString()],
+  );
+
+export const resetCheckpoint = (sql: Sql, name: string) =>
+  sql.query(
+    `insert into projection_checkpoints (name) values ($1)
+       on conflict (name) do update set transaction_id = '0', global_position = 0, status = 'running', error = null,
+         failed_transaction_id = null, failed_global_position = null, updated_at = now()`,
+    [name],
+  );
+
+export class CheckpointMoved extends Error {
+  constructor(readonly projector: string) {
+    super(`The checkpoint of ${projector} was moved by someone else`);
+  }
+}
+
+export { START };

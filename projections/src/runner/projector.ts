@@ -1,0 +1,32 @@
+import type { Position, RecordedEvent } from "@el/domain";
+import type { Sql } from "../sql";
+
+/** A message for browsers, sent once the transaction that produced it has committed. */
+export interface Push {
+  /** socket.io room: `user:{id}`, `role:teacher`, `role:admin`. */
+  room: string;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * Turns events into the rows of one read model. `apply` runs inside the runner's transaction, the same
+ * one that moves the checkpoint, so it must only use `tx` and must not keep state of its own.
+ */
+export interface Projector {
+  name: string;
+  handles: readonly string[];
+  /** Creates the read model's tables (idempotent). */
+  migrate: (sql: Sql) => Promise<void>;
+  /** The read model's tables, dropped by a rebuild. */
+  tables: readonly string[];
+  apply: (event: RecordedEvent, tx: Sql) => Promise<Push[] | undefined | void>;
+}
+
+/** Where the runner reads events from: the event store, seen through what a runner needs of it. */
+export interface EventSource {
+  readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
+  onAppended(listener: () => void): () => void;
+  /** How many events a reader at `position` has still to read (capped for large lags). */
+  countAfter(position: Position): Promise<number>;
+}

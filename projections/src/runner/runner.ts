@@ -1,0 +1,335 @@
+import type { Position, RecordedEvent } from "@el/domain";
+import { comparePositions, isAtOrAfter } from "@el/domain";
+import type { Database } from "../sql";
+import {
+  advanceCheckpoint,
+  CHECKPOINT_SCHEMA,
+  type Checkpoint,
+  loadCheckpoint,
+  loadCheckpoints,
+  markStalled,
+  resetCheckpoint,
+} from "./checkpoints";
+import type { EventSource, Projector, Push } from "./projector";
+
+export type ProjectorState = "starting" | "standby" | "running" | "stalled" | "stopped";
+
+export interface ProjectorStatus {
+  name: string;
+  state: ProjectorState;
+  position: { transactionId: string; globalPosition: string };
+  /** Events stored but not yet projected. */
+  lag: number;
+  error?: string;
+  failedAt?: { transactionId: string; globalPosition: string };
+}
+
+export interface RunnerOptions {
+  db: Database;
+  source: EventSource;
+  projectors: readonly Projector[];
+  /** Receives the pushes of each committed batch. */
+  onPush?: (pushes: Push[]) => void;
+  batchSize?: number;
+  /** Attempts on one failing event before the projector stalls. */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  /** How often a runner that did not get a projector's lock tries again. */
+  standbyRetryMs?: number;
+  log?: (message: string, details?: Record<string, unknown>) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const positionOf = (event: RecordedEvent): Position => ({
+  transactionId: event.transactionId,
+  globalPosition: event.globalPosition,
+});
+const printable = (position: Position) => ({
+  transactionId: position.transactionId.toString(),
+  globalPosition: position.globalPosition.toString(),
+});
+
+export const migrateProjections = async (db: Database, projectors: readonly Projector[]) => {
+  await db.query(CHECKPOINT_SCHEMA);
+  for (const projector of projectors) await projector.migrate(db);
+};
+
+/**
+ * Runs every projector in its own loop: read a batch after the checkpoint, apply it and move the
+ * checkpoint in one transaction. One failing projector stalls alone; the others keep going.
+ */
+export const createProjectionRunner = (options: RunnerOptions) => {
+  const { db, source, projectors } = options;
+  const batchSize = options.batchSize ?? 500;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryDelayMs = options.retryDelayMs ?? 100;
+  const log = options.log ?? (() => {});
+
+  interface Loop {
+    projector: Projector;
+    state: ProjectorState;
+    position: Position | undefined;
+    error?: string;
+    failedAt?: Position;
+    done?: Promise<void>;
+  }
+  const loops = new Map<string, Loop>(
+    projectors.map((projector) => [projector.name, { projector, state: "starting", position: undefined }]),
+  );
+  const progressListeners = new Set<() => void>();
+  const progressed = () => {
+    for (const listener of progressListeners) listener();
+  };
+  let stopping = false;
+  const wakers = new Set<() => void>();
+  const unsubscribe = source.onAppended(() => {
+    for (const wake of wakers) wake();
+  });
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+
+  /** Applies `events` and moves the checkpoint past them, all in one transaction. */
+  const project = async (loop: Loop, from: Position, events: RecordedEvent[]) => {
+    const handled = new Set(loop.projector.handles);
+    const last = events[events.length - 1] as RecordedEvent;
+    const pushes = await db.transaction(async (tx) => {
+      await advanceCheckpoint(tx, loop.projector.name, from, positionOf(last));
+      const collected: Push[] = [];
+      for (const event of events) {
+        if (!handled.has(event.type)) continue;
+        const produced = await loop.projector.apply(event, tx);
+        if (produced) collected.push(...produced);
+      }
+      return collected;
+    });
+    loop.position = positionOf(last);
+    if (pushes.length > 0) options.onPush?.(pushes);
+    progressed();
+  };
+
+  const run = async (loop: Loop) => {
+    const { name } = loop.projector;
+    let lock = await db.tryLock(`projection:${name}`);
+    while (!lock && !stopping) {
+      loop.state = "standby";
+      await sleep(options.standbyRetryMs ?? 2000);
+      lock = await db.tryLock(`projection:${name}`);
+    }
+    if (!lock) return;
+    try {
+      const checkpoint = await loadCheckpoint(db, name);
+      // A restart is how an operator says "fixed, try again": a stalled projector resumes.
+      loop.position = checkpoint.position;
+      loop.state = "running";
+      progressed();
+      while (!stopping) {
+        const from = loop.position;
+        const batch = await source.readAll(from, batchSize);
+        if (batch.length === 0) {
+          await idle(250);
+          continue;
+        }
+        try {
+          await project(loop, from, batch);
+        } catch (batchError) {
+          log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
+          const stalled = await projectOneByOne(loop, batch);
+          if (stalled) return;
+        }
+      }
+    } finally {
+      if (loop.state !== "stalled") loop.state = "stopped";
+      await lock.release();
+    }
+  };
+
+  /** Narrows a failed batch to the event at fault; returns true when the projector stalled on it. */
+  const projectOneByOne = async (loop: Loop, batch: RecordedEvent[]) => {
+    for (const event of batch) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await project(loop, loop.position as Position, [event]);
+          break;
+        } catch (error) {
+          if (stopping) return true;
+          if (attempt >= maxAttempts) {
+            const message = error instanceof Error ? error.message : String(error);
+            loop.state = "stalled";
+            loop.error = message;
+            loop.failedAt = positionOf(event);
+            await markStalled(db, loop.projector.name, positionOf(event), message);
+            log("projector stalled", {
+              projector: loop.projector.name,
+              event: printable(positionOf(event)),
+              error: message,
+            });
+            progressed();
+            return true;
+          }
+          await sleep(retryDelayMs * 2 ** (attempt - 1));
+        }
+      }
+    }
+    return false;
+  };
+
+  const owned = () => [...loops.values()].filter((loop) => loop.state === "running" || loop.state === "stalled");
+
+  return {
+    start() {
+      for (const loop of loops.values()) {
+        loop.done = run(loop).catch((error) => {
+          loop.state = "stopped";
+          loop.error = String(error);
+          log("projector stopped", { projector: loop.projector.name, error: String(error) });
+        });
+      }
+    },
+
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      for (const wake of wakers) wake();
+      await Promise.all([...loops.values()].map((loop) => loop.done));
+    },
+
+    /**
+     * Resolves once the named projectors (all by default) have projected `position`: what a command
+     * route awaits before it answers, so a GET right after it sees its effect. A stalled projector does
+     * not hold the answer back: it is reported on /management/health instead.
+     */
+    async waitFor(position: Position, names?: readonly string[], timeoutMs = 10_000) {
+      const wanted = names ?? projectors.map((projector) => projector.name);
+      const deadline = Date.now() + timeoutMs;
+      const reached = async () => {
+        const remote: string[] = [];
+        for (const name of wanted) {
+          const loop = loops.get(name);
+          if (loop?.state === "stalled") continue;
+          if (loop?.state === "running") {
+            if (!loop.position || !isAtOrAfter(loop.position, position)) return false;
+          } else remote.push(name);
+        }
+        if (remote.length === 0) return true;
+        const checkpoints = await loadCheckpoints(db, remote);
+        return (
+          checkpoints.length === remote.length &&
+          checkpoints.every(
+            (checkpoint) => checkpoint.status === "stalled" || isAtOrAfter(checkpoint.position, position),
+          )
+        );
+      };
+      while (!(await reached())) {
+        if (Date.now() > deadline) return false;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, 20);
+          function done() {
+            clearTimeout(timer);
+            progressListeners.delete(done);
+            resolve();
+          }
+          progressListeners.add(done);
+        });
+      }
+      return true;
+    },
+
+    async status(): Promise<ProjectorStatus[]> {
+      const checkpoints = new Map<string, Checkpoint>(
+        (await loadCheckpoints(db, [...loops.keys()])).map((checkpoint) => [checkpoint.name, checkpoint]),
+      );
+      return Promise.all(
+        [...loops.values()].map(async (loop) => {
+          const checkpoint = checkpoints.get(loop.projector.name);
+          const position = loop.position ?? checkpoint?.position ?? { transactionId: 0n, globalPosition: 0n };
+          const failedAt = loop.failedAt ?? checkpoint?.failedAt ?? undefined;
+          const state: ProjectorState =
+            loop.state === "standby" && checkpoint?.status === "stalled" ? "stalled" : loop.state;
+          return {
+            name: loop.projector.name,
+            state,
+            position: printable(position),
+            lag: await source.countAfter(position),
+            ...(loop.error || checkpoint?.error ? { error: loop.error ?? checkpoint?.error ?? undefined } : {}),
+            ...(failedAt ? { failedAt: printable(failedAt) } : {}),
+          };
+        }),
+      );
+    },
+
+    /** True when this runner holds the projector's lock and is processing. */
+    isActive: (name: string) => owned().some((loop) => loop.projector.name === name),
+  };
+};
+
+export type ProjectionRunner = ReturnType<typeof createProjectionRunner>;
+
+/**
+ * An operator's explicit decision to step over one event a projector cannot apply: recorded with who
+ * and why, then the checkpoint moves past it. Run it while the projector is stalled, then restart.
+ */
+export const skipEvent = async (
+  db: Database,
+  name: string,
+  event: Position,
+  decision: { reason: string; by: string },
+) =>
+  db.transaction(async (tx) => {
+    const checkpoint = await loadCheckpoint(tx, name);
+    if (checkpoint.status !== "stalled" || !checkpoint.failedAt || comparePositions(checkpoint.failedAt, event) !== 0) {
+      throw new Error(`${name} is not stalled on that event`);
+    }
+    await tx.query(
+      "insert into projection_skips (name, transaction_id, global_position, reason, skipped_by) values ($1, $2::xid8, $3, $4, $5)",
+      [name, event.transactionId.toString(), event.globalPosition.toString(), decision.reason, decision.by],
+    );
+    await advanceCheckpoint(tx, name, checkpoint.position, event);
+  });
+
+/** Drops one read model and replays it from the first event, reporting progress as it goes. */
+export const rebuildProjection = async (
+  db: Database,
+  source: EventSource,
+  projector: Projector,
+  onProgress: (projected: number, remaining: number) => void = () => {},
+) => {
+  let lock = await db.tryLock(`projection:${projector.name}`);
+  while (!lock) {
+    await sleep(500);
+    lock = await db.tryLock(`projection:${projector.name}`);
+  }
+  try {
+    await db.transaction(async (tx) => {
+      for (const table of projector.tables) await tx.query(`drop table if exists ${table} cascade`);
+      await projector.migrate(tx);
+      await resetCheckpoint(tx, projector.name);
+    });
+    let position: Position = { transactionId: 0n, globalPosition: 0n };
+    let projected = 0;
+    const handled = new Set(projector.handles);
+    for (;;) {
+      const batch = await source.readAll(position, 1000);
+      if (batch.length === 0) break;
+      const last = positionOf(batch[batch.length - 1] as RecordedEvent);
+      const from = position;
+      await db.transaction(async (tx) => {
+        await advanceCheckpoint(tx, projector.name, from, last);
+        for (const event of batch) if (handled.has(event.type)) await projector.apply(event, tx);
+      });
+      position = last;
+      projected += batch.length;
+      onProgress(projected, await source.countAfter(position));
+    }
+    return projected;
+  } finally {
+    await lock.release();
+  }
+};
