@@ -19,6 +19,8 @@ declare module "fastify" {
     projections: ProjectionRunner;
     /** Emits "push" with the pushes of every committed projection batch (realtime listens). */
     pushes: EventEmitter<{ push: [Push[]] }>;
+    /** Allocates the next numeric id for a new entity (user, lesson, scheduling…). */
+    nextId: () => Promise<number>;
   }
 }
 
@@ -37,6 +39,7 @@ export const buildApp = async ({ config, db, logger = false }: AppOptions): Prom
   const registry = new EventRegistry().register(...features.flatMap((feature) => feature.events));
   const projectors = features.flatMap((feature) => feature.projectors);
   await migrateEventStore(db);
+  await db.query("create sequence if not exists entity_ids start with 1000");
   await migrateProjections(db, projectors);
   const eventStore = await createEventStore(db, registry);
   const pushes = new EventEmitter<{ push: [Push[]] }>();
@@ -53,6 +56,10 @@ export const buildApp = async ({ config, db, logger = false }: AppOptions): Prom
   app.decorate("eventStore", eventStore);
   app.decorate("projections", projections);
   app.decorate("pushes", pushes);
+  app.decorate("nextId", async () => {
+    const { rows } = await db.query<{ id: string }>("select nextval('entity_ids') as id");
+    return Number(rows[0]?.id);
+  });
   registerErrorHandler(app);
 
   app.addHook("onReady", async () => {

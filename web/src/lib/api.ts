@@ -1,0 +1,110 @@
+/** The bearer token, kept in localStorage with "remember me", else in sessionStorage (spec section 7). */
+export const TOKEN_KEY = "jhi-authenticationToken";
+
+export const tokenStorage = {
+  get: () => localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY),
+  set: (token: string, rememberMe: boolean) => {
+    tokenStorage.clear();
+    (rememberMe ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  },
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failed call: `messageKey` is the i18n key (or spec text) to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly body?: unknown,
+  ) {
+    super(messageKey);
+    this.name = "ApiError";
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** The session subscribes here: a 401 or 403 from any call clears it ('login.error.unauthorized'). */
+export const onUnauthorized = (listener: UnauthorizedListener) => {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+};
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+export const request = async <T>(
+  method: string,
+  path: string,
+  options: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; raw?: string } = {},
+): Promise<ApiResponse<T>> => {
+  const url = new URL(path.startsWith("/") ? path : `/${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  if (method === "GET") url.searchParams.set("cacheBuster", String(Date.now()));
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) {
+    headers["Content-Type"] = "text/plain";
+    body = options.raw;
+  } else if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch {
+    throw new ApiError(0, "error.server.not.reachable");
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const payload = (data ?? {}) as { message?: string; fieldErrors?: FieldError[] };
+    const isAccountProbe = path.replace(/^\//, "") === "api/account";
+    if ((response.status === 401 && !isAccountProbe) || response.status === 403) {
+      for (const listener of unauthorizedListeners) listener();
+    }
+    const key =
+      response.headers.get("X-app-error") ??
+      payload.message ??
+      (response.status === 404 ? "error.url.not.found" : "error.unknown");
+    throw new ApiError(response.status, key, payload.fieldErrors ?? [], data);
+  }
+  return { data: data as T, headers: response.headers, status: response.status };
+};
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, string | number | boolean | undefined>) =>
+    request<T>("GET", path, { query }).then((response) => response.data),
+  getWithHeaders: <T>(path: string, query?: Record<string, string | number | boolean | undefined>) =>
+    request<T>("GET", path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body }).then((response) => response.data),
+  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body }).then((response) => response.data),
+  delete: <T>(path: string) => request<T>("DELETE", path).then((response) => response.data),
+};
