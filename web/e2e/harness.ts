@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const ADMIN = { email: "admin@englishlessons.test", password: "admin-password-e2e" };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface Product {
+  baseUrl: string;
+  dataDir: string;
+  /** Bodies of the e-mails the product sent (the embedded outbox), oldest first. */
+  outbox: () => string[];
+  /** Calls the product's API; logs in as `as` (an e-mail/password pair) when given. */
+  api: <T = unknown>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string },
+  ) => Promise<{ status: number; body: T }>;
+  login: (email: string, password: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built product the way `npm start` does (one process, embedded PGlite in a fresh data
+ * folder), on a free port, with a known first administrator. The web app must have been built.
+ */
+export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-"));
+  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["backend/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/management/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The product did not start in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const api: Product["api"] = async (method, apiPath, options = {}) => {
+    const response = await fetch(`${baseUrl}${apiPath}`, {
+      method,
+      headers: {
+        ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never };
+  };
+
+  return {
+    baseUrl,
+    dataDir,
+    api,
+    async login(email, password) {
+      const response = await api<{ id_token: string }>("POST", "/api/authenticate", {
+        body: { username: email, password, rememberMe: false },
+      });
+      if (response.status !== 200) throw new Error(`login of ${email} failed with ${response.status}`);
+      return response.body.id_token;
+    },
+    outbox() {
+      const folder = path.join(dataDir, "outbox");
+      try {
+        return readdirSync(folder)
+          .sort()
+          .map((file) => readFileSync(path.join(folder, file), "utf8"));
+      } catch {
+        return [];
+      }
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** Debian's chromium, headless, with the flags this closed network needs. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+
+/** Saves a screenshot of each step of a journey under test-artifacts/<journey>/ (ignored by git). */
+export const screenshots = (journey: string) => {
+  const folder = path.join(root, "test-artifacts", journey);
+  mkdirSync(folder, { recursive: true });
+  let step = 0;
+  return (page: Page, name: string) =>
+    page.screenshot({ path: path.join(folder, `${String(++step).padStart(2, "0")}-${name}.png`), fullPage: true });
+};
