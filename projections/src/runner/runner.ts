@@ -81,6 +81,10 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     for (const listener of progressListeners) listener();
   };
   let stopping = false;
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
   const wakers = new Set<() => void>();
   const unsubscribe = source.onAppended(() => {
     for (const wake of wakers) wake();
@@ -123,16 +127,30 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       await sleep(options.standbyRetryMs ?? 2000);
       lock = await db.tryLock(`projection:${name}`);
     }
-    if (!lock) return;
+    if (!lock) {
+      loop.state = "stopped";
+      return;
+    }
     try {
       const checkpoint = await loadCheckpoint(db, name);
       // A restart is how an operator says "fixed, try again": a stalled projector resumes.
       loop.position = checkpoint.position;
       loop.state = "running";
       progressed();
+      let readFailures = 0;
       while (!stopping) {
         const from = loop.position;
-        const batch = await source.readAll(from, batchSize);
+        let batch: RecordedEvent[];
+        try {
+          batch = await source.readAll(from, batchSize);
+          readFailures = 0;
+        } catch (error) {
+          // The database is unreachable, not the projector at fault: wait and read again, never stall.
+          readFailures++;
+          log("reading events failed; retrying", { projector: name, error: String(error) });
+          await idle(Math.min(retryDelayMs * 2 ** (readFailures - 1), 5000));
+          continue;
+        }
         if (batch.length === 0) {
           await idle(250);
           continue;
@@ -142,7 +160,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         } catch (batchError) {
           log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
           const stalled = await projectOneByOne(loop, batch);
-          if (stalled) return;
+          // Keep the lock while stalled, so another process does not take the projector over and fail
+          // on the same event again: the stall lasts until this runner is restarted.
+          if (stalled) await stopped;
         }
       }
     } finally {
@@ -154,12 +174,13 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   /** Narrows a failed batch to the event at fault; returns true when the projector stalled on it. */
   const projectOneByOne = async (loop: Loop, batch: RecordedEvent[]) => {
     for (const event of batch) {
+      if (stopping) return false;
       for (let attempt = 1; ; attempt++) {
         try {
           await project(loop, loop.position as Position, [event]);
           break;
         } catch (error) {
-          if (stopping) return true;
+          if (stopping) return false;
           if (attempt >= maxAttempts) {
             const message = error instanceof Error ? error.message : String(error);
             loop.state = "stalled";
@@ -196,6 +217,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
     async stop() {
       stopping = true;
+      stop();
       unsubscribe();
       for (const wake of wakers) wake();
       await Promise.all([...loops.values()].map((loop) => loop.done));
@@ -214,6 +236,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         for (const name of wanted) {
           const loop = loops.get(name);
           if (loop?.state === "stalled") continue;
+          // Not yet known whether this process will run it, or resume it from a stall: wait.
+          if (loop?.state === "starting") return false;
           if (loop?.state === "running") {
             if (!loop.position || !isAtOrAfter(loop.position, position)) return false;
           } else remote.push(name);

@@ -1,0 +1,455 @@
+import { randomUUID } from "node:crypto";
+import type { Position, RecordedEvent } from "@el/domain";
+import type { Database, EventSource, Projector, Sql } from "@el/projections";
+import { createProjectionRunner, migrateProjections, type ProjectionRunner, skipEvent } from "@el/projections";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestApp } from "../../test/app";
+import { createTestDatabaseUrl, drivers, type TestDriver } from "../../test/databases";
+import { createPgDatabase } from "../database";
+import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
+import { features } from "../features";
+import { healthRoutes } from "../http/health";
+
+const registry = new EventRegistry().register({ type: "Ticked", schema: z.object({ n: z.number().int() }) });
+
+const positionOf = (event: Position): Position => ({
+  transactionId: event.transactionId,
+  globalPosition: event.globalPosition,
+});
+
+/**
+ * A read model that keeps one row per event it applied, so a test can count how many times each event
+ * was applied. `fails` decides, per event, whether `apply` throws.
+ */
+const recordingProjector = (
+  name: string,
+  fails: (event: RecordedEvent<string, { n: number }>) => boolean = () => false,
+  onApply: (event: RecordedEvent<string, { n: number }>) => Promise<void> | void = () => {},
+): Projector => ({
+  name,
+  handles: ["Ticked"],
+  tables: [`${name}_rows`],
+  async migrate(sql: Sql) {
+    await sql.query(`create table if not exists ${name}_rows (event_id uuid not null, n integer not null)`);
+  },
+  async apply(event, tx) {
+    const ticked = event as RecordedEvent<string, { n: number }>;
+    await onApply(ticked);
+    if (fails(ticked)) throw new Error(`cannot project tick ${ticked.data.n}`);
+    await tx.query(`insert into ${name}_rows (event_id, n) values ($1, $2)`, [event.eventId, ticked.data.n]);
+  },
+});
+
+interface Harness {
+  db: Database;
+  store: EventStore;
+  runners: ProjectionRunner[];
+  /** Appends ticks `from`..`to`, `perAppend` events per append; resolves to each tick's event in order. */
+  tick(from: number, to: number, perAppend?: number): Promise<RecordedEvent[]>;
+  runner(projectors: Projector[], options?: { maxAttempts?: number; retryDelayMs?: number }): ProjectionRunner;
+  /** Per tick number, how many rows the projector wrote for it. */
+  applied(name: string): Promise<Map<number, number>>;
+  close(): Promise<void>;
+}
+
+const openHarness = async (db: Database): Promise<Harness> => {
+  await migrateEventStore(db);
+  const store = await createEventStore(db, registry);
+  const runners: ProjectionRunner[] = [];
+  const stream = `clock-${randomUUID()}`;
+  const harness: Harness = {
+    db,
+    store,
+    runners,
+    async tick(from, to, perAppend = 10) {
+      for (let n = from; n <= to; n += perAppend) {
+        const events = [];
+        for (let k = n; k < Math.min(n + perAppend, to + 1); k++) events.push({ type: "Ticked", data: { n: k } });
+        await store.append(stream, events, { expectedVersion: "any" });
+      }
+      const all = await store.readStream(stream);
+      return all.filter((event) => {
+        const { n } = event.data as { n: number };
+        return n >= from && n <= to;
+      });
+    },
+    runner(projectors, options = {}) {
+      const runner = createProjectionRunner({
+        db,
+        source: store,
+        projectors,
+        retryDelayMs: 10,
+        standbyRetryMs: 50,
+        ...options,
+      });
+      runners.push(runner);
+      return runner;
+    },
+    async applied(name) {
+      const { rows } = await db.query<{ n: number; times: string }>(
+        `select n, count(*) as times from ${name}_rows group by n`,
+      );
+      return new Map(rows.map((row) => [row.n, Number(row.times)]));
+    },
+    async close() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await store.close();
+      await db.close();
+    },
+  };
+  return harness;
+};
+
+const everyTickOnce = (applied: Map<number, number>, from: number, to: number) => {
+  const expected = new Map<number, number>();
+  for (let n = from; n <= to; n++) expected.set(n, 1);
+  expect([...applied.entries()].sort(([a], [b]) => a - b)).toEqual([...expected.entries()]);
+};
+
+const start = async (runner: ProjectionRunner, projectors: Projector[], db: Database) => {
+  await migrateProjections(db, projectors);
+  runner.start();
+  return runner;
+};
+
+describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
+  let harness: Harness | undefined;
+  const open = async () => {
+    harness = await openHarness(await driver.open());
+    return harness;
+  };
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it("applies every event exactly once after being killed in the middle of a batch", async () => {
+    const { db, tick, runner, applied } = await open();
+    const events = await tick(1, 300);
+    const last = events.at(-1) as RecordedEvent;
+
+    // The crash: at the 150th event of the 300-event batch the process goes down (stop) and the
+    // batch's transaction does not commit.
+    let crashed = false;
+    let crashing: ProjectionRunner | undefined;
+    const crashingProjector = recordingProjector("crash", (event) => {
+      if (event.data.n !== 150 || crashed) return false;
+      crashed = true;
+      void crashing?.stop();
+      return true;
+    });
+    crashing = await start(runner([crashingProjector], { maxAttempts: 1 }), [crashingProjector], db);
+    await expect.poll(() => crashed).toBe(true);
+    await crashing.stop();
+
+    // Whatever was committed before the crash is exactly the events up to the checkpoint, once each.
+    const checkpoint = (await crashing.status())[0]?.position.globalPosition ?? "";
+    const committed = await applied("crash");
+    const upToCheckpoint = events.filter((event) => event.globalPosition <= BigInt(checkpoint));
+    expect(committed.size).toBe(upToCheckpoint.length);
+    expect(committed.size).toBeLessThan(300);
+    everyTickOnce(committed, 1, upToCheckpoint.length);
+
+    const restarted = await start(runner([recordingProjector("crash")]), [], db);
+    expect(await restarted.waitFor(positionOf(last))).toBe(true);
+    everyTickOnce(await applied("crash"), 1, 300);
+  });
+
+  it("resumes after a projector that could not apply an event is restarted, applying each event once", async () => {
+    const { db, tick, runner, applied } = await open();
+    const events = await tick(1, 300);
+    const broken = recordingProjector("midway", (event) => event.data.n === 150);
+    const first = await start(runner([broken], { maxAttempts: 1 }), [broken], db);
+    await expect.poll(async () => (await first.status())[0]?.state).toBe("stalled");
+    everyTickOnce(await applied("midway"), 1, 149);
+    await first.stop();
+
+    const fixed = await start(runner([recordingProjector("midway")]), [], db);
+    expect(await fixed.waitFor(positionOf(events.at(-1) as RecordedEvent))).toBe(true);
+    everyTickOnce(await applied("midway"), 1, 300);
+  });
+
+  it("stalls one broken projector after bounded retries with back-off while another keeps projecting", async () => {
+    const { db, tick, runner, applied } = await open();
+    const events = await tick(1, 10);
+    const failing = events[4] as RecordedEvent;
+    const attempts: number[] = [];
+    const healthy = recordingProjector("healthy");
+    const broken = recordingProjector(
+      "broken",
+      (event) => event.data.n === 5,
+      (event) => {
+        if (event.data.n === 5) attempts.push(performance.now());
+      },
+    );
+    const projectors = [healthy, broken];
+    const running = await start(runner(projectors, { maxAttempts: 4, retryDelayMs: 20 }), projectors, db);
+
+    await expect.poll(async () => (await running.status()).find((s) => s.name === "broken")?.state).toBe("stalled");
+    // One try inside the whole batch, then four on the event alone, waiting 20, 40, 80 ms between them.
+    expect(attempts).toHaveLength(5);
+    const waits = attempts.slice(2).map((at, index) => at - (attempts[index + 1] as number));
+    waits.forEach((wait, index) => {
+      expect(wait).toBeGreaterThanOrEqual(20 * 2 ** index - 2);
+    });
+
+    const more = await tick(11, 20);
+    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), ["healthy"])).toBe(true);
+    everyTickOnce(await applied("healthy"), 1, 20);
+    everyTickOnce(await applied("broken"), 1, 4);
+    expect(attempts).toHaveLength(5);
+
+    const status = await running.status();
+    expect(status.find((s) => s.name === "healthy")).toMatchObject({ state: "running", lag: 0 });
+    expect(status.find((s) => s.name === "broken")).toMatchObject({
+      state: "stalled",
+      error: "cannot project tick 5",
+      failedAt: { transactionId: failing.transactionId.toString(), globalPosition: failing.globalPosition.toString() },
+      position: {
+        transactionId: (events[3] as RecordedEvent).transactionId.toString(),
+        globalPosition: (events[3] as RecordedEvent).globalPosition.toString(),
+      },
+      lag: 16,
+    });
+    // A stalled projector does not hold back the answers of commands.
+    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), undefined, 1000)).toBe(true);
+
+    await running.stop();
+    const restarted = await start(runner([healthy, recordingProjector("broken")]), [], db);
+    expect(await restarted.waitFor(positionOf(more.at(-1) as RecordedEvent))).toBe(true);
+    everyTickOnce(await applied("broken"), 1, 20);
+    expect((await restarted.status()).find((s) => s.name === "broken")).toMatchObject({ state: "running", lag: 0 });
+    expect((await restarted.status()).find((s) => s.name === "broken")?.error).toBeUndefined();
+  });
+
+  it("steps over an event only on an operator's recorded skip, then continues past it", async () => {
+    const { db, tick, runner, applied } = await open();
+    const events = await tick(1, 10);
+    const failing = events[6] as RecordedEvent;
+    const broken = recordingProjector("skipping", (event) => event.data.n === 7);
+    const first = await start(runner([broken], { maxAttempts: 2 }), [broken], db);
+    await expect.poll(async () => (await first.status())[0]?.state).toBe("stalled");
+    await first.stop();
+
+    await expect(
+      skipEvent(db, "skipping", positionOf(events[7] as RecordedEvent), { reason: "wrong event", by: "ops" }),
+    ).rejects.toThrow("not stalled on that event");
+    await skipEvent(db, "skipping", positionOf(failing), { reason: "tick 7 was recorded twice", by: "maria" });
+    const { rows } = await db.query<{ global_position: string; reason: string; skipped_by: string }>(
+      "select global_position::text, reason, skipped_by from projection_skips where name = 'skipping'",
+    );
+    expect(rows).toEqual([
+      { global_position: failing.globalPosition.toString(), reason: "tick 7 was recorded twice", skipped_by: "maria" },
+    ]);
+
+    // Restarted with the same projector: the skipped event is not tried again.
+    const resumed = await start(runner([broken]), [], db);
+    expect(await resumed.waitFor(positionOf(events.at(-1) as RecordedEvent))).toBe(true);
+    const projected = await applied("skipping");
+    expect([...projected.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10]);
+    expect([...projected.values()].every((times) => times === 1)).toBe(true);
+    expect((await resumed.status())[0]).toMatchObject({ state: "running", lag: 0 });
+  });
+
+  it("answers waitFor only once the position is projected (read-your-writes)", async () => {
+    const { db, tick, runner, applied } = await open();
+    let openGate = () => {};
+    let gate = Promise.resolve();
+    const closeGate = () => {
+      gate = new Promise<void>((resolve) => {
+        openGate = resolve;
+      });
+    };
+    const slow = recordingProjector(
+      "slow",
+      () => false,
+      () => gate,
+    );
+    const running = await start(runner([slow]), [slow], db);
+    await running.waitFor(positionOf((await tick(1, 1))[0] as RecordedEvent));
+
+    closeGate();
+    const [event] = await tick(2, 2);
+    let answered = false;
+    const waiting = running.waitFor(positionOf(event as RecordedEvent)).then((reached) => {
+      answered = true;
+      return reached;
+    });
+    expect(await running.waitFor(positionOf(event as RecordedEvent), undefined, 200)).toBe(false);
+    expect(answered).toBe(false);
+    openGate();
+    expect(await waiting).toBe(true);
+    // What a GET right after the command would read.
+    expect((await applied("slow")).get(2)).toBe(1);
+
+    for (let n = 3; n <= 12; n++) {
+      const [next] = await tick(n, n);
+      expect(await running.waitFor(positionOf(next as RecordedEvent))).toBe(true);
+      expect((await applied("slow")).get(n)).toBe(1);
+    }
+  });
+
+  it("keeps projecting after reading the event store failed for a while", async () => {
+    const { db, store, tick, applied } = await open();
+    let failures = 3;
+    const flaky: EventSource = {
+      readAll: (after, limit) => {
+        if (failures > 0) {
+          failures--;
+          return Promise.reject(new Error("connection terminated"));
+        }
+        return store.readAll(after, limit);
+      },
+      onAppended: (listener) => store.onAppended(listener),
+      countAfter: (position) => store.countAfter(position),
+    };
+    const projector = recordingProjector("patient");
+    await migrateProjections(db, [projector]);
+    const running = createProjectionRunner({ db, source: flaky, projectors: [projector], retryDelayMs: 10 });
+    harness?.runners.push(running);
+    running.start();
+    const events = await tick(1, 5);
+    expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent))).toBe(true);
+    expect(failures).toBe(0);
+    everyTickOnce(await applied("patient"), 1, 5);
+    expect((await running.status())[0]).toMatchObject({ state: "running" });
+  });
+
+  it("reports the database and every projector's state and lag on /management/health", async () => {
+    const { db, tick, runner } = await open();
+    const events = await tick(1, 10);
+    const projectors = [recordingProjector("fine"), recordingProjector("stuck", (event) => event.data.n === 8)];
+    const running = await start(runner(projectors, { maxAttempts: 1 }), projectors, db);
+    await expect.poll(async () => (await running.status()).find((s) => s.name === "stuck")?.state).toBe("stalled");
+    expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent), ["fine"])).toBe(true);
+
+    const app = Fastify();
+    app.decorate("db", db);
+    app.decorate("projections", running);
+    await app.register(healthRoutes);
+    const response = await app.inject({ method: "GET", url: "/management/health" });
+    await app.close();
+
+    expect(response.statusCode).toBe(200);
+    const failing = events[7] as RecordedEvent;
+    expect(response.json()).toMatchObject({
+      status: "DEGRADED",
+      components: {
+        db: { status: "UP", driver: driver.name },
+        projections: {
+          status: "DEGRADED",
+          details: expect.arrayContaining([
+            expect.objectContaining({ name: "fine", state: "running", lag: 0 }),
+            expect.objectContaining({
+              name: "stuck",
+              state: "stalled",
+              lag: 3,
+              error: "cannot project tick 8",
+              failedAt: {
+                transactionId: failing.transactionId.toString(),
+                globalPosition: failing.globalPosition.toString(),
+              },
+            }),
+          ]),
+        },
+      },
+    });
+  });
+});
+
+describe("projection runner with two backend processes on one PostgreSQL", () => {
+  const harnesses: Harness[] = [];
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+  });
+
+  it("keeps exactly one runner active per projector, and the standby takes over when it stops", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    const projectorOf = () => recordingProjector("shared");
+    const one = await start(first.runner([projectorOf()]), [projectorOf()], first.db);
+    const other = await start(second.runner([projectorOf()]), [], second.db);
+
+    await expect.poll(() => [one.isActive("shared"), other.isActive("shared")].filter(Boolean).length).toBe(1);
+    const active = one.isActive("shared") ? one : other;
+    const standby = active === one ? other : one;
+    expect((await standby.status())[0]?.state).toBe("standby");
+
+    // Both processes write; the active runner projects everything once.
+    await Promise.all([first.tick(1, 100), second.tick(101, 200)]);
+    expect(await active.waitFor(await first.store.head())).toBe(true);
+    everyTickOnce(await first.applied("shared"), 1, 200);
+    expect(standby.isActive("shared")).toBe(false);
+
+    await active.stop();
+    await expect.poll(() => standby.isActive("shared"), { timeout: 5000 }).toBe(true);
+    await first.tick(201, 300);
+    expect(await standby.waitFor(await first.store.head())).toBe(true);
+    everyTickOnce(await second.applied("shared"), 1, 300);
+  });
+
+  it("keeps a stalled projector stalled in every process instead of retrying it in the standby", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    let attempts = 0;
+    const brokenOf = () =>
+      recordingProjector(
+        "fragile",
+        (event) => event.data.n === 3,
+        (event) => {
+          if (event.data.n === 3) attempts++;
+        },
+      );
+    const one = await start(first.runner([brokenOf()], { maxAttempts: 2 }), [brokenOf()], first.db);
+    await expect.poll(() => one.isActive("fragile")).toBe(true);
+    const other = await start(second.runner([brokenOf()], { maxAttempts: 2 }), [], second.db);
+    await first.tick(1, 5);
+
+    await expect.poll(async () => (await one.status())[0]?.state).toBe("stalled");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The batch try and two tries alone, all in the first process; the second only reports the stall.
+    expect(attempts).toBe(3);
+    expect(other.isActive("fragile")).toBe(false);
+    expect((await other.status())[0]).toMatchObject({ state: "stalled", error: "cannot project tick 3" });
+  });
+});
+
+describe("health of the whole backend", () => {
+  it.each(["pglite", "pg"] as const)("shows the database UP and each projector caught up on %s", async (driver) => {
+    const { app, close } = await createTestApp({ driver });
+    try {
+      const health = async () => {
+        const response = await app.inject({ method: "GET", url: "/management/health" });
+        expect(response.statusCode).toBe(200);
+        return response.json();
+      };
+      const body = await health();
+      expect(body.status).toBe("UP");
+      expect(body.components.db).toEqual({ status: "UP", driver });
+      // Whatever the features seeded at start is projected shortly after.
+      const details = (await health()).components.projections.details as { name: string }[];
+      expect(details.map((detail) => detail.name).sort()).toEqual(
+        features.flatMap((feature) => feature.projectors.map((projector) => projector.name)).sort(),
+      );
+      await expect
+        .poll(
+          async () =>
+            ((await health()).components.projections.details as { state: string; lag: number }[]).filter(
+              (detail) => detail.state !== "running" || detail.lag !== 0,
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
