@@ -324,8 +324,11 @@ export const rebuildProjection = async (
   source: EventSource,
   projector: Projector,
   onProgress: (projected: number, remaining: number) => void = () => {},
+  /** Called once when a running backend holds the projector, which it keeps until it stops. */
+  onWaiting: () => void = () => {},
 ) => {
   let lock = await db.tryLock(`projection:${projector.name}`);
+  if (!lock) onWaiting();
   while (!lock) {
     await sleep(500);
     lock = await db.tryLock(`projection:${projector.name}`);
