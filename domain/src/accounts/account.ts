@@ -1,0 +1,266 @@
+import { z } from "zod";
+import { forbidden, invalid } from "../shared/errors";
+
+/**
+ * What every account (student, teacher, administrator) shares: credentials, profile, activation,
+ * authorities, password reset and sign-in history. The three account deciders reuse these events,
+ * commands and rules; only registration and what is specific to a kind (credits, teacher acceptance)
+ * live in their own files.
+ */
+
+export const Authority = z.enum(["ROLE_ADMIN", "ROLE_USER", "ROLE_STUDENT", "ROLE_TEACHER"]);
+export type Authority = z.infer<typeof Authority>;
+export const authorities = Authority.options;
+
+export const Objective = z.enum(["PROFESSIONAL", "TRAVEL", "CERTIFICATION", "SELF_DEVELOPMENT", "OTHERS"]);
+export type Objective = z.infer<typeof Objective>;
+export const HeardFrom = z.enum(["FACEBOOK", "INSTAGRAM", "SITE", "FRIENDS", "WHATSAPP"]);
+export type HeardFrom = z.infer<typeof HeardFrom>;
+
+/** Message keys the web app translates (JHipster's, where it has one). */
+export const accountErrors = {
+  emailExists: "error.emailexists",
+  loginExists: "error.userexists",
+  wrongPassword: "error.password.incorrect",
+  resetKeyRefused: "reset.finish.messages.error",
+  selfDeactivation: "userManagement.error.selfDeactivation",
+  selfDeletion: "userManagement.error.selfDeletion",
+  notRegistered: "error.account.notFound",
+  deleted: "error.account.deleted",
+} as const;
+
+/** How many failed sign-ins an account (or an address) may have in `signInWindowMs` before it waits. */
+export const MAX_SIGN_IN_FAILURES = 5;
+export const SIGN_IN_WINDOW_MS = 60_000;
+/** A reset key works once, for a day. */
+export const RESET_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const instant = z.iso.datetime({ offset: true });
+
+/** Every profile field an account may hold; a change carries only the fields that changed. */
+export const ProfileFields = z.object({
+  firstName: z.string().max(50).nullable(),
+  lastName: z.string().max(50).nullable(),
+  email: z.string().max(254),
+  langKey: z.string().max(10),
+  imageUrl: z.string().max(256).nullable(),
+  phone: z.string().max(30).nullable(),
+  level: z.number().int().nullable(),
+  objective: Objective.nullable(),
+  cpf: z.string().max(20).nullable(),
+  street: z.string().max(200).nullable(),
+  neighbourhood: z.string().max(100).nullable(),
+  city: z.string().max(100).nullable(),
+  state: z.string().max(50).nullable(),
+  country: z.string().max(50).nullable(),
+  number: z.string().max(20).nullable(),
+  cep: z.string().max(10).nullable(),
+  experience: z.string().max(2000).nullable(),
+  bankNumber: z.string().max(20).nullable(),
+  bankAccount: z.string().max(30).nullable(),
+  bankBranch: z.string().max(20).nullable(),
+});
+export type ProfileFields = z.infer<typeof ProfileFields>;
+export type ProfileChanges = Partial<ProfileFields>;
+
+export const SignInFailureReason = z.enum(["bad_credentials", "not_activated", "rate_limited"]);
+export type SignInFailureReason = z.infer<typeof SignInFailureReason>;
+
+export const accountEventSchemas = {
+  ProfileChanged: z.object({ changes: ProfileFields.partial(), by: z.string() }),
+  PasswordChanged: z.object({ passwordHash: z.string().startsWith("$argon2id$"), by: z.string() }),
+  PasswordResetRequested: z.object({ keyDigest: z.string().regex(/^[0-9a-f]{64}$/), expiresAt: instant }),
+  PasswordResetCompleted: z.object({ keyDigest: z.string().regex(/^[0-9a-f]{64}$/), passwordHash: z.string() }),
+  AccountActivated: z.object({ by: z.string() }),
+  AccountDeactivated: z.object({ by: z.string() }),
+  AuthorityGranted: z.object({ authority: Authority, by: z.string() }),
+  AuthorityRevoked: z.object({ authority: Authority, by: z.string() }),
+  SignedIn: z.object({ ip: z.string(), at: instant }),
+  SignInFailed: z.object({ ip: z.string(), at: instant, reason: SignInFailureReason }),
+  AccountDeleted: z.object({ by: z.string() }),
+};
+
+type Schemas = typeof accountEventSchemas;
+export type AccountEvent = {
+  [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> };
+}[keyof Schemas];
+
+export type AccountCommand =
+  | { type: "ChangeProfile"; changes: ProfileChanges; by: string }
+  | { type: "ChangePassword"; currentPasswordVerified: boolean; passwordHash: string; by: string }
+  | { type: "RequestPasswordReset"; keyDigest: string; now: Date }
+  | { type: "CompletePasswordReset"; keyDigest: string; passwordHash: string; now: Date }
+  | { type: "SetActivated"; activated: boolean; by: string }
+  | { type: "SetAuthorities"; authorities: Authority[]; by: string }
+  | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; ipRecentFailures: number }
+  | { type: "DeleteAccount"; by: string };
+
+/** What the shared rules need to know about a registered account. */
+export interface AccountCore {
+  id: number;
+  login: string;
+  profile: ProfileFields;
+  passwordHash: string;
+  activated: boolean;
+  authorities: Authority[];
+  deleted: boolean;
+  /** The pending reset key, if any; cleared once used or replaced. */
+  reset?: { keyDigest: string; expiresAt: string };
+  /** Times of recent failed sign-ins (those that counted), oldest first. */
+  recentFailures: string[];
+}
+
+export const newAccountCore = (
+  fields: Pick<AccountCore, "id" | "login" | "passwordHash" | "activated" | "authorities"> & {
+    profile: ProfileChanges & { email: string };
+  },
+): AccountCore => ({
+  id: fields.id,
+  login: fields.login,
+  passwordHash: fields.passwordHash,
+  activated: fields.activated,
+  authorities: fields.authorities,
+  deleted: false,
+  recentFailures: [],
+  profile: {
+    firstName: null,
+    lastName: null,
+    langKey: "pt-br",
+    imageUrl: null,
+    phone: null,
+    level: null,
+    objective: null,
+    cpf: null,
+    street: null,
+    neighbourhood: null,
+    city: null,
+    state: null,
+    country: null,
+    number: null,
+    cep: null,
+    experience: null,
+    bankNumber: null,
+    bankAccount: null,
+    bankBranch: null,
+    ...fields.profile,
+  },
+});
+
+/** Applies a shared event; never throws, so history written by older code still folds. */
+export const evolveAccountCore = (core: AccountCore, event: AccountEvent): AccountCore => {
+  switch (event.type) {
+    case "ProfileChanged":
+      return { ...core, profile: { ...core.profile, ...event.data.changes } };
+    case "PasswordChanged":
+      return { ...core, passwordHash: event.data.passwordHash, reset: undefined };
+    case "PasswordResetRequested":
+      return { ...core, reset: { keyDigest: event.data.keyDigest, expiresAt: event.data.expiresAt } };
+    case "PasswordResetCompleted":
+      return { ...core, passwordHash: event.data.passwordHash, reset: undefined, recentFailures: [] };
+    case "AccountActivated":
+      return { ...core, activated: true };
+    case "AccountDeactivated":
+      return { ...core, activated: false };
+    case "AuthorityGranted":
+      return core.authorities.includes(event.data.authority)
+        ? core
+        : { ...core, authorities: [...core.authorities, event.data.authority] };
+    case "AuthorityRevoked":
+      return { ...core, authorities: core.authorities.filter((authority) => authority !== event.data.authority) };
+    case "SignedIn":
+      return { ...core, recentFailures: [] };
+    case "SignInFailed":
+      return event.data.reason === "rate_limited"
+        ? core
+        : { ...core, recentFailures: [...core.recentFailures, event.data.at].slice(-MAX_SIGN_IN_FAILURES) };
+    case "AccountDeleted":
+      return { ...core, deleted: true, activated: false };
+    default:
+      return core;
+  }
+};
+
+const failuresWithin = (core: AccountCore, now: Date) =>
+  core.recentFailures.filter((at) => now.getTime() - Date.parse(at) < SIGN_IN_WINDOW_MS).length;
+
+const changedFields = (profile: ProfileFields, changes: ProfileChanges): ProfileChanges =>
+  Object.fromEntries(
+    Object.entries(changes).filter(
+      ([field, value]) => value !== undefined && profile[field as keyof ProfileFields] !== value,
+    ),
+  );
+
+/**
+ * The shared rules. A kind may decide a command itself first (accepting a teacher application has its
+ * own event, see teacher-account.ts).
+ */
+export const decideAccountCommand = (command: AccountCommand, core: AccountCore): AccountEvent[] => {
+  if (core.deleted) throw invalid(accountErrors.deleted);
+  switch (command.type) {
+    case "ChangeProfile": {
+      const changes = changedFields(core.profile, command.changes);
+      return Object.keys(changes).length === 0 ? [] : [{ type: "ProfileChanged", data: { changes, by: command.by } }];
+    }
+    case "ChangePassword":
+      if (!command.currentPasswordVerified) throw invalid(accountErrors.wrongPassword, "currentPassword");
+      return [{ type: "PasswordChanged", data: { passwordHash: command.passwordHash, by: command.by } }];
+    case "RequestPasswordReset":
+      // An inactive account gets no key: the answer to the requester is the same either way.
+      if (!core.activated) return [];
+      return [
+        {
+          type: "PasswordResetRequested",
+          data: {
+            keyDigest: command.keyDigest,
+            expiresAt: new Date(command.now.getTime() + RESET_KEY_LIFETIME_MS).toISOString(),
+          },
+        },
+      ];
+    case "CompletePasswordReset": {
+      const reset = core.reset;
+      if (!reset || reset.keyDigest !== command.keyDigest || Date.parse(reset.expiresAt) <= command.now.getTime())
+        throw invalid(accountErrors.resetKeyRefused, "key");
+      return [
+        { type: "PasswordResetCompleted", data: { keyDigest: command.keyDigest, passwordHash: command.passwordHash } },
+      ];
+    }
+    case "SetActivated":
+      if (command.activated === core.activated) return [];
+      if (!command.activated && command.by === core.login) throw forbidden(accountErrors.selfDeactivation);
+      return [{ type: command.activated ? "AccountActivated" : "AccountDeactivated", data: { by: command.by } }];
+    case "SetAuthorities": {
+      const wanted = [...new Set(command.authorities)];
+      return [
+        ...wanted
+          .filter((authority) => !core.authorities.includes(authority))
+          .map((authority): AccountEvent => ({ type: "AuthorityGranted", data: { authority, by: command.by } })),
+        ...core.authorities
+          .filter((authority) => !wanted.includes(authority))
+          .map((authority): AccountEvent => ({ type: "AuthorityRevoked", data: { authority, by: command.by } })),
+      ];
+    }
+    case "SignIn": {
+      const at = command.now.toISOString();
+      const fail = (reason: SignInFailureReason): AccountEvent[] => [
+        { type: "SignInFailed", data: { ip: command.ip, at, reason } },
+      ];
+      if (failuresWithin(core, command.now) >= MAX_SIGN_IN_FAILURES || command.ipRecentFailures >= MAX_SIGN_IN_FAILURES)
+        return fail("rate_limited");
+      if (!command.passwordVerified) return fail("bad_credentials");
+      if (!core.activated) return fail("not_activated");
+      return [{ type: "SignedIn", data: { ip: command.ip, at } }];
+    }
+    case "DeleteAccount":
+      if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
+      return [{ type: "AccountDeleted", data: { by: command.by } }];
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+};
+
+export const accountEventDefinitions = Object.entries(accountEventSchemas).map(([type, schema]) => ({
+  type,
+  schema,
+}));
