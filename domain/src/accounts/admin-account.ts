@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { Decider } from "../shared/decider";
+import { invalid, notFound } from "../shared/errors";
+import {
+  type AccountCommand,
+  type AccountCore,
+  type AccountEvent,
+  Authority,
+  accountErrors,
+  decideAccountCommand,
+  evolveAccountCore,
+  newAccountCore,
+} from "./account";
+
+/** The administrator account (stream `admin-{login}`): created at first start or by another administrator. */
+
+export const adminStreamId = (login: string) => `admin-${login.trim().toLowerCase()}`;
+
+export const AdministratorRegistered = z.object({
+  id: z.number().int().positive(),
+  login: z.string().min(1).max(254),
+  email: z.string().max(254),
+  firstName: z.string().max(50).nullable(),
+  lastName: z.string().max(50).nullable(),
+  imageUrl: z.string().max(256).nullable(),
+  langKey: z.string().max(10),
+  passwordHash: z.string().startsWith("$argon2id$"),
+  authorities: z.array(Authority),
+  registeredAt: z.iso.datetime({ offset: true }),
+  /** Absent for the first administrator, created at first start. */
+  registeredBy: z.string().optional(),
+});
+export type AdministratorRegistered = z.infer<typeof AdministratorRegistered>;
+
+export const adminEventSchemas = { AdministratorRegistered };
+
+export type AdminEvent = { type: "AdministratorRegistered"; data: AdministratorRegistered } | AccountEvent;
+export type AdminCommand = ({ type: "RegisterAdministrator" } & AdministratorRegistered) | AccountCommand;
+
+export type AdminAccount =
+  | { status: "unregistered" }
+  | { status: "active" | "deactivated" | "deleted"; account: AccountCore };
+
+/** Whatever else was asked for, an administrator is one (spec: creating a user always assigns ROLE_ADMIN). */
+export const administratorAuthorities = (requested: Authority[] = []): Authority[] => [
+  ...new Set<Authority>(["ROLE_ADMIN", "ROLE_USER", ...requested]),
+];
+
+export const adminAccountDecider: Decider<AdminCommand, AdminEvent, AdminAccount> = {
+  initialState: () => ({ status: "unregistered" }),
+
+  evolve: (state, event) => {
+    if (event.type === "AdministratorRegistered") {
+      const { id, login, email, firstName, lastName, imageUrl, langKey, passwordHash, authorities } = event.data;
+      return {
+        status: "active",
+        account: newAccountCore({
+          id,
+          login,
+          passwordHash,
+          activated: true,
+          authorities,
+          profile: { email, firstName, lastName, imageUrl, langKey },
+        }),
+      };
+    }
+    if (state.status === "unregistered") return state;
+    const account = evolveAccountCore(state.account, event);
+    return { status: account.deleted ? "deleted" : account.activated ? "active" : "deactivated", account };
+  },
+
+  decide: (command, state) => {
+    if (command.type === "RegisterAdministrator") {
+      if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "login");
+      const { type: _, ...data } = command;
+      return [
+        { type: "AdministratorRegistered", data: { ...data, authorities: administratorAuthorities(data.authorities) } },
+      ];
+    }
+    if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
+    return decideAccountCommand(command, state.account);
+  },
+};
+
+export const adminEventDefinitions = Object.entries(adminEventSchemas).map(([type, schema]) => ({ type, schema }));

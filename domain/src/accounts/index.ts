@@ -1,0 +1,20 @@
+import { accountEventDefinitions } from "./account";
+import { adminEventDefinitions } from "./admin-account";
+import { reservationEventDefinitions } from "./reservation";
+import { studentEventDefinitions } from "./student-account";
+import { teacherEventDefinitions } from "./teacher-account";
+
+export * from "./account";
+export * from "./admin-account";
+export * from "./reservation";
+export * from "./student-account";
+export * from "./teacher-account";
+
+/** Every event of the accounts slice with its schema, for the backend's event registry. */
+export const accountsEventDefinitions = [
+  ...studentEventDefinitions,
+  ...teacherEventDefinitions,
+  ...adminEventDefinitions,
+  ...accountEventDefinitions,
+  ...reservationEventDefinitions,
+];

@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { Decider } from "../shared/decider";
+import { invalid, notFound } from "../shared/errors";
+import {
+  type AccountCommand,
+  type AccountCore,
+  type AccountEvent,
+  accountErrors,
+  decideAccountCommand,
+  evolveAccountCore,
+  newAccountCore,
+} from "./account";
+
+/**
+ * The teacher account (stream `teacher-{id}`). A teacher applies through the public form and may sign in
+ * only once an administrator accepts the application; after that, activation is an ordinary toggle.
+ */
+
+export const teacherStreamId = (id: number) => `teacher-${id}`;
+
+export const TeacherApplied = z.object({
+  id: z.number().int().positive(),
+  login: z.string().min(1).max(254),
+  email: z.string().max(254),
+  firstName: z.string().max(50),
+  lastName: z.string().max(50).nullable(),
+  phone: z.string().max(30).nullable(),
+  experience: z.string().max(2000).nullable(),
+  langKey: z.string().max(10),
+  passwordHash: z.string().startsWith("$argon2id$"),
+  appliedAt: z.iso.datetime({ offset: true }),
+  /** Login of the administrator who created the account, when not an application from the public form. */
+  registeredBy: z.string().optional(),
+});
+export type TeacherApplied = z.infer<typeof TeacherApplied>;
+
+export const teacherEventSchemas = {
+  TeacherApplied,
+  TeacherAccepted: z.object({ by: z.string() }),
+};
+
+type Schemas = typeof teacherEventSchemas;
+export type TeacherEvent =
+  | { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas]
+  | AccountEvent;
+
+export type TeacherCommand = ({ type: "ApplyAsTeacher" } & TeacherApplied) | AccountCommand;
+
+export type TeacherAccount =
+  | { status: "unregistered" }
+  | { status: "applied" | "active" | "deactivated" | "deleted"; accepted: boolean; account: AccountCore };
+type RegisteredTeacher = Exclude<TeacherAccount, { status: "unregistered" }>;
+
+const statusOf = (accepted: boolean, account: AccountCore): RegisteredTeacher["status"] =>
+  account.deleted ? "deleted" : !accepted ? "applied" : account.activated ? "active" : "deactivated";
+
+export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, TeacherAccount> = {
+  initialState: () => ({ status: "unregistered" }),
+
+  evolve: (state, event) => {
+    if (event.type === "TeacherApplied") {
+      const { id, login, email, firstName, lastName, phone, experience, langKey, passwordHash } = event.data;
+      return {
+        status: "applied",
+        accepted: false,
+        account: newAccountCore({
+          id,
+          login,
+          passwordHash,
+          activated: false,
+          authorities: ["ROLE_USER", "ROLE_TEACHER"],
+          profile: { email, firstName, lastName, phone, experience, langKey },
+        }),
+      };
+    }
+    if (state.status === "unregistered") return state;
+    if (event.type === "TeacherAccepted") {
+      const account = { ...state.account, activated: true };
+      return { ...state, accepted: true, account, status: statusOf(true, account) };
+    }
+    const account = evolveAccountCore(state.account, event);
+    return { ...state, account, status: statusOf(state.accepted, account) };
+  },
+
+  decide: (command, state) => {
+    if (command.type === "ApplyAsTeacher") {
+      if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
+      const { type: _, ...data } = command;
+      return [{ type: "TeacherApplied", data }];
+    }
+    if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
+    // Activating an application is accepting it: from then on the teacher may sign in.
+    if (command.type === "SetActivated" && command.activated && !state.accepted && !state.account.deleted)
+      return [{ type: "TeacherAccepted", data: { by: command.by } }];
+    return decideAccountCommand(command, state.account);
+  },
+};
+
+export const teacherEventDefinitions = Object.entries(teacherEventSchemas).map(([type, schema]) => ({
+  type,
+  schema,
+}));
