@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { stateFrom } from "../shared/decider";
 import { specFor } from "../shared/spec";
-import { type AccountEvent, accountErrors, MAX_SIGN_IN_FAILURES, RESET_KEY_LIFETIME_MS } from "./account";
+import {
+  type AccountEvent,
+  accountErrors,
+  MAX_SIGN_IN_FAILURES,
+  RESET_KEY_LIFETIME_MS,
+  signInOfUnknownAccount,
+} from "./account";
 import { type AdminEvent, adminAccountDecider } from "./admin-account";
 
 /** The rules every account shares, run through the administrator account (the plainest kind). */
@@ -33,7 +39,7 @@ const resetRequested: AccountEvent = {
 };
 const failed = (at: Date, reason: "bad_credentials" | "rate_limited" = "bad_credentials"): AccountEvent => ({
   type: "SignInFailed",
-  data: { ip: "10.0.0.1", at: at.toISOString(), reason },
+  data: { login: "maria", ip: "10.0.0.1", at: at.toISOString(), reason },
 });
 const signIn = (passwordVerified: boolean, at = now, ipRecentFailures = 0) =>
   ({ type: "SignIn", passwordVerified, ip: "10.0.0.1", now: at, ipRecentFailures }) as const;
@@ -165,7 +171,7 @@ describe("account rules", () => {
     it("signs in with the right password", () => {
       given([registered])
         .when(signIn(true))
-        .then([{ type: "SignedIn", data: { ip: "10.0.0.1", at: now.toISOString() } }]);
+        .then([{ type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: now.toISOString() } }]);
     });
 
     it("records a failure for a wrong password", () => {
@@ -177,7 +183,12 @@ describe("account rules", () => {
     it("records a failure for a deactivated account even with the right password", () => {
       given([registered, { type: "AccountDeactivated", data: { by: "root" } }])
         .when(signIn(true))
-        .then([{ type: "SignInFailed", data: { ip: "10.0.0.1", at: now.toISOString(), reason: "not_activated" } }]);
+        .then([
+          {
+            type: "SignInFailed",
+            data: { login: "maria", ip: "10.0.0.1", at: now.toISOString(), reason: "not_activated" },
+          },
+        ]);
     });
 
     const failures = Array.from({ length: MAX_SIGN_IN_FAILURES }, (_, i) => failed(later(i * 1000)));
@@ -191,7 +202,7 @@ describe("account rules", () => {
     it("lets the account try again once the oldest failure is a minute old", () => {
       given([registered, ...failures, failed(later(10_000), "rate_limited")])
         .when(signIn(true, later(60_000)))
-        .then([{ type: "SignedIn", data: { ip: "10.0.0.1", at: later(60_000).toISOString() } }]);
+        .then([{ type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(60_000).toISOString() } }]);
     });
 
     it("refuses when the address has too many recent failures on any account", () => {
@@ -204,12 +215,12 @@ describe("account rules", () => {
       const history: AdminEvent[] = [
         registered,
         ...failures.slice(1),
-        { type: "SignedIn", data: { ip: "10.0.0.1", at: later(5000).toISOString() } },
+        { type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(5000).toISOString() } },
         failed(later(6000)),
       ];
       given(history)
         .when(signIn(true, later(7000)))
-        .then([{ type: "SignedIn", data: { ip: "10.0.0.1", at: later(7000).toISOString() } }]);
+        .then([{ type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(7000).toISOString() } }]);
     });
   });
 
@@ -227,6 +238,20 @@ describe("account rules", () => {
       given([registered])
         .when({ type: "DeleteAccount", by: "maria" })
         .thenThrows(accountErrors.selfDeletion, "forbidden");
+    });
+  });
+});
+
+describe("sign-in with a login no account has", () => {
+  it("fails as an unknown account, or as rate-limited once the address failed too often", () => {
+    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, 0).data).toEqual({
+      login: "ghost",
+      ip: "10.0.0.2",
+      at: now.toISOString(),
+      reason: "unknown_account",
+    });
+    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, MAX_SIGN_IN_FAILURES).data).toMatchObject({
+      reason: "rate_limited",
     });
   });
 });

@@ -63,7 +63,7 @@ export const ProfileFields = z.object({
 export type ProfileFields = z.infer<typeof ProfileFields>;
 export type ProfileChanges = Partial<ProfileFields>;
 
-export const SignInFailureReason = z.enum(["bad_credentials", "not_activated", "rate_limited"]);
+export const SignInFailureReason = z.enum(["bad_credentials", "not_activated", "rate_limited", "unknown_account"]);
 export type SignInFailureReason = z.infer<typeof SignInFailureReason>;
 
 export const accountEventSchemas = {
@@ -75,8 +75,9 @@ export const accountEventSchemas = {
   AccountDeactivated: z.object({ by: z.string() }),
   AuthorityGranted: z.object({ authority: Authority, by: z.string() }),
   AuthorityRevoked: z.object({ authority: Authority, by: z.string() }),
-  SignedIn: z.object({ ip: z.string(), at: instant }),
-  SignInFailed: z.object({ ip: z.string(), at: instant, reason: SignInFailureReason }),
+  /** `login` is the one the account signs in with; for an unknown account, what was typed. */
+  SignedIn: z.object({ login: z.string(), ip: z.string(), at: instant }),
+  SignInFailed: z.object({ login: z.string(), ip: z.string(), at: instant, reason: SignInFailureReason }),
   AccountDeleted: z.object({ by: z.string() }),
 };
 
@@ -242,13 +243,13 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
     case "SignIn": {
       const at = command.now.toISOString();
       const fail = (reason: SignInFailureReason): AccountEvent[] => [
-        { type: "SignInFailed", data: { ip: command.ip, at, reason } },
+        { type: "SignInFailed", data: { login: core.login, ip: command.ip, at, reason } },
       ];
       if (failuresWithin(core, command.now) >= MAX_SIGN_IN_FAILURES || command.ipRecentFailures >= MAX_SIGN_IN_FAILURES)
         return fail("rate_limited");
       if (!command.passwordVerified) return fail("bad_credentials");
       if (!core.activated) return fail("not_activated");
-      return [{ type: "SignedIn", data: { ip: command.ip, at } }];
+      return [{ type: "SignedIn", data: { login: core.login, ip: command.ip, at } }];
     }
     case "DeleteAccount":
       if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
@@ -259,6 +260,25 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
     }
   }
 };
+
+/** Where a sign-in with a login no account has is recorded, so it too is audited and rate-limited. */
+export const unknownSignInStreamId = (login: string) => `sign-in-${login.trim().toLowerCase().slice(0, 254)}`;
+
+/** A sign-in with a login no account has always fails; it counts towards the address's limit. */
+export const signInOfUnknownAccount = (
+  login: string,
+  ip: string,
+  now: Date,
+  ipRecentFailures: number,
+): AccountEvent => ({
+  type: "SignInFailed",
+  data: {
+    login,
+    ip,
+    at: now.toISOString(),
+    reason: ipRecentFailures >= MAX_SIGN_IN_FAILURES ? "rate_limited" : "unknown_account",
+  },
+});
 
 export const accountEventDefinitions = Object.entries(accountEventSchemas).map(([type, schema]) => ({
   type,

@@ -38,7 +38,10 @@ describe("teacher account", () => {
     given([applied])
       .when(signIn)
       .then([
-        { type: "SignInFailed", data: { ip: "10.0.0.9", at: signIn.now.toISOString(), reason: "not_activated" } },
+        {
+          type: "SignInFailed",
+          data: { login: "paulo@example.com", ip: "10.0.0.9", at: signIn.now.toISOString(), reason: "not_activated" },
+        },
       ]);
   });
 
@@ -53,7 +56,7 @@ describe("teacher account", () => {
     expect(stateFrom(teacherAccountDecider, [applied, accepted]).status).toBe("active");
     given([applied, accepted])
       .when(signIn)
-      .then([{ type: "SignedIn", data: { ip: "10.0.0.9", at: signIn.now.toISOString() } }]);
+      .then([{ type: "SignedIn", data: { login: "paulo@example.com", ip: "10.0.0.9", at: signIn.now.toISOString() } }]);
   });
 
   it("is suspended and restored like any account once accepted", () => {
