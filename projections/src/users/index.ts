@@ -1,0 +1,2 @@
+export * from "./users-projector";
+export * from "./users-queries";

@@ -1,0 +1,252 @@
+import type { RecordedEvent } from "@el/domain";
+import type {
+  AdministratorRegistered,
+  ProfileChanges,
+  StudentRegistered,
+  TeacherApplied,
+} from "@el/domain/accounts/index";
+import type { Projector, Push } from "../runner/projector";
+import type { Sql } from "../sql";
+
+/**
+ * `users`: one row per account, whatever its kind, as the administrator screens and other slices (names,
+ * balance) read it. Only this projector writes it. A deleted account's row is removed.
+ */
+export const USERS_SCHEMA = `
+create table if not exists users (
+  id bigint primary key,
+  stream_id text not null unique,
+  login text not null unique,
+  email text not null,
+  first_name text,
+  last_name text,
+  authorities text[] not null default '{}',
+  activated boolean not null,
+  kind text not null check (kind in ('student', 'teacher', 'admin')),
+  -- false while a teacher application waits for an administrator
+  accepted boolean not null default true,
+  level_id int,
+  objective text,
+  seen text,
+  phone text,
+  balance int not null default 0,
+  lang_key text not null default 'pt-br',
+  image_url text,
+  experience text,
+  cpf text,
+  street text,
+  neighbourhood text,
+  city text,
+  state text,
+  country text,
+  number text,
+  cep text,
+  bank_number text,
+  bank_account text,
+  bank_branch text,
+  created_by text not null,
+  created_date timestamptz not null,
+  last_modified_by text not null,
+  last_modified_date timestamptz not null
+);
+create index if not exists users_email on users (lower(email));
+create index if not exists users_kind on users (kind, id);
+`;
+
+/** Profile field → column. */
+const profileColumns: Record<keyof ProfileChanges, string> = {
+  firstName: "first_name",
+  lastName: "last_name",
+  email: "email",
+  langKey: "lang_key",
+  imageUrl: "image_url",
+  phone: "phone",
+  level: "level_id",
+  objective: "objective",
+  cpf: "cpf",
+  street: "street",
+  neighbourhood: "neighbourhood",
+  city: "city",
+  state: "state",
+  country: "country",
+  number: "number",
+  cep: "cep",
+  experience: "experience",
+  bankNumber: "bank_number",
+  bankAccount: "bank_account",
+  bankBranch: "bank_branch",
+};
+
+interface NewUser {
+  id: number;
+  login: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  authorities: string[];
+  activated: boolean;
+  accepted: boolean;
+  kind: "student" | "teacher" | "admin";
+  levelId?: number | null;
+  objective?: string | null;
+  seen?: string | null;
+  phone?: string | null;
+  langKey: string;
+  imageUrl?: string | null;
+  experience?: string | null;
+  createdBy: string;
+  createdDate: string;
+}
+
+const insertUser = (tx: Sql, streamId: string, user: NewUser) =>
+  tx.query(
+    `insert into users (id, stream_id, login, email, first_name, last_name, authorities, activated, accepted, kind,
+       level_id, objective, seen, phone, lang_key, image_url, experience,
+       created_by, created_date, last_modified_by, last_modified_date)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $18, $19)`,
+    [
+      user.id,
+      streamId,
+      user.login,
+      user.email,
+      user.firstName,
+      user.lastName,
+      user.authorities,
+      user.activated,
+      user.accepted,
+      user.kind,
+      user.levelId ?? null,
+      user.objective ?? null,
+      user.seen ?? null,
+      user.phone ?? null,
+      user.langKey,
+      user.imageUrl ?? null,
+      user.experience ?? null,
+      user.createdBy,
+      user.createdDate,
+    ],
+  );
+
+const touched = (tx: Sql, event: RecordedEvent, set: string, params: unknown[], by: string | undefined) =>
+  tx.query<{ id: string; balance: number }>(
+    `update users set ${set}, last_modified_by = coalesce($${params.length + 2}, last_modified_by),
+       last_modified_date = $${params.length + 3}
+     where stream_id = $${params.length + 1} returning id, balance`,
+    [...params, event.streamId, by ?? null, event.metadata.occurredAt ?? event.recordedAt.toISOString()],
+  );
+
+const balanceChanged = (rows: { id: string; balance: number }[]): Push[] =>
+  rows.map((row) => ({ room: `user:${row.id}`, event: "balance:changed", payload: { balance: row.balance } }));
+
+export const usersProjector: Projector = {
+  name: "users",
+  tables: ["users"],
+  handles: [
+    "StudentRegistered",
+    "TeacherApplied",
+    "AdministratorRegistered",
+    "TeacherAccepted",
+    "ProfileChanged",
+    "AccountActivated",
+    "AccountDeactivated",
+    "AuthorityGranted",
+    "AuthorityRevoked",
+    "CreditsGranted",
+    "CreditSpent",
+    "CreditRefunded",
+    "AccountDeleted",
+  ],
+  migrate: async (sql) => {
+    await sql.query(USERS_SCHEMA);
+  },
+  apply: async (event, tx) => {
+    const data = event.data as Record<string, unknown>;
+    const by = typeof data.by === "string" ? data.by : undefined;
+    switch (event.type) {
+      case "StudentRegistered": {
+        const student = event.data as StudentRegistered;
+        await insertUser(tx, event.streamId, {
+          ...student,
+          kind: "student",
+          authorities: ["ROLE_USER", "ROLE_STUDENT"],
+          activated: true,
+          accepted: true,
+          levelId: student.level,
+          createdBy: student.registeredBy ?? student.login,
+          createdDate: student.registeredAt,
+        });
+        return [];
+      }
+      case "TeacherApplied": {
+        const teacher = event.data as TeacherApplied;
+        await insertUser(tx, event.streamId, {
+          ...teacher,
+          kind: "teacher",
+          authorities: ["ROLE_USER", "ROLE_TEACHER"],
+          activated: false,
+          accepted: false,
+          createdBy: teacher.registeredBy ?? teacher.login,
+          createdDate: teacher.appliedAt,
+        });
+        return [];
+      }
+      case "AdministratorRegistered": {
+        const admin = event.data as AdministratorRegistered;
+        await insertUser(tx, event.streamId, {
+          ...admin,
+          kind: "admin",
+          activated: true,
+          accepted: true,
+          createdBy: admin.registeredBy ?? "system",
+          createdDate: admin.registeredAt,
+        });
+        return [];
+      }
+      case "TeacherAccepted":
+        await touched(tx, event, "activated = true, accepted = true", [], by);
+        return [];
+      case "ProfileChanged": {
+        const changes = Object.entries(data.changes as ProfileChanges).filter(([field]) => field in profileColumns);
+        if (changes.length === 0) return [];
+        const set = changes
+          .map(([field], index) => `${profileColumns[field as keyof ProfileChanges]} = $${index + 1}`)
+          .join(", ");
+        await touched(
+          tx,
+          event,
+          set,
+          changes.map(([, value]) => value),
+          by,
+        );
+        return [];
+      }
+      case "AccountActivated":
+      case "AccountDeactivated":
+        await touched(tx, event, "activated = $1", [event.type === "AccountActivated"], by);
+        return [];
+      case "AuthorityGranted":
+        await touched(
+          tx,
+          event,
+          "authorities = case when $1::text = any(authorities) then authorities else array_append(authorities, $1::text) end",
+          [data.authority],
+          by,
+        );
+        return [];
+      case "AuthorityRevoked":
+        await touched(tx, event, "authorities = array_remove(authorities, $1::text)", [data.authority], by);
+        return [];
+      case "CreditsGranted":
+        return balanceChanged((await touched(tx, event, "balance = balance + $1", [data.amount], undefined)).rows);
+      case "CreditSpent":
+        return balanceChanged((await touched(tx, event, "balance = greatest(balance - 1, 0)", [], undefined)).rows);
+      case "CreditRefunded":
+        return balanceChanged((await touched(tx, event, "balance = balance + 1", [], undefined)).rows);
+      case "AccountDeleted":
+        await tx.query("delete from users where stream_id = $1", [event.streamId]);
+        return [];
+      default:
+        return [];
+    }
+  },
+};
