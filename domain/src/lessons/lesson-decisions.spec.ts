@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
+import { stateFrom } from "../shared/decider";
+import { DomainError } from "../shared/errors";
+import { type LessonEvent, lessonDecider, lessonErrors } from "./lesson";
+import { acceptLesson, cancelLesson, scheduleLesson } from "./lesson-decisions";
+import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from "./teacher-slot";
+
+const now = new Date("2026-05-04T12:00:00-03:00");
+const registered: StudentEvent = {
+  type: "StudentRegistered",
+  data: {
+    id: 11,
+    login: "ana@example.com",
+    email: "ana@example.com",
+    firstName: "Ana",
+    lastName: "Souza",
+    phone: null,
+    level: 1,
+    objective: "TRAVEL",
+    seen: null,
+    langKey: "pt-br",
+    passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
+    registeredAt: now.toISOString(),
+  },
+};
+const granted = (amount: number): StudentEvent => ({ type: "CreditsGranted", data: { amount, grantedBy: "admin" } });
+const student = (...events: StudentEvent[]) => stateFrom(studentAccountDecider, [registered, ...events]);
+const lesson = (...events: LessonEvent[]) => stateFrom(lessonDecider, events);
+const slot = (...events: TeacherSlotEvent[]) => stateFrom(teacherSlotDecider, events);
+
+const command = {
+  type: "ScheduleLesson" as const,
+  id: 100,
+  student: { id: 11, firstName: "Ana", lastName: "Souza" },
+  trail: { id: 5, number: 3, title: "Ordering food", level: { id: 1, name: "Begginer", active: true } },
+  levelId: 1,
+  date: "2026-05-06T10:00:00-03:00",
+  objective: "TRAVEL" as const,
+  now,
+};
+
+const refusal = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error as DomainError;
+  }
+  throw new Error("expected a refusal");
+};
+
+describe("scheduling spends one credit", () => {
+  it("schedules the lesson and spends the credit together", () => {
+    const decision = scheduleLesson(command, { lesson: lesson(), student: student(granted(2)) });
+    expect(decision.lesson.map((e) => e.type)).toEqual(["LessonScheduled"]);
+    expect(decision.student).toEqual([{ type: "CreditSpent", data: { lessonId: 100, schedulingId: 100 } }]);
+  });
+
+  it("refuses with the spec's notice when the balance is 0", () => {
+    const error = refusal(() => scheduleLesson(command, { lesson: lesson(), student: student() }));
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.messageKey).toBe(NO_CREDITS_LEFT);
+    expect(error.httpStatus).toBe(400);
+  });
+
+  it("checks the time before the balance, so the form shows what to fix", () => {
+    const error = refusal(() =>
+      scheduleLesson({ ...command, date: "2026-05-06T10:10:00-03:00" }, { lesson: lesson(), student: student() }),
+    );
+    expect(error.messageKey).toBe(lessonErrors.halfHours);
+  });
+});
+
+describe("claiming reserves the teacher's hour", () => {
+  const scheduled = scheduleLesson(command, { lesson: lesson(), student: student(granted(1)) }).lesson;
+  const claim = {
+    type: "AcceptLesson" as const,
+    teacher: { id: 21, firstName: "Bruno", lastName: null },
+    meetUrl: "https://meet.jit.si/x",
+    now,
+  };
+
+  it("covers the two half hours of a one-hour lesson", () =>
+    expect(teacherSlotStreamIds(21, "2026-05-06T10:30:00-03:00")).toEqual([
+      "teacher-slot-21-2026-05-06T13:30Z",
+      "teacher-slot-21-2026-05-06T14:00Z",
+    ]));
+
+  it("reserves each free slot for the lesson", () => {
+    const decision = acceptLesson(claim, { lesson: lesson(...scheduled), slots: [slot(), slot()] });
+    expect(decision.lesson.map((e) => e.type)).toEqual(["LessonAccepted"]);
+    expect(decision.slots).toEqual([
+      [{ type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 100 } }],
+      [{ type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 100 } }],
+    ]);
+  });
+
+  it("refuses when the teacher already holds a lesson overlapping that hour", () => {
+    const taken = slot({ type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 99 } });
+    const error = refusal(() => acceptLesson(claim, { lesson: lesson(...scheduled), slots: [slot(), taken] }));
+    expect(error.messageKey).toBe(lessonErrors.teacherBusy);
+    expect(error.httpStatus).toBe(409);
+  });
+
+  it("frees the slot of a cancelled lesson for another claim", () => {
+    const released = slot(
+      { type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 99 } },
+      { type: "TeacherSlotReleased", data: { teacherId: 21, lessonId: 99 } },
+    );
+    expect(acceptLesson(claim, { lesson: lesson(...scheduled), slots: [released, slot()] }).slots).toHaveLength(2);
+  });
+});
+
+describe("cancelling with notice", () => {
+  const scheduled = scheduleLesson(command, { lesson: lesson(), student: student(granted(1)) });
+  const paidStudent = student(granted(1), ...scheduled.student);
+  const accepted: LessonEvent = {
+    type: "LessonAccepted",
+    data: {
+      teacher: { id: 21, firstName: "Bruno", lastName: null },
+      meetUrl: "https://meet.jit.si/x",
+      acceptedAt: now.toISOString(),
+    },
+  };
+  const reserved: TeacherSlotEvent = { type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 100 } };
+
+  it("gives the credit back and frees the teacher's slots", () => {
+    const decision = cancelLesson(
+      { type: "CancelLesson", by: 11, role: "student", now },
+      { lesson: lesson(...scheduled.lesson, accepted), student: paidStudent, slots: [slot(reserved), slot(reserved)] },
+    );
+    expect(decision.lesson.map((e) => e.type)).toEqual(["LessonCancelled"]);
+    expect(decision.student).toEqual([
+      { type: "CreditRefunded", data: { lessonId: 100, reason: "lesson-100 cancelled by student" } },
+    ]);
+    expect(decision.slots).toEqual([
+      [{ type: "TeacherSlotReleased", data: { teacherId: 21, lessonId: 100 } }],
+      [{ type: "TeacherSlotReleased", data: { teacherId: 21, lessonId: 100 } }],
+    ]);
+    const refunded = stateFrom(studentAccountDecider, [
+      registered,
+      granted(1),
+      ...scheduled.student,
+      ...decision.student,
+    ]);
+    expect(refunded.balance).toBe(1);
+  });
+
+  it("refunds nothing when the cancellation is refused", () => {
+    const error = refusal(() =>
+      cancelLesson(
+        { type: "CancelLesson", by: 11, role: "student", now: new Date("2026-05-05T11:00:00-03:00") },
+        { lesson: lesson(...scheduled.lesson), student: paidStudent, slots: [] },
+      ),
+    );
+    expect(error.messageKey).toBe(lessonErrors.cancellationPolicy);
+  });
+});

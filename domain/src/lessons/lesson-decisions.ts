@@ -1,0 +1,58 @@
+import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
+import { type Lesson, type LessonCommand, type LessonEvent, lessonDecider } from "./lesson";
+import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
+
+/**
+ * The decisions that span streams, kept pure so their specs need no database: the backend reads the
+ * streams, calls these, and appends every stream's events in one transaction.
+ */
+
+type Command<Type extends LessonCommand["type"]> = Extract<LessonCommand, { type: Type }>;
+
+/** Scheduling: the lesson's rules first (time, trail), then the credit it costs. */
+export const scheduleLesson = (
+  command: Command<"ScheduleLesson">,
+  state: { lesson: Lesson; student: StudentAccount },
+): { lesson: LessonEvent[]; student: StudentEvent[] } => {
+  const lesson = lessonDecider.decide(command, state.lesson);
+  const student = studentAccountDecider.decide(
+    { type: "SpendCredit", lessonId: command.id, schedulingId: command.id },
+    state.student,
+  );
+  return { lesson, student };
+};
+
+/** Claiming: the lesson must still be pending, and each half-hour slot of the teacher free. */
+export const acceptLesson = (
+  command: Command<"AcceptLesson">,
+  state: { lesson: Lesson; slots: TeacherSlot[] },
+): { lesson: LessonEvent[]; slots: TeacherSlotEvent[][] } => {
+  const lesson = lessonDecider.decide(command, state.lesson);
+  if (state.lesson.status === "none") return { lesson, slots: [] };
+  const lessonId = state.lesson.scheduled.id;
+  const slots = state.slots.map((slot) =>
+    teacherSlotDecider.decide({ type: "ReserveSlot", teacherId: command.teacher.id, lessonId }, slot),
+  );
+  return { lesson, slots };
+};
+
+/** Cancelling: the credit comes back and a claimed lesson frees its teacher's slots. */
+export const cancelLesson = (
+  command: Command<"CancelLesson">,
+  state: { lesson: Lesson; student: StudentAccount; slots: TeacherSlot[] },
+): { lesson: LessonEvent[]; student: StudentEvent[]; slots: TeacherSlotEvent[][] } => {
+  const lesson = lessonDecider.decide(command, state.lesson);
+  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, student: [], slots: [] };
+  const lessonId = state.lesson.scheduled.id;
+  const student = studentAccountDecider.decide(
+    { type: "RefundCredit", lessonId, reason: `lesson-${lessonId} cancelled by ${command.role}` },
+    state.student,
+  );
+  const teacher = state.lesson.teacher;
+  const slots = teacher
+    ? state.slots.map((slot) =>
+        teacherSlotDecider.decide({ type: "ReleaseSlot", teacherId: teacher.id, lessonId }, slot),
+      )
+    : [];
+  return { lesson, student, slots };
+};

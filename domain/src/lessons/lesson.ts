@@ -1,0 +1,422 @@
+import { z } from "zod";
+import { Objective } from "../accounts/account";
+import type { Decider } from "../shared/decider";
+import { conflict, forbidden, invalid, notFound } from "../shared/errors";
+import { wallClockOf } from "./sao-paulo-time";
+
+/**
+ * One lesson (stream `lesson-{id}`): scheduled by a student with a credit, claimed by one teacher who
+ * gets a video link, held, rated by both sides, paid to the teacher. The scheduling and its lesson share
+ * the id, so `/api/schedulings/{id}` and `/api/lessons/{id}` name the same thing.
+ */
+
+export const LESSON_DURATION_MS = 60 * 60 * 1000;
+/** A student may cancel (and get the credit back) only this long before the lesson. */
+export const CANCELLATION_NOTICE_MS = 24 * 60 * 60 * 1000;
+/** Spec section 9: PAYMENT_VALUE, what a teacher earns per lesson, in centavos. */
+export const TEACHER_PAYMENT_CENTS = 25_00;
+/** Spec section 9: PURCHASE_VALUE, shown as the remuneration per lesson, in centavos. */
+export const LESSON_REMUNERATION_CENTS = 40_00;
+export const FIRST_HOUR = 7;
+export const LAST_HOUR = 22;
+
+/** What the user is shown when a rule says no (the spec's own texts where it has one). */
+export const lessonErrors = {
+  required: "Este campo é obrigatório",
+  halfHours: "O horário deve ser selecionado de 30 em 30 minutos.",
+  hours: "O horário deve ser entre 07:00 e 22:00.",
+  past: "Não é possível agendar uma aula no passado.",
+  trailNotFound: "Trilha não encontrada.",
+  trailOfOtherLevel: "A trilha escolhida não pertence a este nível.",
+  levelInactive: "Este nível não está disponível para agendamento.",
+  notFound: "Aula não encontrada.",
+  alreadyClaimed: "Esta aula já foi aceita por outro professor.",
+  cancelled: "Esta aula foi cancelada.",
+  alreadyStarted: "Esta aula já começou e não pode mais ser aceita.",
+  teacherBusy: "Você já tem uma aula neste horário.",
+  notYours: "Esta aula não é sua.",
+  cancellationPolicy:
+    "Agendamentos com menos de 24 horas de antecedência não são garantidos: o cancelamento precisa ser feito com pelo menos 24 horas de antecedência. Para cancelar esta aula, fale com o suporte pelo chat.",
+  notHeldYet: "A aula ainda não terminou.",
+  notAccepted: "Esta aula não foi aceita por nenhum professor.",
+  feedbackGiven: "O feedback desta aula já foi enviado.",
+  chooseOption: "Selecione uma opção",
+  rateMaterial: "Avalie o material",
+  note: "A nota deve ser de 0 a 5.",
+  alreadyPaid: "Esta aula já foi paga.",
+  notPaid: "Esta aula não foi paga.",
+} as const;
+
+export const lessonStreamId = (id: number) => `lesson-${id}`;
+
+const instant = z.iso.datetime({ offset: true });
+const text = z.string().max(4000);
+
+export const TrailSnapshot = z.object({ id: z.number().int(), number: z.number().int(), title: z.string() });
+export type TrailSnapshot = z.infer<typeof TrailSnapshot>;
+export const PersonSnapshot = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+});
+export type PersonSnapshot = z.infer<typeof PersonSnapshot>;
+
+/**
+ * Names are copied into the events as they were when the lesson was scheduled or claimed, so every
+ * screen and push shows them without joining other read models.
+ */
+export const LessonScheduled = z.object({
+  id: z.number().int().positive(),
+  student: PersonSnapshot,
+  trail: TrailSnapshot,
+  level: z.object({ id: z.number().int(), name: z.string() }),
+  date: instant,
+  objective: Objective,
+  createdDate: instant,
+});
+export type LessonScheduled = z.infer<typeof LessonScheduled>;
+
+export const TeacherFeedbackStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const lessonEventSchemas = {
+  LessonScheduled,
+  LessonAccepted: z.object({ teacher: PersonSnapshot, meetUrl: z.url(), acceptedAt: instant }),
+  LessonCancelled: z.object({
+    by: z.number().int(),
+    role: z.enum(["student", "admin"]),
+    refunded: z.boolean(),
+    at: instant,
+  }),
+  StudentFeedbackGiven: z.object({
+    feedbackId: z.number().int(),
+    studentId: z.number().int(),
+    /** null when the student skipped the rating. */
+    note: z.number().int().min(0).max(5).nullable(),
+    information: text,
+    givenAt: instant,
+  }),
+  TeacherFeedbackGiven: z.object({
+    feedbackId: z.number().int(),
+    teacherId: z.number().int(),
+    /** The teacher closed the prompt: an empty report, so the prompt does not come back. */
+    skipped: z.boolean(),
+    /** 1 held fully, 2 partly held, 3 not held. */
+    status: TeacherFeedbackStatus.nullable(),
+    note: z.number().int().min(1).max(5).nullable(),
+    information: text,
+    sugestions: text,
+    productSugestions: text,
+    studentInformation: text,
+    partialyHeld: text.nullable(),
+    givenAt: instant,
+  }),
+  LessonPaid: z.object({ paymentId: z.number().int(), valueCents: z.number().int(), by: z.string(), at: instant }),
+  LessonPaymentCancelled: z.object({ paymentId: z.number().int(), by: z.string(), at: instant }),
+};
+
+type Schemas = typeof lessonEventSchemas;
+export type LessonEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type LessonEventData<Type extends LessonEvent["type"]> = Extract<LessonEvent, { type: Type }>["data"];
+
+export const lessonEventDefinitions = Object.entries(lessonEventSchemas).map(([type, schema]) => ({ type, schema }));
+
+/** The trail the student chose, as the catalog knows it now (null when it does not exist). */
+export interface TrailInCatalog extends TrailSnapshot {
+  level: { id: number; name: string; active: boolean };
+}
+
+export interface TeacherFeedbackInput {
+  status: number | null;
+  note: number | null;
+  information: string;
+  sugestions: string;
+  productSugestions: string;
+  studentInformation: string;
+  partialyHeld: string | null;
+}
+
+export type LessonCommand =
+  | {
+      type: "ScheduleLesson";
+      id: number;
+      student: PersonSnapshot;
+      trail: TrailInCatalog | null;
+      /** The level the student picked first, when the form sends it. */
+      levelId: number | null;
+      date: string;
+      objective: Objective;
+      now: Date;
+    }
+  | { type: "AcceptLesson"; teacher: PersonSnapshot; meetUrl: string; now: Date }
+  | { type: "CancelLesson"; by: number; role: "student" | "admin"; now: Date }
+  | {
+      type: "GiveStudentFeedback";
+      feedbackId: number;
+      studentId: number;
+      note: number | null;
+      information: string;
+      now: Date;
+    }
+  | ({
+      type: "GiveTeacherFeedback";
+      feedbackId: number;
+      teacherId: number;
+      skipped: boolean;
+      now: Date;
+    } & TeacherFeedbackInput)
+  | { type: "PayLesson"; paymentId: number; by: string; now: Date }
+  | { type: "CancelLessonPayment"; by: string; now: Date };
+
+interface LessonFacts {
+  scheduled: LessonScheduled;
+  teacher: PersonSnapshot | null;
+  meetUrl: string | null;
+  studentFeedbackId: number | null;
+  teacherFeedbackId: number | null;
+  paymentId: number | null;
+}
+
+export type Lesson =
+  | { status: "none" }
+  | ({ status: "pending" | "cancelled" } & LessonFacts)
+  | ({ status: "accepted" } & LessonFacts & { teacher: PersonSnapshot; meetUrl: string });
+
+/** Start of the lesson in epoch milliseconds. */
+export const startOf = (lesson: { date: string }) => Date.parse(lesson.date);
+/** A lesson is over (and may be rated) one hour after it started. */
+export const hasEnded = (lesson: { date: string }, now: Date) => now.getTime() >= startOf(lesson) + LESSON_DURATION_MS;
+
+/** The spec's schedule-form rules on the instant chosen (section 5). */
+export const checkLessonTime = (date: string, now: Date) => {
+  const at = Date.parse(date);
+  if (Number.isNaN(at)) throw invalid(lessonErrors.required, "date");
+  const clock = wallClockOf(new Date(at));
+  if ((clock.minute !== 0 && clock.minute !== 30) || clock.second !== 0 || at % 1000 !== 0)
+    throw invalid(lessonErrors.halfHours, "date");
+  if (clock.hour < FIRST_HOUR || clock.hour > LAST_HOUR || (clock.hour === LAST_HOUR && clock.minute > 0))
+    throw invalid(lessonErrors.hours, "date");
+  if (at <= now.getTime()) throw invalid(lessonErrors.past, "date");
+};
+
+const checkNote = (note: number | null, min: number, message: string, field: string) => {
+  if (note !== null && (!Number.isInteger(note) || note < min || note > 5)) throw invalid(message, field);
+};
+
+const filled = (value: string | null | undefined) => typeof value === "string" && value.trim().length > 0;
+
+const checkTeacherFeedback = (input: TeacherFeedbackInput) => {
+  if (input.status !== 1 && input.status !== 2 && input.status !== 3)
+    throw invalid(lessonErrors.chooseOption, "status");
+  if (input.note === null || input.note < 1) throw invalid(lessonErrors.rateMaterial, "note");
+  checkNote(input.note, 1, lessonErrors.note, "note");
+  if (input.status === 2 && !filled(input.partialyHeld)) throw invalid(lessonErrors.required, "partialyHeld");
+  if (!filled(input.sugestions)) throw invalid(lessonErrors.required, "sugestions");
+  if (!filled(input.studentInformation)) throw invalid(lessonErrors.required, "studentInformation");
+};
+
+const existing = (state: Lesson) => {
+  if (state.status === "none") throw notFound(lessonErrors.notFound);
+  return state;
+};
+
+/** A lesson that took place: claimed by a teacher, not cancelled, and over. */
+const held = (state: Lesson, now: Date) => {
+  const lesson = existing(state);
+  if (lesson.status === "cancelled") throw invalid(lessonErrors.cancelled);
+  if (lesson.status !== "accepted") throw invalid(lessonErrors.notAccepted);
+  if (!hasEnded(lesson.scheduled, now)) throw invalid(lessonErrors.notHeldYet);
+  return lesson;
+};
+
+export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
+  initialState: () => ({ status: "none" }),
+
+  evolve: (state, event) => {
+    if (event.type === "LessonScheduled") {
+      return {
+        status: "pending",
+        scheduled: event.data,
+        teacher: null,
+        meetUrl: null,
+        studentFeedbackId: null,
+        teacherFeedbackId: null,
+        paymentId: null,
+      };
+    }
+    if (state.status === "none") return state;
+    switch (event.type) {
+      case "LessonAccepted":
+        return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
+      case "LessonCancelled":
+        return { ...state, status: "cancelled" };
+      case "StudentFeedbackGiven":
+        return { ...state, studentFeedbackId: event.data.feedbackId };
+      case "TeacherFeedbackGiven":
+        return { ...state, teacherFeedbackId: event.data.feedbackId };
+      case "LessonPaid":
+        return { ...state, paymentId: event.data.paymentId };
+      case "LessonPaymentCancelled":
+        return { ...state, paymentId: null };
+      default:
+        return state;
+    }
+  },
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case "ScheduleLesson": {
+        // The id is allocated before deciding: a retried decision finds its own lesson already there.
+        if (state.status !== "none") return [];
+        const { trail } = command;
+        if (!trail) throw invalid(lessonErrors.trailNotFound, "trail");
+        if (command.levelId !== null && command.levelId !== trail.level.id)
+          throw invalid(lessonErrors.trailOfOtherLevel, "trail");
+        if (!trail.level.active) throw invalid(lessonErrors.levelInactive, "level");
+        checkLessonTime(command.date, command.now);
+        return [
+          {
+            type: "LessonScheduled",
+            data: {
+              id: command.id,
+              student: command.student,
+              trail: { id: trail.id, number: trail.number, title: trail.title },
+              level: { id: trail.level.id, name: trail.level.name },
+              date: new Date(command.date).toISOString(),
+              objective: command.objective,
+              createdDate: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "AcceptLesson": {
+        const lesson = existing(state);
+        if (lesson.status === "cancelled") throw conflict(lessonErrors.cancelled);
+        if (lesson.status === "accepted") {
+          // The same teacher retrying their own claim gets it again; anyone else lost the race.
+          if (lesson.teacher.id === command.teacher.id) return [];
+          throw conflict(lessonErrors.alreadyClaimed);
+        }
+        if (startOf(lesson.scheduled) <= command.now.getTime()) throw invalid(lessonErrors.alreadyStarted);
+        return [
+          {
+            type: "LessonAccepted",
+            data: { teacher: command.teacher, meetUrl: command.meetUrl, acceptedAt: command.now.toISOString() },
+          },
+        ];
+      }
+      case "CancelLesson": {
+        const lesson = existing(state);
+        if (lesson.status === "cancelled") return [];
+        if (command.role === "student" && lesson.scheduled.student.id !== command.by)
+          throw forbidden(lessonErrors.notYours);
+        const notice = startOf(lesson.scheduled) - command.now.getTime();
+        // Support (an administrator) may cancel at any time and always gives the credit back.
+        if (command.role === "student" && notice < CANCELLATION_NOTICE_MS)
+          throw invalid(lessonErrors.cancellationPolicy);
+        return [
+          {
+            type: "LessonCancelled",
+            data: { by: command.by, role: command.role, refunded: true, at: command.now.toISOString() },
+          },
+        ];
+      }
+      case "GiveStudentFeedback": {
+        const lesson = existing(state);
+        if (lesson.scheduled.student.id !== command.studentId) throw forbidden(lessonErrors.notYours);
+        held(lesson, command.now);
+        if (lesson.studentFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
+        checkNote(command.note, 0, lessonErrors.note, "note");
+        return [
+          {
+            type: "StudentFeedbackGiven",
+            data: {
+              feedbackId: command.feedbackId,
+              studentId: command.studentId,
+              note: command.note,
+              information: command.information.trim(),
+              givenAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "GiveTeacherFeedback": {
+        const lesson = existing(state);
+        if (lesson.teacher?.id !== command.teacherId) throw forbidden(lessonErrors.notYours);
+        held(lesson, command.now);
+        if (lesson.teacherFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
+        const given = {
+          feedbackId: command.feedbackId,
+          teacherId: command.teacherId,
+          givenAt: command.now.toISOString(),
+        };
+        if (command.skipped) {
+          return [
+            {
+              type: "TeacherFeedbackGiven",
+              data: {
+                ...given,
+                skipped: true,
+                status: null,
+                note: null,
+                information: "",
+                sugestions: "",
+                productSugestions: "",
+                studentInformation: "",
+                partialyHeld: null,
+              },
+            },
+          ];
+        }
+        checkTeacherFeedback(command);
+        return [
+          {
+            type: "TeacherFeedbackGiven",
+            data: {
+              ...given,
+              skipped: false,
+              status: command.status as 1 | 2 | 3,
+              note: command.note,
+              information: command.information.trim(),
+              sugestions: command.sugestions.trim(),
+              productSugestions: command.productSugestions.trim(),
+              studentInformation: command.studentInformation.trim(),
+              partialyHeld: command.status === 2 ? (command.partialyHeld ?? "").trim() : null,
+            },
+          },
+        ];
+      }
+      case "PayLesson": {
+        const lesson = existing(state);
+        if (lesson.status !== "accepted") throw invalid(lessonErrors.notAccepted);
+        if (lesson.paymentId !== null) throw conflict(lessonErrors.alreadyPaid);
+        return [
+          {
+            type: "LessonPaid",
+            data: {
+              paymentId: command.paymentId,
+              valueCents: TEACHER_PAYMENT_CENTS,
+              by: command.by,
+              at: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "CancelLessonPayment": {
+        const lesson = existing(state);
+        if (lesson.paymentId === null) throw invalid(lessonErrors.notPaid);
+        return [
+          {
+            type: "LessonPaymentCancelled",
+            data: { paymentId: lesson.paymentId, by: command.by, at: command.now.toISOString() },
+          },
+        ];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+const assertNever = (command: never): never => {
+  throw new Error(`Unhandled command ${JSON.stringify(command)}`);
+};

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { Objective } from "./accounts/account";
+
+/**
+ * What the server pushes over socket.io, typed once for the gateway and the browser. Both sides use the
+ * schemas: the gateway before emitting, the browser on arrival (a push is input like any other).
+ * Rooms: `user:{id}`, `role:teacher`, `role:admin`.
+ */
+
+/** A lesson waiting for a teacher, as the teachers' "Aceitar aulas" board lists it. */
+export const PendingLessonPush = z.object({
+  id: z.number().int(),
+  /** ISO instant of the start. */
+  date: z.string(),
+  objective: Objective,
+  level: z.object({ id: z.number().int(), name: z.string() }),
+  trail: z.object({ id: z.number().int(), number: z.number().int(), title: z.string() }),
+  student: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() }),
+});
+export type PendingLessonPush = z.infer<typeof PendingLessonPush>;
+
+export const serverToClientSchemas = {
+  /** To `role:teacher`: a lesson was scheduled and may be claimed. */
+  "lesson:pending": z.object({ lesson: PendingLessonPush }),
+  /** To `role:teacher`: a teacher claimed the lesson; it leaves every board. */
+  "lesson:claimed": z.object({ lessonId: z.number().int(), teacherId: z.number().int() }),
+  /** To the student's `user:{id}`: their lesson has a teacher and a video link. */
+  "lesson:accepted": z.object({
+    lessonId: z.number().int(),
+    date: z.string(),
+    teacher: z.object({ id: z.number().int(), name: z.string() }),
+    meetUrl: z.string(),
+  }),
+  /** To `role:teacher` and the lesson's student and teacher: the lesson will not take place. */
+  "lesson:cancelled": z.object({ lessonId: z.number().int(), refunded: z.boolean() }),
+  /** To the student's `user:{id}`: their lesson credits changed. */
+  "balance:changed": z.object({ balance: z.number().int() }),
+};
+
+export type ServerToClientEventName = keyof typeof serverToClientSchemas;
+export type ServerToClientPayload<Name extends ServerToClientEventName> = z.infer<(typeof serverToClientSchemas)[Name]>;
+
+/** socket.io's typed-events map: `Server<{}, ServerToClientEvents>` and `Socket<ServerToClientEvents>`. */
+export type ServerToClientEvents = {
+  [Name in ServerToClientEventName]: (payload: ServerToClientPayload<Name>) => void;
+};
+
+export const isServerToClientEventName = (name: string): name is ServerToClientEventName =>
+  Object.hasOwn(serverToClientSchemas, name);
+
+/** Validates a push on arrival; null when it does not match (an older or newer server, or garbage). */
+export const parseServerPush = <Name extends ServerToClientEventName>(
+  name: Name,
+  payload: unknown,
+): ServerToClientPayload<Name> | null => {
+  const result = serverToClientSchemas[name].safeParse(payload);
+  return result.success ? (result.data as ServerToClientPayload<Name>) : null;
+};
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const TEACHERS_ROOM = "role:teacher";
+export const ADMINS_ROOM = "role:admin";
