@@ -6,6 +6,7 @@ import {
   type LessonScheduled,
   lessonDecider,
   lessonErrors,
+  type PersonSnapshot,
   TEACHER_PAYMENT_CENTS,
   type TrailInCatalog,
 } from "./lesson";
