@@ -1,6 +1,11 @@
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { routes } from "./routes";
+import { SessionProvider } from "./session/session-provider";
 
 const router = createBrowserRouter(routes);
 
-export const App = () => <RouterProvider router={router} />;
+export const App = () => (
+  <SessionProvider>
+    <RouterProvider router={router} />
+  </SessionProvider>
+);

@@ -1,5 +1,30 @@
 import type { RouteObject } from "react-router-dom";
+import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
+import { accountsRoutes } from "../features/accounts/routes";
+import { adminRoutes } from "../features/admin/routes";
+import { landingRoutes } from "../features/landing/routes";
+import { studentRoutes } from "../features/student/routes";
+import { teacherRoutes } from "../features/teacher/routes";
+import { RouteError } from "./route-error";
 
 /** Every feature exports its own route objects; this is the only place they are put together. */
-export const routes: RouteObject[] = [{ path: "*", element: <PageNotFound /> }];
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          ...landingRoutes,
+          ...accountsRoutes,
+          ...studentRoutes,
+          ...teacherRoutes,
+          ...adminRoutes,
+          { path: "*", element: <PageNotFound /> },
+        ],
+      },
+    ],
+  },
+];

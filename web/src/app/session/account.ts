@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { api, request, tokenStorage } from "../../lib/api";
+
+/** The `GET /api/account` body: who is signed in and what they may do. */
+export const Account = z.object({
+  id: z.number(),
+  login: z.string(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  email: z.string(),
+  activated: z.boolean(),
+  langKey: z.string().nullable().optional(),
+  authorities: z.array(z.string()),
+  balance: z.number().nullable().optional(),
+  level: z.number().nullable().optional(),
+  objective: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  imageUrl: z.string().nullable().optional(),
+});
+export type Account = z.infer<typeof Account>;
+
+export interface Credentials {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+
+export const fetchAccount = async (): Promise<Account> => Account.parse(await api.get("api/account"));
+
+/** Signs in and keeps the token where `rememberMe` says (spec section 7). */
+export const authenticate = async (credentials: Credentials): Promise<void> => {
+  const response = await request<{ id_token?: string }>("POST", "api/authenticate", { body: credentials });
+  const bearer = response.headers.get("Authorization")?.replace(/^Bearer /, "");
+  const token = response.data?.id_token ?? bearer;
+  if (!token) throw new Error("The sign-in answer carried no token");
+  tokenStorage.set(token, credentials.rememberMe);
+};
+
+export const hasAnyAuthority = (account: Account | undefined, authorities: readonly string[]) =>
+  !!account && (authorities.length === 0 || authorities.some((authority) => account.authorities.includes(authority)));
+
+/** Where a user goes after signing in when no page asked for the sign-in (spec section 6). */
+export const homeOf = (account: Account) => {
+  if (account.authorities.includes("ROLE_ADMIN")) return "/gerencia";
+  if (account.authorities.includes("ROLE_TEACHER")) return "/teacher";
+  if (account.authorities.includes("ROLE_STUDENT")) return "/student";
+  return "/";
+};

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router-dom";
+import { changeLanguage } from "../../i18n/i18n";
+
+export interface HeaderProps {
+  /** Whether someone is signed in, and where their own area is. */
+  signedIn: boolean;
+  home?: string;
+}
+
+/** Over the landing banner the bar starts transparent and turns dark blue past 400 px (spec section 2). */
+const SCROLL_THRESHOLD_PX = 400;
+
+const useScrolledPast = (threshold: number) => {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+};
+
+export const Header = ({ signedIn, home }: HeaderProps) => {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const overBanner = location.pathname === "/" && !scrolled;
+
+  // A link followed inside the drawer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is wanted on every navigation
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <header className={`app-header${overBanner ? " app-header-transparent" : ""}`}>
+      <Link to="/" className="app-brand">
+        <span className="app-brand-mark" aria-hidden="true">
+          EL
+        </span>
+        <span className="app-brand-name">English Lessons</span>
+      </Link>
+      <button
+        type="button"
+        className="app-drawer-toggle"
+        aria-expanded={drawerOpen}
+        aria-controls="app-menu"
+        aria-label={t("global.menu.toggle")}
+        onClick={() => setDrawerOpen((open) => !open)}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      <nav id="app-menu" className={`app-menu${drawerOpen ? " app-menu-open" : ""}`} aria-label={t("global.menu.main")}>
+        <NavLink to="/" end>
+          {t("global.menu.home")}
+        </NavLink>
+        {signedIn ? (
+          <>
+            {home && home !== "/" && <NavLink to={home}>{t("global.menu.myArea")}</NavLink>}
+            <NavLink to="/logout">{t("global.menu.logout")}</NavLink>
+          </>
+        ) : (
+          <>
+            <NavLink to="/registro/professor">{t("global.menu.becomeTeacher")}</NavLink>
+            <NavLink to="/login" state={{ from: location }}>
+              {t("global.menu.login")}
+            </NavLink>
+            <NavLink to="/registro/aluno" className="app-menu-cta">
+              {t("global.menu.freeTrial")}
+            </NavLink>
+          </>
+        )}
+        <span className="app-language">
+          <button
+            type="button"
+            aria-pressed={i18n.language === "pt-br"}
+            onClick={() => changeLanguage("pt-br")}
+            lang="pt-BR"
+          >
+            PT
+          </button>
+          <button type="button" aria-pressed={i18n.language === "en"} onClick={() => changeLanguage("en")} lang="en">
+            EN
+          </button>
+        </span>
+      </nav>
+    </header>
+  );
+};

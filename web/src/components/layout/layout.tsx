@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { homeOf } from "../../app/session/account";
+import { useSession } from "../../app/session/session-provider";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import "./layout.css";
+
+/**
+ * Header, page, footer. A signed-in student or teacher who opens the landing page is taken to their
+ * own area (spec section 2, "redirected from the header"); /checkout is never redirected.
+ */
+export const Layout = () => {
+  const { state, account } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const home = account ? homeOf(account) : undefined;
+
+  useEffect(() => {
+    if (state === "authenticated" && home && location.pathname === "/" && home !== "/gerencia") {
+      navigate(home, { replace: true });
+    }
+  }, [state, home, location.pathname, navigate]);
+
+  return (
+    <div className="app-shell">
+      <Header signedIn={state === "authenticated"} home={home} />
+      <main className="app-main">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+};
