@@ -1,0 +1,5 @@
+export * from "./item-package";
+export * from "./level";
+export * from "./material";
+export * from "./seed-catalog";
+export * from "./trail";

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { Decider } from "../shared/decider";
+import { conflict, notFound } from "../shared/errors";
+
+/**
+ * A level (stream `level-{id}`): a group of trails a student studies in. Only active levels are offered
+ * to students when they register or schedule; an inactive one keeps its trails and its history.
+ */
+
+export const levelStreamId = (id: number) => `level-${id}`;
+
+export const levelErrors = {
+  notFound: "error.level.notFound",
+  exists: "error.level.exists",
+} as const;
+
+export const LevelName = z.string().trim().min(1).max(100);
+
+export const levelEventSchemas = {
+  LevelCreated: z.object({ id: z.number().int().positive(), name: LevelName, active: z.boolean() }),
+  LevelRenamed: z.object({ name: LevelName }),
+  LevelActivated: z.object({ by: z.string() }),
+  LevelDeactivated: z.object({ by: z.string() }),
+};
+
+type Schemas = typeof levelEventSchemas;
+export type LevelEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+
+export type LevelCommand =
+  | { type: "CreateLevel"; id: number; name: string; active: boolean }
+  /** The administrator's form: the name and the active flag as they should be now. */
+  | { type: "UpdateLevel"; name: string; active: boolean; by: string }
+  | { type: "ToggleLevel"; by: string };
+
+export type Level = { status: "absent" } | { status: "active" | "inactive"; id: number; name: string };
+export type ExistingLevel = Exclude<Level, { status: "absent" }>;
+
+const existing = (state: Level): ExistingLevel => {
+  if (state.status === "absent") throw notFound(levelErrors.notFound);
+  return state;
+};
+
+const activation = (active: boolean, by: string): LevelEvent =>
+  active ? { type: "LevelActivated", data: { by } } : { type: "LevelDeactivated", data: { by } };
+
+export const levelDecider: Decider<LevelCommand, LevelEvent, Level> = {
+  initialState: () => ({ status: "absent" }),
+
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "LevelCreated":
+        return { status: event.data.active ? "active" : "inactive", id: event.data.id, name: event.data.name };
+      case "LevelRenamed":
+        return state.status === "absent" ? state : { ...state, name: event.data.name };
+      case "LevelActivated":
+        return state.status === "absent" ? state : { ...state, status: "active" };
+      case "LevelDeactivated":
+        return state.status === "absent" ? state : { ...state, status: "inactive" };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case "CreateLevel": {
+        if (state.status !== "absent") throw conflict(levelErrors.exists);
+        return [{ type: "LevelCreated", data: { id: command.id, name: command.name.trim(), active: command.active } }];
+      }
+      case "UpdateLevel": {
+        const level = existing(state);
+        const events: LevelEvent[] = [];
+        const name = command.name.trim();
+        if (name !== level.name) events.push({ type: "LevelRenamed", data: { name } });
+        if (command.active !== (level.status === "active")) events.push(activation(command.active, command.by));
+        return events;
+      }
+      case "ToggleLevel": {
+        const level = existing(state);
+        return [activation(level.status !== "active", command.by)];
+      }
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+
+export const levelEventDefinitions = Object.entries(levelEventSchemas).map(([type, schema]) => ({ type, schema }));
