@@ -1,0 +1,3 @@
+export * from "./lesson-feedbacks/lesson-feedbacks-projector";
+export * from "./lesson-schedulings/lesson-schedulings-projector";
+export * from "./lesson-schedulings/lesson-schedulings-queries";

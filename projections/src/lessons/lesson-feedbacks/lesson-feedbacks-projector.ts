@@ -1,0 +1,72 @@
+import type { LessonEventData } from "@el/domain/lessons/lesson";
+import type { Projector } from "../../runner/projector";
+
+/**
+ * `student_feedbacks` and `teacher_feedbacks`: the spec's StudentFeedback and TeacherFeedback entities,
+ * one row per feedback given on a lesson (skipped prompts included, so they are not asked again).
+ */
+export const LESSON_FEEDBACKS_SCHEMA = `
+create table if not exists student_feedbacks (
+  id bigint primary key,
+  lesson_id bigint not null unique,
+  student_id bigint not null,
+  note int,
+  information text not null,
+  given_at timestamptz not null
+);
+create table if not exists teacher_feedbacks (
+  id bigint primary key,
+  lesson_id bigint not null unique,
+  teacher_id bigint not null,
+  skipped boolean not null,
+  status int,
+  note int,
+  information text not null,
+  sugestions text not null,
+  product_sugestions text not null,
+  student_information text not null,
+  partialy_held text,
+  given_at timestamptz not null
+);
+`;
+
+export const lessonFeedbacksProjector: Projector = {
+  name: "lesson-feedbacks",
+  handles: ["StudentFeedbackGiven", "TeacherFeedbackGiven"],
+  tables: ["student_feedbacks", "teacher_feedbacks"],
+  migrate: async (sql) => {
+    await sql.query(LESSON_FEEDBACKS_SCHEMA);
+  },
+  apply: async (event, tx) => {
+    const lessonId = Number(event.streamId.slice("lesson-".length));
+    if (event.type === "StudentFeedbackGiven") {
+      const data = event.data as LessonEventData<"StudentFeedbackGiven">;
+      await tx.query(
+        `insert into student_feedbacks (id, lesson_id, student_id, note, information, given_at)
+         values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
+        [data.feedbackId, lessonId, data.studentId, data.note, data.information, data.givenAt],
+      );
+      return;
+    }
+    const data = event.data as LessonEventData<"TeacherFeedbackGiven">;
+    await tx.query(
+      `insert into teacher_feedbacks (id, lesson_id, teacher_id, skipped, status, note, information, sugestions,
+         product_sugestions, student_information, partialy_held, given_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) on conflict (id) do nothing`,
+      [
+        data.feedbackId,
+        lessonId,
+        data.teacherId,
+        data.skipped,
+        data.status,
+        data.note,
+        data.information,
+        data.sugestions,
+        data.productSugestions,
+        data.studentInformation,
+        data.partialyHeld,
+        data.givenAt,
+      ],
+    );
+  },
+};

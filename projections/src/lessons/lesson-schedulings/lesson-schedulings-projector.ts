@@ -1,0 +1,159 @@
+import type { RecordedEvent } from "@el/domain";
+import type { LessonEvent, LessonEventData } from "@el/domain/lessons/lesson";
+import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
+import type { Projector, Push } from "../../runner/projector";
+import type { Sql } from "../../sql";
+
+/**
+ * `lesson_schedulings`: one row per scheduling and its lesson (they share the id), with the names they
+ * were scheduled and claimed under. Every lesson screen reads it: the student's and the teacher's lesson
+ * lists, the teachers' board of lessons waiting for a teacher, the feedback prompts, the finance cards.
+ */
+export const LESSON_SCHEDULINGS_SCHEMA = `
+create table if not exists lesson_schedulings (
+  id bigint primary key,
+  student_id bigint not null,
+  student_first_name text not null,
+  student_last_name text,
+  trail_id int not null,
+  trail_number int not null,
+  trail_title text not null,
+  level_id int not null,
+  level_name text not null,
+  date timestamptz not null,
+  objective text not null,
+  created_date timestamptz not null,
+  status text not null check (status in ('pending', 'accepted', 'cancelled')),
+  teacher_id bigint,
+  teacher_first_name text,
+  teacher_last_name text,
+  meet_url text,
+  accepted_at timestamptz,
+  cancelled_at timestamptz,
+  student_feedback_id bigint,
+  teacher_feedback_id bigint,
+  teacher_feedback_status int,
+  payment_id bigint,
+  paid_cents int
+);
+create index if not exists lesson_schedulings_student on lesson_schedulings (student_id, date);
+create index if not exists lesson_schedulings_teacher on lesson_schedulings (teacher_id, date);
+create index if not exists lesson_schedulings_pending on lesson_schedulings (date) where status = 'pending';
+`;
+
+const push = <Name extends ServerToClientEventName>(
+  room: string,
+  event: Name,
+  payload: ServerToClientPayload<Name>,
+): Push => ({ room, event, payload });
+
+const lessonIdOf = (event: RecordedEvent) => Number(event.streamId.slice("lesson-".length));
+
+const fullName = (person: { firstName: string; lastName: string | null }) =>
+  [person.firstName, person.lastName].filter(Boolean).join(" ");
+
+const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Promise<Push[]> => {
+  await tx.query(
+    `insert into lesson_schedulings (id, student_id, student_first_name, student_last_name, trail_id, trail_number,
+       trail_title, level_id, level_name, date, objective, created_date, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending')
+     on conflict (id) do nothing`,
+    [
+      data.id,
+      data.student.id,
+      data.student.firstName,
+      data.student.lastName,
+      data.trail.id,
+      data.trail.number,
+      data.trail.title,
+      data.level.id,
+      data.level.name,
+      data.date,
+      data.objective,
+      data.createdDate,
+    ],
+  );
+  const { id, date, objective, level, trail, student } = data;
+  return [push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } })];
+};
+
+export const lessonSchedulingsProjector: Projector = {
+  name: "lesson-schedulings",
+  handles: [
+    "LessonScheduled",
+    "LessonAccepted",
+    "LessonCancelled",
+    "StudentFeedbackGiven",
+    "TeacherFeedbackGiven",
+    "LessonPaid",
+    "LessonPaymentCancelled",
+  ],
+  tables: ["lesson_schedulings"],
+  migrate: async (sql) => {
+    await sql.query(LESSON_SCHEDULINGS_SCHEMA);
+  },
+  apply: async (recorded, tx) => {
+    const event = { type: recorded.type, data: recorded.data } as LessonEvent;
+    const id = lessonIdOf(recorded);
+    switch (event.type) {
+      case "LessonScheduled":
+        return scheduled(event.data, tx);
+      case "LessonAccepted": {
+        const { teacher, meetUrl, acceptedAt } = event.data;
+        const { rows } = await tx.query<{ student_id: string; date: Date }>(
+          `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
+             teacher_last_name = $4, meet_url = $5, accepted_at = $6
+           where id = $1 returning student_id, date`,
+          [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, acceptedAt],
+        );
+        const row = rows[0];
+        if (!row) return [];
+        return [
+          push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id }),
+          push(userRoom(Number(row.student_id)), "lesson:accepted", {
+            lessonId: id,
+            date: new Date(row.date).toISOString(),
+            teacher: { id: teacher.id, name: fullName(teacher) },
+            meetUrl,
+          }),
+        ];
+      }
+      case "LessonCancelled": {
+        const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(
+          `update lesson_schedulings set status = 'cancelled', cancelled_at = $2 where id = $1
+           returning student_id, teacher_id`,
+          [id, event.data.at],
+        );
+        const row = rows[0];
+        if (!row) return [];
+        const payload = { lessonId: id, refunded: event.data.refunded };
+        return [
+          push(TEACHERS_ROOM, "lesson:cancelled", payload),
+          push(userRoom(Number(row.student_id)), "lesson:cancelled", payload),
+        ];
+      }
+      case "StudentFeedbackGiven":
+        await tx.query("update lesson_schedulings set student_feedback_id = $2 where id = $1", [
+          id,
+          event.data.feedbackId,
+        ]);
+        return [];
+      case "TeacherFeedbackGiven":
+        await tx.query(
+          "update lesson_schedulings set teacher_feedback_id = $2, teacher_feedback_status = $3 where id = $1",
+          [id, event.data.feedbackId, event.data.status],
+        );
+        return [];
+      case "LessonPaid":
+        await tx.query("update lesson_schedulings set payment_id = $2, paid_cents = $3 where id = $1", [
+          id,
+          event.data.paymentId,
+          event.data.valueCents,
+        ]);
+        return [];
+      case "LessonPaymentCancelled":
+        await tx.query("update lesson_schedulings set payment_id = null, paid_cents = null where id = $1", [id]);
+        return [];
+    }
+  },
+};
