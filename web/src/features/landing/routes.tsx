@@ -1,4 +1,4 @@
 import type { RouteObject } from "react-router-dom";
+import { LandingPage } from "./landing-page";
 
-/** Placeholder until the landing page lands (owner: web-lessons). */
-export const landingRoutes: RouteObject[] = [{ index: true, element: <div className="page">English Lessons</div> }];
+export const landingRoutes: RouteObject[] = [{ index: true, element: <LandingPage /> }];

@@ -1,0 +1,19 @@
+/**
+ * A lesson as the student's and the teacher's screens show it, whatever call it came from (their
+ * schedulings, their paged lessons, a push). `feedbackGiven` is about the viewer's own feedback.
+ */
+export interface LessonCard {
+  id: number;
+  /** ISO instant of the start. */
+  date: string;
+  trail: { number: number; title: string };
+  levelName: string | null;
+  objective: string | null;
+  teacherName: string | null;
+  studentName: string | null;
+  meetUrl: string | null;
+  feedbackGiven: boolean;
+}
+
+/** The trail as the spec shows it everywhere: 'number - title'. */
+export const trailLabel = (trail: { number: number; title: string }) => `${trail.number} - ${trail.title}`;
