@@ -1,0 +1,109 @@
+import {
+  ADMINS_ROOM,
+  isServerToClientEventName,
+  type ServerToClientEvents,
+  serverToClientSchemas,
+  TEACHERS_ROOM,
+  userRoom,
+} from "@el/domain/realtime";
+import type { Push } from "@el/projections";
+import { createAdapter } from "@socket.io/postgres-adapter";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import pg from "pg";
+import { Server } from "socket.io";
+import type { CurrentUser } from "../accounts/auth";
+
+/** Payloads over this size travel through a table instead of NOTIFY (PostgreSQL's 8000-byte limit). */
+const ATTACHMENTS_SCHEMA = `
+create table if not exists socket_io_attachments (
+  id bigserial unique,
+  created_at timestamptz default now(),
+  payload bytea
+)`;
+
+/** How long a dropped client's rooms and missed messages are kept for it (connection-state recovery). */
+const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+export interface SocketData {
+  user: CurrentUser;
+}
+
+/**
+ * The adapter that carries a broadcast to the sockets of every instance. With a PostgreSQL database the
+ * instances share it over LISTEN/NOTIFY, so a push emitted by whichever instance runs the projector
+ * reaches a student connected to another one; the embedded single-process setup needs none.
+ */
+const clusterAdapter = async (app: FastifyInstance) => {
+  if (!app.config.databaseUrl) return undefined;
+  const pool = new pg.Pool({ connectionString: app.config.databaseUrl, max: 4 });
+  pool.on("error", (error) => app.log.warn({ err: error }, "socket.io adapter connection failed"));
+  await pool.query(ATTACHMENTS_SCHEMA);
+  return {
+    adapter: createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter") }),
+    close: () => pool.end(),
+  };
+};
+
+/**
+ * socket.io on the API's own port. A socket must present a valid JWT at the handshake (`auth: { token }`)
+ * and joins `user:{id}` plus `role:teacher` / `role:admin`. Projectors' pushes are emitted once the
+ * transaction behind them has committed (the runner hands them over only then), each payload checked
+ * against the shared schema first.
+ *
+ * Reconnection: connection-state recovery restores a client that was away for up to two minutes with
+ * the messages it missed (`socket.recovered === true`). It only works on a single instance (the
+ * PostgreSQL adapter does not keep sessions), so a client that reconnects unrecovered — a longer drop,
+ * another instance — refetches the lists it shows: that resync is the web client's `connect` handler.
+ */
+export const realtimeGateway: FastifyPluginAsync = async (app) => {
+  const cluster = await clusterAdapter(app);
+  const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    ...(cluster ? { adapter: cluster.adapter } : {}),
+  });
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const user = typeof token === "string" && token ? await app.verifyToken(token) : null;
+    if (!user) return next(new Error("error.http.401"));
+    socket.data.user = user;
+    next();
+  });
+
+  io.on("connection", (socket) => {
+    if (socket.recovered) return;
+    const { user } = socket.data;
+    const rooms = [userRoom(user.id)];
+    if (user.authorities.includes("ROLE_TEACHER")) rooms.push(TEACHERS_ROOM);
+    if (user.authorities.includes("ROLE_ADMIN")) rooms.push(ADMINS_ROOM);
+    socket.join(rooms);
+  });
+
+  const emit = (pushes: Push[]) => {
+    for (const push of pushes) {
+      if (isServerToClientEventName(push.event)) {
+        const checked = serverToClientSchemas[push.event].safeParse(push.payload);
+        if (!checked.success) {
+          app.log.error({ event: push.event, issues: checked.error.issues }, "push does not match its schema");
+          continue;
+        }
+        io.to(push.room).emit(push.event, checked.data as never);
+      } else {
+        // Pushes of other slices not (yet) typed in domain/src/realtime.ts still reach their room.
+        io.to(push.room).emit(push.event as keyof ServerToClientEvents, push.payload as never);
+      }
+    }
+  };
+  app.pushes.on("push", emit);
+
+  // Before fastify closes its server: open websockets would otherwise keep it from closing.
+  app.addHook("preClose", async () => {
+    app.pushes.off("push", emit);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of("/").adapter.close();
+  });
+  app.addHook("onClose", async () => {
+    await cluster?.close();
+  });
+};
