@@ -1,0 +1,70 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { z } from "zod";
+import { Field } from "../../../components/form/field";
+import { PasswordStrengthBar } from "../../../components/form/password-strength-bar";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { useMutation } from "../../../lib/use-mutation";
+import { finishPasswordReset } from "../api/reset-password";
+
+const password = (field: "newpassword" | "confirmpassword") =>
+  z
+    .string()
+    .min(1, `global.messages.validate.${field}.required`)
+    .min(4, `global.messages.validate.${field}.minlength`)
+    .max(50, `global.messages.validate.${field}.maxlength`);
+
+const ResetFinish = z
+  .object({ newPassword: password("newpassword"), confirmPassword: password("confirmpassword") })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "global.messages.error.dontmatch",
+  });
+type ResetFinish = z.infer<typeof ResetFinish>;
+
+/** /account/reset/finish/{key?}: the key comes in the path or as ?key=; afterwards the user goes to /. */
+export const ResetFinishPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const key = useParams().key ?? search.get("key") ?? "";
+  const form = useForm<ResetFinish>({
+    resolver: zodResolver(ResetFinish),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const finish = useMutation(async (values: ResetFinish) => {
+    await finishPasswordReset(key, values.newPassword);
+    navigate("/", { state: { notice: "reset.finish.messages.success" } });
+  });
+  const { errors } = form.formState;
+  return (
+    <div className="page narrow">
+      <div className="card">
+        <h1>{t("reset.finish.title")}</h1>
+        {!key ? (
+          <div className="alert alert-danger" role="alert">
+            {t("reset.finish.messages.keymissing")}{" "}
+            <Link to="/account/reset/request">{t("reset.finish.messages.requestAgain")}</Link>
+          </div>
+        ) : (
+          <form noValidate onSubmit={form.handleSubmit(finish.run)}>
+            <p>{t("reset.finish.messages.info")}</p>
+            {finish.status === "error" && <ErrorAlert error={finish.error} />}
+            <Field label={t("global.form.newpassword")} error={errors.newPassword}>
+              <input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+            </Field>
+            <PasswordStrengthBar password={form.watch("newPassword")} />
+            <Field label={t("global.form.confirmpassword")} error={errors.confirmPassword}>
+              <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+            </Field>
+            <button type="submit" className="btn btn-primary" disabled={finish.status === "running"}>
+              {t("reset.finish.form.button")}
+            </button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+};
