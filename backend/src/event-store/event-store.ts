@@ -100,9 +100,34 @@ export interface Subscription {
 
 export const createEventStore = async (db: Database, registry: EventRegistry): Promise<EventStore> => {
   const listeners = new Set<() => void>();
-  const unlisten = await db.listen("es_events", () => {
+  const wakeListeners = () => {
     for (const listener of listeners) listener();
+  };
+  // Appends of this process wake its own subscribers at once; NOTIFY tells the other processes.
+  const instance = randomUUID();
+  const unlisten = await db.listen("es_events", (payload) => {
+    if (payload !== instance) wakeListeners();
   });
+
+  // At most one NOTIFY per interval, sent after every append it announces has committed. It runs in
+  // its own transaction that does not wait for the disk: committing a NOTIFY takes a server-wide lock,
+  // and a lost wake-up costs little since subscribers also re-check on a timer.
+  const NOTIFY_INTERVAL_MS = 10;
+  const NOTIFY =
+    db.kind === "pg"
+      ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${instance}'); commit`
+      : `select pg_notify('es_events', '${instance}')`;
+  let notifying: Promise<void> | undefined;
+  let notifyScheduled = false;
+  const announceAppended = () => {
+    wakeListeners();
+    if (notifyScheduled) return;
+    notifyScheduled = true;
+    notifying = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS)).then(async () => {
+      notifyScheduled = false;
+      await db.query(NOTIFY).catch(() => {});
+    });
+  };
 
   const toRecorded = (row: EventRow): RecordedEvent => ({
     globalPosition: BigInt(row.global_position),
@@ -184,9 +209,13 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     };
 
     const single = streams.length === 1 && !options.commandId;
-    if (single) return fromStored<Result>(await write(db), false);
+    if (single) {
+      const stored = fromStored<Result>(await write(db), false);
+      announceAppended();
+      return stored;
+    }
 
-    return db.transaction(async (tx) => {
+    const appended = await db.transaction(async (tx) => {
       if (options.commandId) {
         const { rows } = await tx.query(
           "insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning command_id",
@@ -209,6 +238,8 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
       }
       return fromStored<Result>(stored, false);
     });
+    if (!appended.duplicate) announceAppended();
+    return appended;
   };
 
   const readAll = async (after: Position = START, limit = DEFAULT_BATCH) => {
@@ -241,18 +272,29 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     // its commit notifies too, but a transaction that wrote no event does not, hence this slow re-check.
     const RECHECK_MS = 200;
 
+    const batchSize = options.batchSize ?? DEFAULT_BATCH;
+    let prefetched: Promise<RecordedEvent[]> | undefined;
     const loop = (async () => {
       while (!stopped) {
         pending = false;
         try {
-          const batch = await readAll(position, options.batchSize ?? DEFAULT_BATCH);
+          const batch = await (prefetched ?? readAll(position, batchSize));
+          prefetched = undefined;
+          const last = batch[batch.length - 1];
+          // A full batch means more are waiting: read them while this batch is handled.
+          if (last && batch.length === batchSize) {
+            prefetched = readAll({ transactionId: last.transactionId, globalPosition: last.globalPosition }, batchSize);
+            prefetched.catch(() => {});
+          }
           for (const event of batch) {
             if (stopped) return;
             await handle(event);
             position = { transactionId: event.transactionId, globalPosition: event.globalPosition };
           }
-          if (batch.length === (options.batchSize ?? DEFAULT_BATCH)) continue;
+          if (batch.length === batchSize) continue;
         } catch (error) {
+          // The prefetched batch starts after the whole failed batch: read again from the last handled event.
+          prefetched = undefined;
           options.onError?.(error);
         }
         if (stopped || pending) continue;
@@ -314,6 +356,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     },
     async close() {
       listeners.clear();
+      await notifying;
       await unlisten();
     },
   };

@@ -3,6 +3,8 @@ import type { Sql } from "@el/projections/sql";
 /**
  * The store's tables and its one append function. Everything that decides whether an append may
  * happen (expected version, idempotency) runs inside PostgreSQL, in the appending transaction.
+ * Subscribers are notified by the store after the commit, not by this function: a NOTIFY inside the
+ * appending transaction would make every commit wait on one server-wide lock (see README.md).
  */
 export const EVENT_STORE_SCHEMA = `
 create table if not exists es_streams (
@@ -71,8 +73,6 @@ begin
            (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid
     from jsonb_array_elements(p_events) with ordinality as n(value, ordinality)
     returning e.global_position, e.transaction_id, e.stream_version;
-
-  perform pg_notify('es_events', '');
 end
 $$;
 `;

@@ -1,0 +1,311 @@
+/**
+ * `npm run bench:eventstore`: append throughput and catch-up rate of our event store, of Emmett's
+ * PostgreSQL store (`@event-driven-io/emmett-postgresql`) and of a plain INSERT loop, on the same
+ * PostgreSQL server. Each gets a fresh database, dropped at the end. Not a test: it prints a table.
+ */
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { START } from "@el/domain";
+// Dumbo is the connection layer Emmett's store is built on (a dependency of emmett-postgresql).
+import { dumbo } from "@event-driven-io/dumbo";
+import { getPostgreSQLEventStore, readMessagesBatch } from "@event-driven-io/emmett-postgresql";
+import pg from "pg";
+import { z } from "zod";
+import { createPgDatabase } from "../src/database";
+import { createEventStore, EventRegistry, migrateEventStore } from "../src/event-store";
+
+const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const runId = `el_bench_${process.pid}_${Date.now().toString(36)}`;
+const CATCH_UP_EVENTS = 100_000;
+/** Each append workload runs this many times; the best run counts, to damp the noise of a shared machine. */
+const ROUNDS = 2;
+
+const withAdmin = async <T>(work: (admin: pg.Client) => Promise<T>) => {
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+};
+const createDatabase = async (suffix: string) => {
+  const name = `${runId}_${suffix}`;
+  await withAdmin((admin) => admin.query(`create database ${pg.escapeIdentifier(name)}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+const dropDatabases = () =>
+  withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `${runId}%`,
+    ]);
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+    }
+  });
+
+/** What a lesson scheduling stores: a realistic payload of about 200 bytes. */
+const lessonScheduled = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  trailId: z.number().int(),
+  levelId: z.number().int(),
+  date: z.string(),
+  objective: z.string(),
+  createdDate: z.string(),
+});
+const eventData = (n: number) => ({
+  id: n,
+  studentId: 1000 + (n % 97),
+  trailId: 1 + (n % 12),
+  levelId: 1 + (n % 6),
+  date: new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString(),
+  objective: "Conversação para entrevistas de emprego",
+  createdDate: new Date().toISOString(),
+});
+
+/** One contender: appends `count` events to `stream`, which is at `version` (0 = new). */
+interface Contender {
+  name: string;
+  append(stream: string, version: number, count: number): Promise<void>;
+  /** Empties the store and fills it with `total` events written by one writer. */
+  load(total: number): Promise<void>;
+  /** Reads every stored event from the first, the way a new subscriber does; resolves to how many. */
+  catchUp(): Promise<number>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+const batchOf = (count: number) =>
+  Array.from({ length: count }, () => ({ type: "LessonScheduled", data: eventData(sequence++) }));
+
+const loadInBatches = async (
+  total: number,
+  append: (stream: string, version: number, count: number) => Promise<void>,
+) => {
+  const stream = `load-${randomUUID()}`;
+  for (let written = 0; written < total; written += 100) await append(stream, written, Math.min(100, total - written));
+};
+
+const ours = async (): Promise<Contender> => {
+  const db = createPgDatabase(await createDatabase("ours"));
+  await migrateEventStore(db);
+  const store = await createEventStore(
+    db,
+    new EventRegistry().register({ type: "LessonScheduled", schema: lessonScheduled }),
+  );
+  const append = async (stream: string, version: number, count: number) => {
+    await store.append(stream, batchOf(count), { expectedVersion: version === 0 ? "no_stream" : version });
+  };
+  return {
+    name: "ours",
+    append,
+    async load(total) {
+      await db.query("truncate es_events, es_streams, es_commands restart identity");
+      await loadInBatches(total, append);
+    },
+    catchUp: () =>
+      new Promise((resolve, reject) => {
+        let seen = 0;
+        const subscription = store.subscribeAll(
+          START,
+          () => {
+            seen++;
+            if (seen === CATCH_UP_EVENTS) void subscription.stop().then(() => resolve(seen));
+          },
+          { onError: reject },
+        );
+      }),
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
+};
+
+const emmett = async (): Promise<Contender & { consumerCatchUp(): Promise<number> }> => {
+  const url = await createDatabase("emmett");
+  const pool = dumbo({ connectionString: url });
+  const store = getPostgreSQLEventStore(url, { connectionOptions: { dumbo: pool } });
+  await store.schema.migrate();
+  const append = async (stream: string, version: number, count: number) => {
+    await store.appendToStream(stream, batchOf(count), { expectedStreamVersion: BigInt(version) });
+  };
+  return {
+    name: "Emmett",
+    append,
+    async load(total) {
+      await store.schema.dangerous.truncate({ resetSequences: true });
+      // One writer: Emmett 0.42 pages its catch-up by position while ordering by transaction id, so
+      // data written by concurrent writers would be skipped or read twice.
+      await loadInBatches(total, append);
+    },
+    /** Its global read, page after page, as its consumer pulls it but without the consumer's checkpoints. */
+    async catchUp() {
+      let seen = 0;
+      let after = 0n;
+      for (;;) {
+        const batch = await readMessagesBatch(pool.execute, { after, batchSize: 1000 });
+        seen += batch.messages.length;
+        if (!batch.areMessagesLeft) return seen;
+        after = batch.currentGlobalPosition;
+      }
+    },
+    /** Its subscription API: a consumer whose reactor stores a checkpoint in PostgreSQL after each event. */
+    async consumerCatchUp() {
+      let seen = 0;
+      const consumer = store.consumer({
+        stopWhen: { noMessagesLeft: true },
+        // Its defaults are 100 events per batch and a 50 ms pause between batches; give it its best.
+        pulling: { batchSize: 1000, pullingFrequencyInMs: 1 },
+      });
+      consumer.reactor({
+        processorId: `bench-${randomUUID()}`,
+        startFrom: "BEGINNING",
+        eachMessage: () => {
+          seen++;
+        },
+      });
+      await consumer.start();
+      await consumer.close();
+      return seen;
+    },
+    async close() {
+      await store.close();
+      await pool.close();
+    },
+  };
+};
+
+const plainInsert = async (): Promise<Contender> => {
+  const pool = new pg.Pool({ connectionString: await createDatabase("plain"), max: 20 });
+  await pool.query(`create table plain_events (
+    global_position bigserial primary key, stream_id text not null, stream_version integer not null,
+    type text not null, data jsonb not null, metadata jsonb not null)`);
+  const append = async (stream: string, version: number, count: number) => {
+    const values: unknown[] = [];
+    const rows = batchOf(count).map((event, index) => {
+      values.push(stream, version + index + 1, event.type, JSON.stringify(event.data), "{}");
+      const at = index * 5;
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5})`;
+    });
+    await pool.query(
+      `insert into plain_events (stream_id, stream_version, type, data, metadata) values ${rows.join(", ")}`,
+      values,
+    );
+  };
+  return {
+    name: "plain INSERT",
+    append,
+    async load(total) {
+      await pool.query("truncate plain_events restart identity");
+      await loadInBatches(total, append);
+    },
+    async catchUp() {
+      let seen = 0;
+      let after = "0";
+      for (;;) {
+        const { rows } = await pool.query<{ global_position: string }>(
+          "select * from plain_events where global_position > $1 order by global_position limit 1000",
+          [after],
+        );
+        if (rows.length === 0) return seen;
+        seen += rows.length;
+        after = (rows[rows.length - 1] as { global_position: string }).global_position;
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+interface Workload {
+  label: string;
+  writers: number;
+  appendsPerWriter: number;
+  eventsPerAppend: number;
+}
+const workloads: Workload[] = [
+  { label: "append, 1 writer, 1 event per append", writers: 1, appendsPerWriter: 2000, eventsPerAppend: 1 },
+  { label: "append, 8 writers, 1 event per append", writers: 8, appendsPerWriter: 500, eventsPerAppend: 1 },
+  { label: "append, 1 writer, batches of 10", writers: 1, appendsPerWriter: 500, eventsPerAppend: 10 },
+  { label: "append, 8 writers, batches of 10", writers: 8, appendsPerWriter: 250, eventsPerAppend: 10 },
+];
+
+/** Events per second of `workload`: every writer appends to its own stream at the version it knows. */
+const measureAppends = async (contender: Contender, workload: Workload) => {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workload.writers }, async () => {
+      const stream = `lesson-${randomUUID()}`;
+      for (let index = 0; index < workload.appendsPerWriter; index++) {
+        await contender.append(stream, index * workload.eventsPerAppend, workload.eventsPerAppend);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return (workload.writers * workload.appendsPerWriter * workload.eventsPerAppend) / seconds;
+};
+
+const measureCatchUp = async (contender: Contender, catchUp = () => contender.catchUp()) => {
+  const started = performance.now();
+  const seen = await catchUp();
+  const seconds = (performance.now() - started) / 1000;
+  if (seen !== CATCH_UP_EVENTS) console.warn(`${contender.name} caught up ${seen} of ${CATCH_UP_EVENTS} events`);
+  return seen / seconds;
+};
+
+const format = (rate: number) => Math.round(rate).toLocaleString("en-US");
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+
+const main = async () => {
+  const theirs = await emmett();
+  const contenders = [await ours(), theirs, await plainInsert()];
+  const results: { label: string; rates: number[] }[] = [];
+  let consumerRate = 0;
+  try {
+    for (const contender of contenders)
+      await measureAppends(contender, { ...workloads[0], appendsPerWriter: 200 } as Workload);
+    for (const workload of workloads) {
+      const best = contenders.map(() => 0);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [index, contender] of contenders.entries()) {
+          best[index] = Math.max(best[index] as number, await measureAppends(contender, workload));
+        }
+      }
+      results.push({ label: workload.label, rates: best });
+      console.log(`${workload.label}: ${best.map(format).join(" / ")} events/s`);
+    }
+    const catchUp: number[] = [];
+    for (const contender of contenders) {
+      await contender.load(CATCH_UP_EVENTS);
+      catchUp.push(await measureCatchUp(contender));
+    }
+    results.push({ label: `catch-up over ${format(CATCH_UP_EVENTS)} stored events`, rates: catchUp });
+    consumerRate = await measureCatchUp(theirs, () => theirs.consumerCatchUp());
+  } finally {
+    for (const contender of contenders) await contender.close();
+    await dropDatabases();
+  }
+
+  const server = await withAdmin(async (admin) => (await admin.query("show server_version")).rows[0]?.server_version);
+  console.log(
+    `\nPostgreSQL ${server}, ${os.cpus().length} CPUs, Node ${process.version}; events/s, best of ${ROUNDS} rounds for appends\n`,
+  );
+  console.log("| workload | ours | Emmett 0.42 | plain INSERT | ours/Emmett | ours/plain |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const { label, rates } of results) {
+    const [mine, emmettRate, plain] = rates as [number, number, number];
+    const plainLabel = label.startsWith("catch-up") ? `${format(plain)} (keyset scan)` : format(plain);
+    console.log(
+      `| ${label} | ${format(mine)} | ${format(emmettRate)} | ${plainLabel} | ${ratio(mine, emmettRate)} | ${ratio(mine, plain)} |`,
+    );
+  }
+  console.log(
+    `\nEmmett catch-up through its consumer (a checkpoint stored after each event): ${format(consumerRate)} events/s`,
+  );
+};
+
+await main();
+process.exit(0);
