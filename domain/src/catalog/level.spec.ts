@@ -36,6 +36,11 @@ describe("level", () => {
     expect(stateFrom(levelDecider, [created, deactivated]).status).toBe("inactive");
   });
 
+  it("deactivates once", () => {
+    given([created]).when({ type: "DeactivateLevel", by: "admin" }).then([deactivated]);
+    given([created, deactivated]).when({ type: "DeactivateLevel", by: "admin" }).then([]);
+  });
+
   it("answers not found for a level that was never created", () => {
     given([]).when({ type: "ToggleLevel", by: "admin" }).thenThrows(levelErrors.notFound, "not_found");
     given([])

@@ -30,7 +30,8 @@ export type LevelCommand =
   | { type: "CreateLevel"; id: number; name: string; active: boolean }
   /** The administrator's form: the name and the active flag as they should be now. */
   | { type: "UpdateLevel"; name: string; active: boolean; by: string }
-  | { type: "ToggleLevel"; by: string };
+  | { type: "ToggleLevel"; by: string }
+  | { type: "DeactivateLevel"; by: string };
 
 export type Level = { status: "absent" } | { status: "active" | "inactive"; id: number; name: string };
 export type ExistingLevel = Exclude<Level, { status: "absent" }>;
@@ -80,6 +81,10 @@ export const levelDecider: Decider<LevelCommand, LevelEvent, Level> = {
       case "ToggleLevel": {
         const level = existing(state);
         return [activation(level.status !== "active", command.by)];
+      }
+      case "DeactivateLevel": {
+        const level = existing(state);
+        return level.status === "active" ? [activation(false, command.by)] : [];
       }
       default: {
         const unknown: never = command;

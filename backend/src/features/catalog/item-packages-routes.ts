@@ -1,0 +1,99 @@
+import { invalid, notFound } from "@el/domain";
+import {
+  centsFromReais,
+  type ItemPackageCommand,
+  itemPackageDecider,
+  packageErrors,
+  packageStreamId,
+  reaisFromCents,
+} from "@el/domain/catalog/index";
+import { findPackage, listPackages, type PackageRow } from "@el/projections/catalog/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeCommand } from "../../commands/execute";
+import { alert, contextOf, idParams } from "./http";
+
+const PackageBody = z.object({
+  id: z.number().int().positive().nullish(),
+  amount: z.number().int().min(1).max(1000),
+  /** Price in reais (47, 180.5); kept as centavos. */
+  value: z.number().positive().max(1_000_000),
+});
+
+const packageView = ({ id, amount, valueCents }: PackageRow) => ({ id, amount, value: reaisFromCents(valueCents) });
+
+/**
+ * Item packages (lesson packs). Reading is public: the landing page shows the prices to visitors.
+ * Administrators create, reprice and withdraw them; a withdrawn pack is no longer sold.
+ */
+export const itemPackagesRoutes = async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
+
+  const current = async (id: number) => {
+    const found = await findPackage(app.db, id);
+    if (!found) throw notFound(packageErrors.notFound);
+    return packageView(found);
+  };
+
+  const run = async (id: number, command: ItemPackageCommand, context: ReturnType<typeof contextOf>) => {
+    await executeCommand(app, packageStreamId(id), itemPackageDecider, command, context);
+    return current(id);
+  };
+
+  app.get("/api/item-packages", async (_request, reply) => {
+    const packages = await listPackages(app.db);
+    return reply.header("X-Total-Count", String(packages.length)).send(packages.map(packageView));
+  });
+
+  app.get("/api/item-packages/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
+
+  app.post("/api/item-packages", { ...admin, schema: { body: PackageBody } }, async (request, reply) => {
+    const { id: sent, amount, value } = request.body;
+    if (sent) throw invalid("error.idexists", "id");
+    const id = await app.nextId();
+    const created = await run(
+      id,
+      { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
+      contextOf(request),
+    );
+    return alert(
+      reply.code(201).header("Location", `/api/item-packages/${id}`),
+      "catalog.itemPackage.created",
+      id,
+    ).send(created);
+  });
+
+  const change = (id: number, body: z.infer<typeof PackageBody>, context: ReturnType<typeof contextOf>) =>
+    run(id, { type: "ChangeItemPackage", amount: body.amount, valueCents: centsFromReais(body.value) }, context);
+
+  app.put("/api/item-packages", { ...admin, schema: { body: PackageBody } }, async (request, reply) => {
+    const { id } = request.body;
+    if (!id) throw invalid("error.idnull", "id");
+    return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
+  });
+
+  app.put(
+    "/api/item-packages/:id",
+    { ...admin, schema: { params: idParams, body: PackageBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+      return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
+    },
+  );
+
+  app.delete("/api/item-packages/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const context = contextOf(request);
+    await executeCommand(
+      app,
+      packageStreamId(id),
+      itemPackageDecider,
+      { type: "RemoveItemPackage", by: context.by },
+      context,
+    );
+    return alert(reply.code(204), "catalog.itemPackage.deleted", id).send();
+  });
+};

@@ -1,0 +1,101 @@
+import { invalid, notFound } from "@el/domain";
+import { type LevelCommand, LevelName, levelDecider, levelErrors, levelStreamId } from "@el/domain/catalog/index";
+import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeCommand } from "../../commands/execute";
+import { alert, contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
+
+const LevelBody = z.object({
+  id: z.number().int().positive().nullish(),
+  name: LevelName,
+  active: z.boolean().default(true),
+});
+
+const levelView = ({ id, name, active }: LevelRow) => ({ id, name, active });
+
+/**
+ * Levels. Reading is public: registration and the landing page offer the active ones
+ * (`GET /api/levels?active=true`) before anyone signs in. Writing is for administrators; the active
+ * toggle is `PUT /api/levels/{id}/toggle`, and `DELETE` deactivates, because trails, materials and
+ * lessons keep pointing at a level.
+ */
+export const levelsRoutes = async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
+
+  const current = async (id: number) => {
+    const level = await findLevel(app.db, id);
+    if (!level) throw notFound(levelErrors.notFound);
+    return levelView(level);
+  };
+
+  const run = async (id: number, command: LevelCommand, context: ReturnType<typeof contextOf>) => {
+    await executeCommand(app, levelStreamId(id), levelDecider, command, context);
+    return current(id);
+  };
+
+  app.get(
+    "/api/levels",
+    { schema: { querystring: z.object({ ...pageQuery, active: flag.optional() }) } },
+    async (request, reply) =>
+      sendPage(reply, await listLevels(app.db, { active: request.query.active }, pageOf(request.query)), levelView),
+  );
+
+  app.get(
+    "/api/_search/levels",
+    {
+      schema: {
+        querystring: z.object({ ...pageQuery, query: z.string().max(100).default(""), active: flag.optional() }),
+      },
+    },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await listLevels(app.db, { query: request.query.query, active: request.query.active }, pageOf(request.query)),
+        levelView,
+      ),
+  );
+
+  app.get("/api/levels/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
+
+  app.post("/api/levels", { ...admin, schema: { body: LevelBody } }, async (request, reply) => {
+    if (request.body.id) throw invalid("error.idexists", "id");
+    const id = await app.nextId();
+    const level = await run(
+      id,
+      { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
+      contextOf(request),
+    );
+    return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(level);
+  });
+
+  const update = (id: number, body: z.infer<typeof LevelBody>, context: ReturnType<typeof contextOf>) =>
+    run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
+
+  app.put("/api/levels", { ...admin, schema: { body: LevelBody } }, async (request, reply) => {
+    const { id } = request.body;
+    if (!id) throw invalid("error.idnull", "id");
+    return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+  });
+
+  app.put("/api/levels/:id", { ...admin, schema: { params: idParams, body: LevelBody } }, async (request, reply) => {
+    const { id } = request.params;
+    if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+    return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+  });
+
+  app.put("/api/levels/:id/toggle", { ...admin, schema: { params: idParams } }, async (request, reply) => {
+    const context = contextOf(request);
+    const level = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
+    return alert(reply, level.active ? "catalog.level.activated" : "catalog.level.deactivated", level.id).send(level);
+  });
+
+  app.delete("/api/levels/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const context = contextOf(request);
+    await run(id, { type: "DeactivateLevel", by: context.by }, context);
+    return alert(reply.code(204), "catalog.level.deactivated", id).send();
+  });
+};

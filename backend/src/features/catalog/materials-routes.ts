@@ -1,0 +1,201 @@
+import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
+import {
+  type Level,
+  type LevelEvent,
+  levelDecider,
+  levelStreamId,
+  type MaterialCommand,
+  type MaterialEvent,
+  MaterialFields,
+  materialDecider,
+  materialErrors,
+  materialStreamId,
+} from "@el/domain/catalog/index";
+import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeCommand, executeOnStreams } from "../../commands/execute";
+import { alert, contextOf, flag, idParams, isAdmin, pageOf, pageQuery, reference, sendPage } from "./http";
+import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
+
+const base64 = z
+  .string()
+  .regex(/^(data:[^,]*,)?[A-Za-z0-9+/=\s]*$/, "error.material.base64")
+  .min(1);
+
+const MaterialBody = MaterialFields.omit({ levelId: true }).extend({
+  id: z.number().int().positive().nullish(),
+  level: reference,
+  /** The file, base64 encoded (JHipster's byte[] field); optional when editing. */
+  file: base64.nullish(),
+  fileContentType: z.string().min(1).max(200).nullish(),
+  active: z.boolean().default(true),
+});
+type MaterialBody = z.infer<typeof MaterialBody>;
+
+const materialView = (material: MaterialRow) => ({
+  id: material.id,
+  level: material.level,
+  className: material.className,
+  classNumber: material.classNumber,
+  fileContentType: material.fileContentType,
+  fileSize: material.fileSize,
+  active: material.active,
+  createdDate: material.createdDate,
+  lastModifiedDate: material.lastModifiedDate,
+});
+
+const extensions: Record<string, string> = {
+  "application/pdf": "pdf",
+  "application/msword": "doc",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.ms-powerpoint": "ppt",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "audio/mpeg": "mp3",
+  "video/mp4": "mp4",
+  "text/plain": "txt",
+};
+
+const downloadName = (material: MaterialRow) => {
+  const extension = extensions[material.fileContentType.split(";")[0]?.trim() ?? ""];
+  const name = `${material.classNumber} - ${material.className}`.replace(/[\\/:*?"<>|]+/g, " ").trim();
+  return extension ? `${name}.${extension}` : name;
+};
+
+/**
+ * Materials: files for a class of a level. Signed-in users read the active ones and download them;
+ * administrators also see inactive ones (`?all=true`), upload (JSON body with the file in base64, as
+ * the JHipster form sends it), edit, and deactivate with `DELETE`.
+ */
+export const materialsRoutes = async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
+  const signedIn = { preHandler: app.authenticate };
+
+  const visible = async (request: FastifyRequest, id: number) => {
+    const material = await findMaterial(app.db, id);
+    if (!material || (!material.active && !isAdmin(request))) throw notFound(materialErrors.notFound);
+    return material;
+  };
+
+  /**
+   * Decides with the level read from its stream; the file's bytes are stored only once the decider
+   * accepted it, and before the event naming them is appended.
+   */
+  const save = async (
+    id: number,
+    body: MaterialBody,
+    request: FastifyRequest,
+    type: MaterialCommand["type"] & ("UploadMaterial" | "ReviseMaterial"),
+  ) => {
+    const context = contextOf(request);
+    if (body.file && !body.fileContentType) throw invalid("error.material.fileContentType", "fileContentType");
+    const upload = body.file ? decodeFile(body.file, body.fileContentType as string) : undefined;
+    const materialStream = materialStreamId(id);
+    const levelStream = levelStreamId(body.level);
+    const fields = { levelId: body.level, className: body.className, classNumber: body.classNumber };
+    const commandFor = (level: Level): MaterialCommand => {
+      if (type === "ReviseMaterial")
+        return { type, ...fields, level, file: upload?.file, active: body.active, by: context.by };
+      if (!upload) throw invalid("error.material.fileRequired", "file");
+      return { type, id, ...fields, level, file: upload.file, by: context.by };
+    };
+    await executeOnStreams(
+      app,
+      [materialStream, levelStream],
+      async (histories) => {
+        const level = stateFrom(levelDecider, histories[levelStream] as (RecordedEvent & LevelEvent)[]);
+        const material = stateFrom(materialDecider, histories[materialStream] as (RecordedEvent & MaterialEvent)[]);
+        const events = materialDecider.decide(commandFor(level), material);
+        if (
+          upload &&
+          events.some((event) => event.type === "MaterialUploaded" || event.type === "MaterialFileReplaced")
+        )
+          await storeMaterialFile(app.db, upload.file.sha256, upload.bytes);
+        return { appends: [{ streamId: materialStream, events }], result: null };
+      },
+      context,
+    );
+    return materialView(await visible(request, id));
+  };
+
+  app.get(
+    "/api/materials",
+    {
+      ...signedIn,
+      schema: {
+        querystring: z.object({ ...pageQuery, query: z.string().max(200).optional(), all: flag.default(false) }),
+      },
+    },
+    async (request, reply) => {
+      const { query, all } = request.query;
+      const page = await listMaterials(app.db, { query, all: all && isAdmin(request) }, pageOf(request.query));
+      return sendPage(reply, page, materialView);
+    },
+  );
+
+  app.get("/api/materials/:id", { ...signedIn, schema: { params: idParams } }, async (request) =>
+    materialView(await visible(request, request.params.id)),
+  );
+
+  app.get("/api/materials/:id/download", { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
+    const material = await visible(request, request.params.id);
+    const bytes = await readMaterialFile(app.db, material.fileSha256);
+    if (!bytes) throw notFound(materialErrors.notFound);
+    const name = downloadName(material);
+    return (
+      reply
+        .header("Content-Type", material.fileContentType)
+        .header("Content-Length", String(bytes.length))
+        // Served as a download, never rendered: an uploaded HTML or SVG file cannot run in our origin.
+        .header(
+          "Content-Disposition",
+          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header("X-Content-Type-Options", "nosniff")
+        .header("ETag", `"${material.fileSha256}"`)
+        .send(bytes)
+    );
+  });
+
+  app.post("/api/materials", { ...admin, schema: { body: MaterialBody } }, async (request, reply) => {
+    if (request.body.id) throw invalid("error.idexists", "id");
+    const id = await app.nextId();
+    const material = await save(id, request.body, request, "UploadMaterial");
+    return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
+      material,
+    );
+  });
+
+  app.put("/api/materials", { ...admin, schema: { body: MaterialBody } }, async (request, reply) => {
+    const { id } = request.body;
+    if (!id) throw invalid("error.idnull", "id");
+    return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
+  });
+
+  app.put(
+    "/api/materials/:id",
+    { ...admin, schema: { params: idParams, body: MaterialBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+      return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
+    },
+  );
+
+  app.delete("/api/materials/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const context = contextOf(request);
+    await executeCommand(
+      app,
+      materialStreamId(id),
+      materialDecider,
+      { type: "DeactivateMaterial", by: context.by },
+      context,
+    );
+    return alert(reply.code(204), "catalog.material.deactivated", id).send();
+  });
+};

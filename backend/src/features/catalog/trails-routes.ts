@@ -1,0 +1,145 @@
+import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
+import {
+  type LevelEvent,
+  levelDecider,
+  levelStreamId,
+  type TrailCommand,
+  type TrailEvent,
+  TrailFields,
+  trailDecider,
+  trailErrors,
+  trailStreamId,
+} from "@el/domain/catalog/index";
+import {
+  findTrail,
+  listActiveMaterials,
+  listTrails,
+  type MaterialRow,
+  type TrailRow,
+} from "@el/projections/catalog/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeCommand, executeOnStreams } from "../../commands/execute";
+import { alert, contextOf, flag, idParams, reference } from "./http";
+
+const TrailBody = TrailFields.omit({ levelId: true }).extend({
+  id: z.number().int().positive().nullish(),
+  content: TrailFields.shape.content.default(""),
+  application: TrailFields.shape.application.default(""),
+  techniques: TrailFields.shape.techniques.default(""),
+  level: reference,
+});
+type TrailBody = z.infer<typeof TrailBody>;
+
+const materialView = (material: MaterialRow) => ({
+  id: material.id,
+  className: material.className,
+  classNumber: material.classNumber,
+  fileContentType: material.fileContentType,
+});
+
+const trailView = (trail: TrailRow, materials?: MaterialRow[]) => ({
+  id: trail.id,
+  number: trail.number,
+  title: trail.title,
+  content: trail.content,
+  application: trail.application,
+  techniques: trail.techniques,
+  level: trail.level,
+  ...(materials
+    ? {
+        materials: materials
+          .filter((material) => material.level.id === trail.level.id && material.classNumber === trail.number)
+          .map(materialView),
+      }
+    : {}),
+});
+
+/**
+ * Trails, for signed-in students, teachers and administrators; only administrators change them. A
+ * trail lists the active materials of its class (same level, class number = trail number) unless
+ * `?materials=false`.
+ */
+export const trailsRoutes = async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
+  const signedIn = { preHandler: app.authenticate };
+
+  const current = async (id: number) => {
+    const trail = await findTrail(app.db, id);
+    if (!trail) throw notFound(trailErrors.notFound);
+    return trail;
+  };
+
+  /** Decides on the trail with the level it is to belong to, read from the level's own stream. */
+  const save = async (
+    id: number,
+    body: TrailBody,
+    request: Parameters<typeof contextOf>[0],
+    type: "CreateTrail" | "ReviseTrail",
+  ) => {
+    const trailStream = trailStreamId(id);
+    const levelStream = levelStreamId(body.level);
+    const { id: _, level: levelId, ...fields } = body;
+    await executeOnStreams(
+      app,
+      [trailStream, levelStream],
+      (histories) => {
+        const level = stateFrom(levelDecider, histories[levelStream] as (RecordedEvent & LevelEvent)[]);
+        const trail = stateFrom(trailDecider, histories[trailStream] as (RecordedEvent & TrailEvent)[]);
+        const command: TrailCommand =
+          type === "CreateTrail" ? { type, id, ...fields, levelId, level } : { type, ...fields, levelId, level };
+        return { appends: [{ streamId: trailStream, events: trailDecider.decide(command, trail) }], result: null };
+      },
+      contextOf(request),
+    );
+    const materials = await listActiveMaterials(app.db);
+    return trailView(await current(id), materials);
+  };
+
+  app.get(
+    "/api/trails",
+    {
+      ...signedIn,
+      schema: { querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }) },
+    },
+    async (request, reply) => {
+      const trails = await listTrails(app.db, { levelId: request.query.level });
+      const materials = request.query.materials ? await listActiveMaterials(app.db) : undefined;
+      return reply
+        .header("X-Total-Count", String(trails.length))
+        .send(trails.map((trail) => trailView(trail, materials)));
+    },
+  );
+
+  app.get("/api/trails/:id", { ...signedIn, schema: { params: idParams } }, async (request) =>
+    trailView(await current(request.params.id), await listActiveMaterials(app.db)),
+  );
+
+  app.post("/api/trails", { ...admin, schema: { body: TrailBody } }, async (request, reply) => {
+    if (request.body.id) throw invalid("error.idexists", "id");
+    const id = await app.nextId();
+    const trail = await save(id, request.body, request, "CreateTrail");
+    return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(trail);
+  });
+
+  app.put("/api/trails", { ...admin, schema: { body: TrailBody } }, async (request, reply) => {
+    const { id } = request.body;
+    if (!id) throw invalid("error.idnull", "id");
+    return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+  });
+
+  app.put("/api/trails/:id", { ...admin, schema: { params: idParams, body: TrailBody } }, async (request, reply) => {
+    const { id } = request.params;
+    if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+    return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+  });
+
+  app.delete("/api/trails/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const context = contextOf(request);
+    await executeCommand(app, trailStreamId(id), trailDecider, { type: "RemoveTrail", by: context.by }, context);
+    return alert(reply.code(204), "catalog.trail.deleted", id).send();
+  });
+};
