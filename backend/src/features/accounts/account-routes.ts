@@ -1,0 +1,202 @@
+import { invalid } from "@el/domain";
+import { accountErrors, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
+import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
+import { findUserById, findUserBySignInName, isEmailRegistered } from "@el/projections/users/index";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeOnAccount } from "./account-commands";
+import { resetPasswordMail } from "./mails";
+import { digestOf, hashPassword, newSecretKey, verifyPassword } from "./passwords";
+import { applyAsTeacher, registerStudent } from "./registration";
+import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
+import { AccountDto, toAccountDto } from "./user-dto";
+
+/** Field rules of spec sections 5 and 9, shared by the account and user forms. */
+export const fields = {
+  email: z.string().trim().min(5).max(254).pipe(z.email()),
+  password: z.string().min(4).max(50),
+  name: z.string().trim().min(1).max(50),
+  optionalName: z.string().trim().max(50).nullable().optional(),
+  phone: z.string().trim().min(1).max(30),
+  langKey: z.string().trim().min(2).max(10),
+  imageUrl: z.string().trim().max(256).nullable().optional(),
+  experience: z.string().trim().min(1).max(2000),
+  level: z.number().int().positive(),
+};
+
+export const StudentRegistration = z.object({
+  student: z.literal(true),
+  firstName: fields.name,
+  lastName: fields.name,
+  email: fields.email,
+  password: fields.password,
+  phone: fields.phone,
+  level: fields.level,
+  objective: Objective,
+  seen: HeardFrom,
+  langKey: fields.langKey.optional(),
+});
+
+export const TeacherApplication = z.object({
+  student: z.literal(false),
+  firstName: fields.name,
+  lastName: fields.optionalName,
+  email: fields.email,
+  password: fields.password,
+  phone: fields.phone,
+  experience: fields.experience,
+  langKey: fields.langKey.optional(),
+});
+
+export const alert = (reply: FastifyReply, key: string, param = "") =>
+  reply.header("X-app-alert", key).header("X-app-params", encodeURIComponent(param));
+
+const me = async (app: FastifyInstance, id: number) => {
+  const user = await findUserById(app.db, id);
+  if (!user) throw invalid(accountErrors.notRegistered);
+  return user;
+};
+
+/** Sign-up, sign-in and the signed-in user's own account (spec section 7, "Auth and account"). */
+export const accountRoutes = async (plain: FastifyInstance) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/register",
+    { schema: { body: z.discriminatedUnion("student", [StudentRegistration, TeacherApplication]) } },
+    async (request, reply) => {
+      const body = request.body;
+      const created = body.student
+        ? await registerStudent(app, { ...body, lastName: body.lastName })
+        : await applyAsTeacher(app, { ...body, lastName: body.lastName ?? null });
+      return alert(reply.code(201), "register.messages.success", created.login).send({
+        login: created.login,
+        activated: body.student,
+      });
+    },
+  );
+
+  app.get(
+    "/api/account/hasUser",
+    { schema: { querystring: z.object({ email: z.string().trim().min(1).max(254) }), response: { 200: z.boolean() } } },
+    async (request) => isEmailRegistered(app.db, request.query.email),
+  );
+
+  app.post(
+    "/api/authenticate",
+    {
+      schema: {
+        body: z.object({
+          username: z.string().trim().min(1).max(254),
+          password: z.string().min(1).max(100),
+          rememberMe: z.boolean().optional().default(false),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { username, password, rememberMe } = request.body;
+      const outcome = await signIn(app, { username, password, ip: request.ip });
+      if (!outcome.signedIn) {
+        const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : SIGN_IN_FAILED;
+        const status = outcome.rateLimited ? 429 : 401;
+        if (outcome.rateLimited) reply.header("Retry-After", "60");
+        return reply.code(status).header("X-app-error", message).send({ status, message });
+      }
+      const token = app.issueToken(outcome.user, rememberMe);
+      return reply.header("Authorization", `Bearer ${token}`).send({ id_token: token });
+    },
+  );
+
+  app.get(
+    "/api/account",
+    { preHandler: app.authenticate, schema: { response: { 200: AccountDto } } },
+    async (request) => toAccountDto(await me(app, request.currentUser.id)),
+  );
+
+  app.post(
+    "/api/account",
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: z.object({
+          firstName: fields.optionalName,
+          lastName: fields.optionalName,
+          email: fields.email,
+          langKey: fields.langKey.optional(),
+          imageUrl: fields.imageUrl,
+          phone: fields.phone.nullable().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = await me(app, request.currentUser.id);
+      const { email, ...rest } = request.body;
+      const changes: ProfileChanges = Object.fromEntries(
+        Object.entries({ ...rest, email: email.toLowerCase() }).filter(([, value]) => value !== undefined),
+      );
+      await executeOnAccount(
+        app,
+        user.streamId,
+        () => [{ type: "ChangeProfile", changes, by: user.login }],
+        { userId: String(user.id) },
+        { newEmail: changes.email },
+      );
+      return alert(reply, "settings.messages.success").send();
+    },
+  );
+
+  app.post(
+    "/api/account/change-password",
+    {
+      preHandler: app.authenticate,
+      schema: { body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }) },
+    },
+    async (request, reply) => {
+      const user = await me(app, request.currentUser.id);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await executeOnAccount(
+        app,
+        user.streamId,
+        async (account) => [
+          {
+            type: "ChangePassword",
+            currentPasswordVerified: await verifyPassword(account.passwordHash, request.body.currentPassword),
+            passwordHash,
+            by: user.login,
+          },
+        ],
+        { userId: String(user.id) },
+      );
+      return alert(reply, "password.messages.success").send();
+    },
+  );
+
+  app.post("/api/account/reset-password/init", { schema: { body: fields.email } }, async (request, reply) => {
+    const user = await findUserBySignInName(app.db, request.body);
+    // Same answer whether or not the e-mail has an account: the form must not reveal who is registered.
+    if (user) {
+      const { key, digest } = newSecretKey();
+      const events = await executeOnAccount(app, user.streamId, () => [
+        { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
+      ]);
+      if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
+    }
+    return alert(reply, "reset.request.messages.success").send();
+  });
+
+  app.post(
+    "/api/account/reset-password/finish",
+    { schema: { body: z.object({ key: z.string().trim().min(1).max(200), newPassword: fields.password }) } },
+    async (request, reply) => {
+      const keyDigest = digestOf(request.body.key);
+      const streamId = await findStreamOfResetKey(app.db, keyDigest);
+      if (!streamId) throw invalid(accountErrors.resetKeyRefused, "key");
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await executeOnAccount(app, streamId, () => [
+        { type: "CompletePasswordReset", keyDigest, passwordHash, now: new Date() },
+      ]);
+      return alert(reply, "reset.finish.messages.success").send();
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Real delivery over SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
+const smtpMailer = (smtpUrl: string, from: string): Mailer => {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+};
+
+/**
+ * The embedded default: one file per mail in `${dataDir}/outbox`, named so that they sort in sending order,
+ * plus a log line naming the file. The body holds its links in full; the log line never does (they carry keys).
+ */
+const outboxMailer = (dataDir: string, from: string, log: (message: string) => void): Mailer => {
+  const folder = path.join(dataDir, "outbox");
+  let sequence = 0;
+  return {
+    async send(mail) {
+      await mkdir(folder, { recursive: true });
+      sequence += 1;
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(folder, `${stamp}-${String(sequence).padStart(6, "0")}.txt`);
+      await writeFile(file, `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, "utf8");
+      log(`e-mail "${mail.subject}" to ${mail.to} written to ${file}`);
+    },
+  };
+};
+
+export const registerMailer = (app: FastifyInstance) => {
+  const { smtpUrl, mailFrom, dataDir } = app.config;
+  app.decorate(
+    "mailer",
+    smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(dataDir, mailFrom, (message) => app.log.info(message)),
+  );
+};

@@ -1,0 +1,44 @@
+import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audits/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+
+const day = z.iso.date();
+const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSortField[]];
+
+/** Audits (the sign-in history) and build information, for administrators. */
+export const managementRoutes = async (plain: FastifyInstance) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const admin = app.requireAuthority("ROLE_ADMIN");
+
+  app.get(
+    "/management/audits",
+    {
+      preHandler: admin,
+      schema: { querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }) },
+    },
+    async (request, reply) => {
+      const { fromDate, toDate, page, size, sort } = request.query;
+      // Dates are whole days in São Paulo, as the screen shows them; toDate includes its day.
+      const from = fromDate ? new Date(`${fromDate}T00:00:00-03:00`) : undefined;
+      const to = toDate ? new Date(new Date(`${toDate}T00:00:00-03:00`).getTime() + 24 * 60 * 60 * 1000) : undefined;
+      const { audits, total } = await pageAudits(app.db, {
+        from,
+        to,
+        page,
+        size,
+        sort: sort.length ? sort : [{ field: "auditEventDate", direction: "desc" }],
+      });
+      return reply.header(TOTAL_COUNT, String(total)).send(audits);
+    },
+  );
+
+  app.get("/management/info", { preHandler: admin }, async () => ({
+    build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
+    activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
+    database: app.db.kind,
+    mail: app.config.smtpUrl ? "smtp" : "outbox",
+    node: process.version,
+  }));
+};

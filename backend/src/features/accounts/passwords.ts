@@ -1,0 +1,34 @@
+import { createHash, randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+
+/** Passwords are stored only as argon2id hashes (OWASP's recommended parameters). */
+// algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot read).
+const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, options);
+
+export const verifyPassword = async (passwordHash: string, password: string) => {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+};
+
+// Verified against when the login is unknown, so a wrong login costs the same time as a wrong password.
+const decoy = hashPassword(randomBytes(16).toString("hex"));
+export const verifyDecoy = async (password: string) => {
+  await verifyPassword(await decoy, password);
+  return false;
+};
+
+/** A one-time key for e-mail links: the key goes in the e-mail, only its digest is stored. */
+export const newSecretKey = () => {
+  const key = randomBytes(32).toString("base64url");
+  return { key, digest: digestOf(key) };
+};
+
+export const digestOf = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** A password nobody knows, for accounts created without one (the owner sets theirs by a reset). */
+export const unguessablePassword = () => randomBytes(24).toString("base64url");

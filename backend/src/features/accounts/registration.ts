@@ -1,0 +1,205 @@
+import { type RecordedEvent, stateFrom } from "@el/domain";
+import {
+  type AdminEvent,
+  type AdministratorRegistered,
+  adminAccountDecider,
+  adminStreamId,
+  emailStreamId,
+  type HeardFrom,
+  loginStreamId,
+  type Objective,
+  type StudentEvent,
+  studentAccountDecider,
+  studentStreamId,
+  type TeacherEvent,
+  teacherAccountDecider,
+  teacherStreamId,
+} from "@el/domain/accounts/index";
+import type { FastifyInstance } from "fastify";
+import { type CommandContext, executeOnStreams } from "../../commands/execute";
+import { reservation } from "./account-commands";
+import { hashPassword } from "./passwords";
+
+export interface NewStudent {
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  password: string;
+  phone: string | null;
+  level: number | null;
+  objective: Objective | null;
+  seen: HeardFrom | null;
+  langKey?: string;
+}
+
+export interface NewTeacher {
+  firstName: string;
+  lastName?: string | null;
+  email: string;
+  password: string;
+  phone: string | null;
+  experience: string | null;
+  langKey?: string;
+}
+
+export interface NewAdministrator {
+  login: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  imageUrl: string | null;
+  langKey?: string;
+  password: string;
+  authorities: AdministratorRegistered["authorities"];
+}
+
+const normalised = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Creates an account and claims its e-mail and login in one append: the account stream is new, and the
+ * claims are written at the versions just read, so of two registrations racing for one e-mail exactly one
+ * is stored; the other is decided again and refused as a duplicate.
+ */
+const register = async (
+  app: FastifyInstance,
+  streamId: string,
+  login: string,
+  email: string,
+  decide: (history: RecordedEvent[]) => { type: string; data: unknown }[],
+  context: CommandContext,
+) =>
+  executeOnStreams(
+    app,
+    [streamId, emailStreamId(email), loginStreamId(login)],
+    (histories) => {
+      const claims = [
+        reservation("email", email, { type: "Reserve", owner: streamId }, histories),
+        reservation("login", login, { type: "Reserve", owner: streamId }, histories),
+      ];
+      const events = decide(histories[streamId] ?? []);
+      return { appends: [{ streamId, events }, ...claims], result: undefined };
+    },
+    context,
+  );
+
+export const registerStudent = async (
+  app: FastifyInstance,
+  student: NewStudent,
+  context: CommandContext & { by?: string } = {},
+) => {
+  const id = await app.nextId();
+  const email = normalised(student.email);
+  const passwordHash = await hashPassword(student.password);
+  const streamId = studentStreamId(id);
+  await register(
+    app,
+    streamId,
+    email,
+    email,
+    (history) =>
+      studentAccountDecider.decide(
+        {
+          type: "RegisterStudent",
+          id,
+          login: email,
+          email,
+          firstName: student.firstName,
+          lastName: student.lastName,
+          phone: student.phone,
+          level: student.level,
+          objective: student.objective,
+          seen: student.seen,
+          langKey: student.langKey ?? "pt-br",
+          passwordHash,
+          registeredAt: new Date().toISOString(),
+          ...(context.by ? { registeredBy: context.by } : {}),
+        },
+        stateFrom(studentAccountDecider, history as unknown as StudentEvent[]),
+      ),
+    context,
+  );
+  return { id, login: email };
+};
+
+/** A teacher's application; one created by an administrator is accepted in the same append. */
+export const applyAsTeacher = async (
+  app: FastifyInstance,
+  teacher: NewTeacher,
+  context: CommandContext & { by?: string } = {},
+) => {
+  const id = await app.nextId();
+  const email = normalised(teacher.email);
+  const passwordHash = await hashPassword(teacher.password);
+  const streamId = teacherStreamId(id);
+  await register(
+    app,
+    streamId,
+    email,
+    email,
+    (history) => {
+      const applied = teacherAccountDecider.decide(
+        {
+          type: "ApplyAsTeacher",
+          id,
+          login: email,
+          email,
+          firstName: teacher.firstName,
+          lastName: teacher.lastName ?? null,
+          phone: teacher.phone,
+          experience: teacher.experience,
+          langKey: teacher.langKey ?? "pt-br",
+          passwordHash,
+          appliedAt: new Date().toISOString(),
+          ...(context.by ? { registeredBy: context.by } : {}),
+        },
+        stateFrom(teacherAccountDecider, history as unknown as TeacherEvent[]),
+      );
+      if (!context.by) return applied;
+      const state = stateFrom(teacherAccountDecider, [...(history as unknown as TeacherEvent[]), ...applied]);
+      return [
+        ...applied,
+        ...teacherAccountDecider.decide({ type: "SetActivated", activated: true, by: context.by }, state),
+      ];
+    },
+    context,
+  );
+  return { id, login: email };
+};
+
+export const registerAdministrator = async (
+  app: FastifyInstance,
+  admin: NewAdministrator,
+  context: CommandContext & { by?: string } = {},
+) => {
+  const id = await app.nextId();
+  const login = normalised(admin.login);
+  const email = normalised(admin.email);
+  const passwordHash = await hashPassword(admin.password);
+  const streamId = adminStreamId(login);
+  await register(
+    app,
+    streamId,
+    login,
+    email,
+    (history) =>
+      adminAccountDecider.decide(
+        {
+          type: "RegisterAdministrator",
+          id,
+          login,
+          email,
+          firstName: admin.firstName,
+          lastName: admin.lastName,
+          imageUrl: admin.imageUrl,
+          langKey: admin.langKey ?? "pt-br",
+          passwordHash,
+          authorities: admin.authorities,
+          registeredAt: new Date().toISOString(),
+          ...(context.by ? { registeredBy: context.by } : {}),
+        },
+        stateFrom(adminAccountDecider, history as unknown as AdminEvent[]),
+      ),
+    context,
+  );
+  return { id, login };
+};

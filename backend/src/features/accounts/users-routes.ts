@@ -1,0 +1,277 @@
+import { forbidden, notFound } from "@el/domain";
+import {
+  type AccountCommand,
+  Authority,
+  accountErrors,
+  emailStreamId,
+  HeardFrom,
+  loginStreamId,
+  Objective,
+  type ProfileChanges,
+} from "@el/domain/accounts/index";
+import {
+  findUserById,
+  findUserByLogin,
+  pageUsers,
+  type UserRow,
+  type UserSortField,
+  userSortFields,
+} from "@el/projections/users/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { executeOnStreams } from "../../commands/execute";
+import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { accountOf, decideInTurn, deciderOf, executeOnAccount, reservation } from "./account-commands";
+import { alert, fields } from "./account-routes";
+import { unguessablePassword } from "./passwords";
+import { applyAsTeacher, registerAdministrator, registerStudent } from "./registration";
+import { toUserDto, UserDto } from "./user-dto";
+
+/** Paths under /api/users that are lists, not logins: no account may take them as its login. */
+const listPaths = ["admin", "teacher", "student", "authorities"];
+
+const login = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .regex(/^[_.@A-Za-z0-9+-]+$/)
+  .refine((value) => !listPaths.includes(value.toLowerCase()), "error.userexists");
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** What an administrator may change on any user (PUT /api/users). */
+const UserUpdate = z.object({
+  id: z.number().int().positive(),
+  firstName: fields.optionalName,
+  lastName: fields.optionalName,
+  email: fields.email.optional(),
+  activated: z.boolean().optional(),
+  langKey: fields.langKey.optional(),
+  authorities: z.array(Authority).min(1).optional(),
+  imageUrl: fields.imageUrl,
+  phone: optionalText(30),
+  level: fields.level.nullable().optional(),
+  objective: Objective.nullable().optional(),
+  experience: optionalText(2000),
+  cpf: optionalText(20),
+  street: optionalText(200),
+  neighbourhood: optionalText(100),
+  city: optionalText(100),
+  state: optionalText(50),
+  country: optionalText(50),
+  number: optionalText(20),
+  cep: optionalText(10),
+  bankNumber: optionalText(20),
+  bankAccount: optionalText(30),
+  bankBranch: optionalText(20),
+});
+
+const NewAdministrator = z.object({
+  id: z.null().optional(),
+  login,
+  email: fields.email,
+  firstName: fields.optionalName,
+  lastName: fields.optionalName,
+  langKey: fields.langKey.optional(),
+  imageUrl: fields.imageUrl,
+  authorities: z.array(Authority).optional(),
+  password: fields.password,
+});
+
+/** Accounts an administrator creates for others: like the public forms, with less required. */
+const RegistrationByAdmin = z.discriminatedUnion("student", [
+  z.object({
+    student: z.literal(true),
+    firstName: fields.name,
+    lastName: fields.optionalName,
+    email: fields.email,
+    password: fields.password.optional(),
+    phone: fields.phone.nullable().optional(),
+    level: fields.level.nullable().optional(),
+    objective: Objective.nullable().optional(),
+    seen: HeardFrom.nullable().optional(),
+    langKey: fields.langKey.optional(),
+  }),
+  z.object({
+    student: z.literal(false),
+    firstName: fields.name,
+    lastName: fields.optionalName,
+    email: fields.email,
+    password: fields.password.optional(),
+    phone: fields.phone.nullable().optional(),
+    experience: fields.experience.nullable().optional(),
+    langKey: fields.langKey.optional(),
+  }),
+]);
+
+const sortFields = Object.keys(userSortFields) as [UserSortField, ...UserSortField[]];
+const UserListQuery = pagingQuery(sortFields).extend({
+  /** Part of the name or e-mail (teacher and student management search). */
+  search: z.string().trim().max(100).optional(),
+  balance: z.enum(["true", "false"]).optional(),
+});
+
+/** A user by login, or by id for the paths that use ids (DELETE api/users/{id}). */
+const findUser = async (app: FastifyInstance, loginOrId: string) => {
+  const user =
+    (await findUserByLogin(app.db, loginOrId)) ??
+    (/^\d{1,15}$/.test(loginOrId) ? await findUserById(app.db, Number(loginOrId)) : undefined);
+  if (!user) throw notFound();
+  return user;
+};
+
+const loadUser = async (app: FastifyInstance, id: number) => {
+  const user = await findUserById(app.db, id);
+  if (!user) throw notFound();
+  return user;
+};
+
+/** User management for administrators (spec section 7, "Users"); every route needs ROLE_ADMIN. */
+export const usersRoutes = async (plain: FastifyInstance) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const admin = app.requireAuthority("ROLE_ADMIN");
+
+  for (const kind of ["admin", "teacher", "student"] as const) {
+    app.get(
+      `/api/users/${kind}`,
+      { preHandler: admin, schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } } },
+      async (request, reply) => {
+        const { page, size, sort, search } = request.query;
+        const { users, total } = await pageUsers(app.db, { kind, page, size, sort, search });
+        return reply.header(TOTAL_COUNT, String(total)).send(users.map(toUserDto));
+      },
+    );
+  }
+
+  app.get(
+    "/api/users/authorities",
+    { preHandler: admin, schema: { response: { 200: z.array(z.string()) } } },
+    async () => Authority.options,
+  );
+
+  app.get(
+    "/api/users/:login",
+    {
+      preHandler: admin,
+      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 200: UserDto } },
+    },
+    async (request) => toUserDto(await findUser(app, request.params.login)),
+  );
+
+  app.post(
+    "/api/users",
+    { preHandler: admin, schema: { body: NewAdministrator, response: { 201: UserDto } } },
+    async (request, reply) => {
+      const { password, ...body } = request.body;
+      const created = await registerAdministrator(
+        app,
+        {
+          ...body,
+          firstName: body.firstName ?? null,
+          lastName: body.lastName ?? null,
+          imageUrl: body.imageUrl ?? null,
+          authorities: body.authorities ?? [],
+          password,
+        },
+        { by: request.currentUser.login, userId: String(request.currentUser.id) },
+      );
+      return alert(reply.code(201), "userManagement.created", created.login)
+        .header("Location", `/api/users/${created.login}`)
+        .send(toUserDto(await loadUser(app, created.id)));
+    },
+  );
+
+  app.put(
+    "/api/users",
+    { preHandler: admin, schema: { body: UserUpdate, response: { 200: UserDto } } },
+    async (request, reply) => {
+      const { id, activated, authorities, email, ...profile } = request.body;
+      const user = await loadUser(app, id);
+      const by = request.currentUser.login;
+      const changes: ProfileChanges = Object.fromEntries(
+        Object.entries({ ...profile, email: email?.toLowerCase() }).filter(([, value]) => value !== undefined),
+      );
+      const commands: AccountCommand[] = [{ type: "ChangeProfile", changes, by }];
+      if (authorities) commands.push({ type: "SetAuthorities", authorities, by });
+      if (activated !== undefined) commands.push({ type: "SetActivated", activated, by });
+      await executeOnAccount(
+        app,
+        user.streamId,
+        () => commands,
+        { userId: String(request.currentUser.id) },
+        {
+          newEmail: changes.email,
+        },
+      );
+      return alert(reply, "userManagement.updated", user.login).send(toUserDto(await loadUser(app, id)));
+    },
+  );
+
+  app.delete(
+    "/api/users/:login",
+    { preHandler: admin, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
+    async (request, reply) => {
+      const user = await findUser(app, request.params.login);
+      if (user.id === request.currentUser.id) throw forbidden(accountErrors.selfDeletion);
+      await deleteAccount(app, user, request.currentUser);
+      return alert(reply, "userManagement.deleted", user.login).code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/registerByAdmin",
+    { preHandler: admin, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
+    async (request, reply) => {
+      const body = request.body;
+      const context = { by: request.currentUser.login, userId: String(request.currentUser.id) };
+      const password = body.password ?? unguessablePassword();
+      const created = body.student
+        ? await registerStudent(
+            app,
+            {
+              ...body,
+              password,
+              lastName: body.lastName ?? null,
+              phone: body.phone ?? null,
+              level: body.level ?? null,
+              objective: body.objective ?? null,
+              seen: body.seen ?? null,
+            },
+            context,
+          )
+        : await applyAsTeacher(
+            app,
+            { ...body, password, phone: body.phone ?? null, experience: body.experience ?? null },
+            context,
+          );
+      return alert(reply.code(201), "userManagement.created", created.login).send(
+        toUserDto(await loadUser(app, created.id)),
+      );
+    },
+  );
+};
+
+/** Deletes an account and gives its e-mail and login back, so they can be registered again. */
+const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; login: string }) =>
+  executeOnStreams(
+    app,
+    [user.streamId, emailStreamId(user.email), loginStreamId(user.login)],
+    (histories) => {
+      const history = histories[user.streamId] ?? [];
+      const account = accountOf(user.streamId, history);
+      const events = decideInTurn(deciderOf(user.streamId), history as never, [
+        { type: "DeleteAccount", by: by.login },
+      ]);
+      return {
+        appends: [
+          { streamId: user.streamId, events },
+          reservation("email", account.profile.email, { type: "Release", owner: user.streamId }, histories),
+          reservation("login", account.login, { type: "Release", owner: user.streamId }, histories),
+        ],
+        result: undefined,
+      };
+    },
+    { userId: String(by.id) },
+  );
