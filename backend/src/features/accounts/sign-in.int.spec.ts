@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  adminToken,
+  authenticate,
+  bearer,
+  eventsOfType,
+  signedUpStudent,
+} from "../../../test/accounts-fixtures";
+import { createTestApp, type TestApp } from "../../../test/app";
+
+const expiryInDays = (token: string) => {
+  const claims = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString());
+  return (claims.exp - claims.iat) / 86_400;
+};
+
+describe("sign-in", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it("answers a token in the body and the Authorization header, valid a day or, remembered, thirty", async () => {
+    const student = await signedUpStudent(test.app);
+    const response = await authenticate(test.app, student.email, student.password);
+    expect(response.statusCode).toBe(200);
+    const token = response.json().id_token;
+    expect(response.headers.authorization).toBe(`Bearer ${token}`);
+    expect(expiryInDays(token)).toBe(1);
+    const remembered = await authenticate(test.app, student.email, student.password, { rememberMe: true });
+    expect(expiryInDays(remembered.json().id_token)).toBe(30);
+  });
+
+  it("refuses a wrong password and an unknown login alike, and records each failure", async () => {
+    const student = await signedUpStudent(test.app);
+    const wrong = await authenticate(test.app, student.email, "not-the-password", { ip: "10.1.0.1" });
+    const unknown = await authenticate(test.app, "nobody@example.com", "whatever", { ip: "10.1.0.1" });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe("login.messages.error.authentication");
+      expect(response.headers.authorization).toBeUndefined();
+    }
+    const failures = await eventsOfType(test.app, "SignInFailed");
+    expect(failures.map((event) => [event.stream_id, event.data.reason])).toEqual(
+      expect.arrayContaining([
+        [`student-${student.id}`, "bad_credentials"],
+        ["sign-in-nobody@example.com", "unknown_account"],
+      ]),
+    );
+    expect(JSON.stringify(failures)).not.toContain("not-the-password");
+  });
+
+  it("lists successes and failures in the administrator's audits", async () => {
+    const student = await signedUpStudent(test.app);
+    await authenticate(test.app, student.email, "wrong-one", { ip: "10.2.0.1" });
+    const admin = await adminToken(test.app);
+    const audits = await test.app.inject({
+      method: "GET",
+      url: "/management/audits?page=0&size=100&sort=auditEventDate,desc",
+      headers: bearer(admin),
+    });
+    expect(audits.statusCode).toBe(200);
+    const mine = audits.json().filter((audit: { principal: string }) => audit.principal === student.email);
+    expect(mine.map((audit: { type: string }) => audit.type)).toEqual([
+      "AUTHENTICATION_FAILURE",
+      "AUTHENTICATION_SUCCESS",
+    ]);
+    expect(mine[0].data).toEqual({ remoteAddress: "10.2.0.1", message: "bad_credentials" });
+    expect(Number(audits.headers["x-total-count"])).toBeGreaterThanOrEqual(mine.length);
+  });
+
+  it("makes an account wait after five failures in a minute, even with the right password", async () => {
+    const student = await signedUpStudent(test.app);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const failed = await authenticate(test.app, student.email, `guess-${attempt}`, { ip: `10.3.0.${attempt}` });
+      expect(failed.statusCode).toBe(401);
+    }
+    const limited = await authenticate(test.app, student.email, student.password, { ip: "10.3.0.9" });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe("login.messages.error.tooManyAttempts");
+    expect(limited.headers["retry-after"]).toBe("60");
+    const reasons = (await eventsOfType(test.app, "SignInFailed"))
+      .filter((event) => event.stream_id === `student-${student.id}`)
+      .map((event) => event.data.reason);
+    expect(reasons).toEqual([...Array(5).fill("bad_credentials"), "rate_limited"]);
+  });
+
+  it("makes an address wait after five failures in a minute on any logins; other addresses go on", async () => {
+    const student = await signedUpStudent(test.app);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      await authenticate(test.app, `ghost${attempt}@example.com`, "guess", { ip: "10.4.0.1" });
+    const limited = await authenticate(test.app, student.email, student.password, { ip: "10.4.0.1" });
+    expect(limited.statusCode).toBe(429);
+    const elsewhere = await authenticate(test.app, student.email, student.password, { ip: "10.4.0.2" });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("stops a suspended user's token at once, and lets them in again when reactivated", async () => {
+    const { app } = test;
+    const student = await signedUpStudent(app);
+    const admin = await adminToken(app);
+    const suspend = (activated: boolean) =>
+      app.inject({ method: "PUT", url: "/api/users", headers: bearer(admin), payload: { id: student.id, activated } });
+
+    expect((await suspend(false)).statusCode).toBe(200);
+    const refused = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
+    expect(refused.statusCode).toBe(401);
+    expect((await app.verifyToken(student.token)) ?? "refused").toBe("refused");
+    expect((await authenticate(app, student.email, student.password)).statusCode).toBe(401);
+
+    expect((await suspend(true)).statusCode).toBe(200);
+    const again = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("refuses tokens that are forged or signed by another key", async () => {
+    const { app } = test;
+    const student = await signedUpStudent(app);
+    const [header, , signature] = student.token.split(".");
+    const claims = Buffer.from(JSON.stringify({ sub: ADMIN.email, uid: 1000, auth: "ROLE_ADMIN" })).toString(
+      "base64url",
+    );
+    for (const token of [`${header}.${claims}.${signature}`, "not-a-token"]) {
+      const response = await app.inject({ method: "GET", url: "/api/users/admin", headers: bearer(token) });
+      expect(response.statusCode).toBe(401);
+    }
+    const other = await createTestApp({ env: { JWT_SECRET: "another-secret-another-secret-another" } });
+    try {
+      const foreign = await other.app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
+      expect(foreign.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("gives verifyToken the user behind a valid token, for the socket handshake", async () => {
+    const student = await signedUpStudent(test.app);
+    expect(await test.app.verifyToken(student.token)).toEqual({
+      id: student.id,
+      login: student.email,
+      firstName: "Ana",
+      authorities: ["ROLE_USER", "ROLE_STUDENT"],
+    });
+  });
+});
