@@ -1,0 +1,70 @@
+import { seedLevels, seedTrails } from "@el/domain/catalog/index";
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../../../test/app";
+import { createTestDatabaseUrl } from "../../../test/databases";
+
+const counts = async (query: (text: string) => Promise<{ rows: { n: string }[] }>) => ({
+  levels: Number((await query("select count(*) as n from catalog_levels")).rows[0]?.n),
+  trails: Number((await query("select count(*) as n from catalog_trails")).rows[0]?.n),
+  packages: Number((await query("select count(*) as n from catalog_packages")).rows[0]?.n),
+  seedEvents: Number(
+    (await query("select count(*) as n from es_events where stream_id ~ '^(level|trail|package)-'")).rows[0]?.n,
+  ),
+});
+
+describe("catalogue seed", () => {
+  it("gives every seeded level its trails at first start, as students will see them", async () => {
+    const { app, close } = await createTestApp();
+    try {
+      const levels = (await app.inject({ method: "GET", url: "/api/levels?active=true&size=999" })).json();
+      expect(levels.map((level: { id: number }) => level.id)).toEqual([1, 2, 3, 4, 5, 6, 9]);
+      const { rows } = await app.db.query<{ level_id: number; trails: string }>(
+        "select level_id, count(*) as trails from catalog_trails group by level_id order by level_id",
+      );
+      expect(rows.map((row) => [row.level_id, Number(row.trails)])).toEqual(
+        seedLevels.map((level) => [level.id, seedTrails.filter((trail) => trail.levelId === level.id).length]),
+      );
+      expect(rows.filter((row) => row.level_id !== 9).every((row) => Number(row.trails) >= 4)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it("seeds once: a restart, or two instances starting together on one database, adds nothing", async () => {
+    const databaseUrl = await createTestDatabaseUrl();
+    const first = await createTestApp({ databaseUrl });
+    const seeded = await counts((text) => first.db.query(text));
+    await first.close();
+    expect(seeded).toEqual({
+      levels: 7,
+      trails: seedTrails.length,
+      packages: 5,
+      seedEvents: 7 + seedTrails.length + 5,
+    });
+
+    const [a, b] = await Promise.all([createTestApp({ databaseUrl }), createTestApp({ databaseUrl })]);
+    try {
+      expect(await counts((text) => a.db.query(text))).toEqual(seeded);
+      expect(await counts((text) => b.db.query(text))).toEqual(seeded);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("two fresh instances racing to seed an empty database store the catalogue once", async () => {
+    const databaseUrl = await createTestDatabaseUrl();
+    const [a, b] = await Promise.all([createTestApp({ databaseUrl }), createTestApp({ databaseUrl })]);
+    try {
+      const seen = await counts((text) => a.db.query(text));
+      expect(seen).toEqual({
+        levels: 7,
+        trails: seedTrails.length,
+        packages: 5,
+        seedEvents: 7 + seedTrails.length + 5,
+      });
+      expect((await b.app.inject({ method: "GET", url: "/api/item-packages" })).json()).toHaveLength(5);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
