@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
           ...accountsRoutes,
           ...studentRoutes,
           ...teacherRoutes,
-          ...adminRoutes,
+          ...adminRoutes(),
           { path: "*", element: <PageNotFound /> },
         ],
       },

@@ -1,0 +1,126 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { z } from "zod";
+import { Field } from "../../../components/form/field";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { getUser } from "../api/get-user";
+import { createAdministrator, updateUser } from "../api/save-user";
+import type { User } from "../api/user";
+
+const maxName = z.string().trim().max(50, "gerencia.validate.name.maxlength");
+const email = z
+  .string()
+  .trim()
+  .min(1, "global.messages.validate.email.required")
+  .min(5, "global.messages.validate.email.minlength")
+  .max(254, "global.messages.validate.email.maxlength")
+  .email("global.messages.validate.email.invalid");
+
+const AdministratorForm = z.object({
+  firstName: maxName,
+  lastName: maxName,
+  email,
+  langKey: z.enum(["pt-br", "en"]),
+  activated: z.boolean(),
+  password: z.string(),
+});
+type AdministratorForm = z.infer<typeof AdministratorForm>;
+
+/** Creating asks for a password; editing never shows one (spec section 5). */
+const creationRules = AdministratorForm.refine(
+  (values) => values.password.length >= 4 && values.password.length <= 50,
+  { path: ["password"], message: "global.messages.validate.newpassword.minlength" },
+);
+
+/** /gerencia/administrador/new and /{login}/edit; saving returns to the list with its query string. */
+export const AdministratorFormPage = () => {
+  const login = useParams().login;
+  const existing = useResource(() => (login ? getUser(login) : Promise.resolve(undefined)), login ?? "new");
+  if (existing.status === "loading") return <Loading />;
+  if (existing.status === "failed") return <ErrorAlert error={existing.error} />;
+  return <AdministratorFormView loaded={existing.data} />;
+};
+
+const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
+  const { t } = useTranslation();
+  const creating = !loaded;
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const form = useForm<AdministratorForm>({
+    resolver: zodResolver(creating ? creationRules : AdministratorForm),
+    defaultValues: {
+      firstName: loaded?.firstName ?? "",
+      lastName: loaded?.lastName ?? "",
+      email: loaded?.email ?? "",
+      langKey: loaded?.langKey === "en" ? "en" : "pt-br",
+      activated: loaded?.activated ?? true,
+      password: "",
+    },
+  });
+  const save = useMutation(async (values: AdministratorForm) => {
+    if (loaded) {
+      const { password: _, ...changes } = values;
+      await updateUser({ ...loaded, ...changes });
+    } else {
+      await createAdministrator({ ...values, login: values.email });
+    }
+    navigate(`/gerencia/administrador${search}`);
+  });
+  const { errors } = form.formState;
+
+  return (
+    <section className="card narrow">
+      <h2>{t(creating ? "gerencia.administrators.create" : "gerencia.administrators.edit")}</h2>
+      <form noValidate onSubmit={form.handleSubmit(save.run)}>
+        {save.status === "error" && <ErrorAlert error={save.error} />}
+        {loaded && (
+          <Field label="ID">
+            <input value={loaded.id} readOnly />
+          </Field>
+        )}
+        <Field label={t("gerencia.users.firstName")} error={errors.firstName}>
+          <input {...form.register("firstName")} />
+        </Field>
+        <Field label={t("gerencia.users.lastName")} error={errors.lastName}>
+          <input {...form.register("lastName")} />
+        </Field>
+        <Field label={t("gerencia.users.email")} error={errors.email}>
+          <input type="email" {...form.register("email")} />
+        </Field>
+        {creating && (
+          <Field label={t("register.form.password")} error={errors.password}>
+            <input type="password" autoComplete="new-password" {...form.register("password")} />
+          </Field>
+        )}
+        <label className="form-check">
+          {/* A new administrator starts active; the flag can only be changed afterwards. */}
+          {creating ? (
+            <input type="checkbox" checked disabled readOnly />
+          ) : (
+            <input type="checkbox" {...form.register("activated")} />
+          )}
+          {t("gerencia.users.activated")}
+        </label>
+        <Field label={t("gerencia.users.langKey")}>
+          <select {...form.register("langKey")}>
+            <option value="pt-br">Português</option>
+            <option value="en">English</option>
+          </select>
+        </Field>
+        <div className="actions">
+          <Link to={`/gerencia/administrador${search}`} className="btn btn-outline">
+            {t("gerencia.actions.back")}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={save.status === "running"}>
+            {t("gerencia.actions.save")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+};

@@ -1,0 +1,150 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation, useSearchParams } from "react-router-dom";
+import { useSession } from "../../../app/session/session-provider";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { getUsers } from "../api/get-users";
+import { updateUser } from "../api/save-user";
+import type { User } from "../api/user";
+import { ActivationBadge } from "../components/activation-badge";
+import { formatDate } from "../components/format-date";
+
+export const PAGE_SIZE = 20;
+const SORTABLE = ["login", "email", "createdDate", "lastModifiedBy", "lastModifiedDate"] as const;
+
+/**
+ * The URL carries `page=N&sort=field,order` (N from 1); the sort is read only when both are present
+ * (spec section 2). The API pages from 0.
+ */
+const readListParams = (search: URLSearchParams) => {
+  const page = Number(search.get("page"));
+  const [field, order] = (search.get("sort") ?? "").split(",");
+  const valid = search.has("page") && search.has("sort") && Number.isInteger(page) && page >= 1;
+  if (!valid || !field) return { page: 1, field: "id", order: "asc" as const };
+  return { page, field, order: order === "desc" ? ("desc" as const) : ("asc" as const) };
+};
+
+/** /gerencia/administrador: the administrators, sortable and paged; rows view, edit, delete. */
+export const AdministratorsPage = () => {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const { page, field, order } = readListParams(search);
+  const list = useResource(
+    () => getUsers("admin", { page: page - 1, size: PAGE_SIZE, sort: `${field},${order}` }),
+    `${page}|${field}|${order}`,
+  );
+  const toggle = useMutation(async (user: User) => {
+    await updateUser({ ...user, activated: !user.activated });
+    list.reload();
+  });
+
+  const go = (next: { page?: number; field?: string; order?: "asc" | "desc" }) =>
+    setSearch({
+      page: String(next.page ?? page),
+      sort: `${next.field ?? field},${next.order ?? order}`,
+    });
+  const sortBy = (column: string) =>
+    go({ page: 1, field: column, order: column === field && order === "asc" ? "desc" : "asc" });
+  const sortMark = (column: string) => (column === field ? (order === "asc" ? " ▲" : " ▼") : "");
+  const ariaSort = (column: string) =>
+    column === field ? (order === "asc" ? ("ascending" as const) : ("descending" as const)) : undefined;
+
+  return (
+    <section>
+      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h2>{t("gerencia.administrators.title")}</h2>
+        <Link to={`new${location.search}`} className="btn btn-primary">
+          {t("gerencia.administrators.create")}
+        </Link>
+      </div>
+      {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.users.length === 0 && <Empty>{t("gerencia.administrators.empty")}</Empty>}
+      {list.status === "ready" && list.data.users.length > 0 && (
+        <>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>ID</th>
+                  {SORTABLE.map((column) => (
+                    <th key={column} aria-sort={ariaSort(column)}>
+                      <button type="button" onClick={() => sortBy(column)}>
+                        {t(`gerencia.users.${column}`)}
+                        {sortMark(column)}
+                      </button>
+                    </th>
+                  ))}
+                  <th>{t("gerencia.users.activated")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.users.map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.id}</td>
+                    <td>{user.login}</td>
+                    <td>{user.email}</td>
+                    <td>{formatDate(user.createdDate)}</td>
+                    <td>{user.lastModifiedBy}</td>
+                    <td>{formatDate(user.lastModifiedDate)}</td>
+                    <td>
+                      <ActivationBadge
+                        activated={user.activated}
+                        disabled={toggle.status === "running"}
+                        onToggle={() => toggle.run(user)}
+                      />
+                    </td>
+                    <td>
+                      <div className="actions">
+                        <Link
+                          to={`${encodeURIComponent(user.login)}${location.search}`}
+                          className="btn btn-small btn-outline"
+                        >
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <Link
+                          to={`${encodeURIComponent(user.login)}/edit${location.search}`}
+                          className="btn btn-small btn-outline"
+                        >
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        {account?.login === user.login ? (
+                          <button type="button" className="btn btn-small btn-danger" disabled>
+                            {t("gerencia.actions.delete")}
+                          </button>
+                        ) : (
+                          <Link
+                            to={`${encodeURIComponent(user.login)}/delete${location.search}`}
+                            className="btn btn-small btn-danger"
+                          >
+                            {t("gerencia.actions.delete")}
+                          </Link>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page - 1}
+            totalItems={list.data.total}
+            pageSize={PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => go({ page: index + 1 })}
+          />
+        </>
+      )}
+      <Outlet context={{ reload: list.reload }} />
+    </section>
+  );
+};

@@ -1,0 +1,3 @@
+import { api } from "../../../lib/api";
+
+export const deleteUser = (login: string) => api.delete<void>(`api/users/${encodeURIComponent(login)}`);

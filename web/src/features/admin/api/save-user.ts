@@ -1,0 +1,18 @@
+import { api } from "../../../lib/api";
+import type { User } from "./user";
+
+export interface NewAdministrator {
+  login: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  langKey: string;
+}
+
+/** `POST api/users`: creating a user here always makes an administrator (spec section 5). */
+export const createAdministrator = (administrator: NewAdministrator) =>
+  api.post<User>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
+
+/** `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it. */
+export const updateUser = (user: User) => api.put<User>("api/users", user);

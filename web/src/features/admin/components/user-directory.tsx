@@ -1,0 +1,153 @@
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { getAllUsers, type UserKind } from "../api/get-users";
+import { updateUser } from "../api/save-user";
+import { fullName, type User } from "../api/user";
+import { ActivationBadge } from "./activation-badge";
+
+export interface Column {
+  key: string;
+  label: string;
+  value: (user: User) => string | number;
+  render?: (user: User) => ReactNode;
+}
+
+const PAGE_SIZE = 20;
+
+const normalise = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+/**
+ * Teachers or students: the whole list is fetched once (spec section 7) and searched by name, sorted
+ * by any column and paged in the browser. The badge toggles activation through `PUT api/users`.
+ */
+export const UserDirectory = ({
+  kind,
+  title,
+  columns,
+  badgeLabels,
+  actions,
+}: {
+  kind: UserKind;
+  title: string;
+  columns: Column[];
+  badgeLabels?: (user: User) => { on: string; off: string };
+  actions?: (user: User, reload: () => void) => ReactNode;
+}) => {
+  const { t } = useTranslation();
+  const users = useResource(() => getAllUsers(kind), kind);
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<{ key: string; order: "asc" | "desc" }>({ key: "name", order: "asc" });
+  const [page, setPage] = useState(0);
+  const toggle = useMutation(async (user: User) => {
+    await updateUser({ ...user, activated: !user.activated });
+    users.reload();
+  });
+
+  const allColumns: Column[] = useMemo(
+    () => [{ key: "name", label: t("gerencia.users.name"), value: fullName }, ...columns],
+    [columns, t],
+  );
+  const rows = useMemo(() => {
+    if (users.status !== "ready") return [];
+    const wanted = normalise(query.trim());
+    const column = allColumns.find((candidate) => candidate.key === sort.key) ?? allColumns[0];
+    const found = users.data.filter((user) => normalise(fullName(user)).includes(wanted));
+    const direction = sort.order === "asc" ? 1 : -1;
+    return [...found].sort((a, b) => {
+      const left = column?.value(a) ?? "";
+      const right = column?.value(b) ?? "";
+      if (typeof left === "number" && typeof right === "number") return (left - right) * direction;
+      return String(left).localeCompare(String(right), "pt-BR") * direction;
+    });
+  }, [users, query, sort, allColumns]);
+  const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+
+  const sortBy = (key: string) => {
+    setSort((current) => ({ key, order: current.key === key && current.order === "asc" ? "desc" : "asc" }));
+    setPage(0);
+  };
+
+  return (
+    <section>
+      <h2>{title}</h2>
+      <form
+        className="actions"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <input
+          type="search"
+          aria-label={t("gerencia.users.search")}
+          placeholder={t("gerencia.users.search")}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(0);
+          }}
+        />
+      </form>
+      {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
+      {users.status === "loading" && <Loading />}
+      {users.status === "failed" && <ErrorAlert error={users.error} />}
+      {users.status === "ready" && rows.length === 0 && <Empty>{t("gerencia.users.empty")}</Empty>}
+      {rows.length > 0 && (
+        <>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  {allColumns.map((column) => (
+                    <th
+                      key={column.key}
+                      aria-sort={
+                        sort.key === column.key ? (sort.order === "asc" ? "ascending" : "descending") : undefined
+                      }
+                    >
+                      <button type="button" onClick={() => sortBy(column.key)}>
+                        {column.label}
+                        {sort.key === column.key ? (sort.order === "asc" ? " ▲" : " ▼") : ""}
+                      </button>
+                    </th>
+                  ))}
+                  <th>{t("gerencia.users.activated")}</th>
+                  {actions && <th />}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((user) => (
+                  <tr key={user.id}>
+                    {allColumns.map((column) => (
+                      <td key={column.key}>{column.render ? column.render(user) : column.value(user)}</td>
+                    ))}
+                    <td>
+                      <ActivationBadge
+                        activated={user.activated}
+                        labels={badgeLabels?.(user)}
+                        disabled={toggle.status === "running"}
+                        onToggle={() => toggle.run(user)}
+                      />
+                    </td>
+                    {actions && <td>{actions(user, users.reload)}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} totalItems={rows.length} pageSize={PAGE_SIZE} maxButtons={5} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { AreaLayout } from "../../components/area/area-layout";
+
+/** The administration menu of spec section 2; each section's screens come from its own feature. */
+const MENU = [
+  { to: "/gerencia/aula", key: "lessons" },
+  { to: "/gerencia/agendamento", key: "schedulings" },
+  { to: "/gerencia/professor", key: "teachers" },
+  { to: "/gerencia/aluno", key: "students" },
+  { to: "/gerencia/administrador", key: "administrators" },
+  { to: "/gerencia/historico", key: "history" },
+  { to: "/gerencia/cupom", key: "coupons" },
+  { to: "/gerencia/materiais", key: "materials" },
+  { to: "/gerencia/niveis", key: "levels" },
+  { to: "/logout", key: "logout" },
+] as const;
+
+export const GerenciaLayout = () => {
+  const { t } = useTranslation();
+  return (
+    <AreaLayout
+      title={t("gerencia.title")}
+      menu={MENU.map((entry) => ({ to: entry.to, label: t(`gerencia.menu.${entry.key}`) }))}
+    />
+  );
+};
+
+export const GerenciaHome = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="card">
+      <p>{t("gerencia.home.welcome")}</p>
+    </div>
+  );
+};

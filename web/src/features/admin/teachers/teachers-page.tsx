@@ -1,0 +1,33 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { User } from "../api/user";
+import { type Column, UserDirectory } from "../components/user-directory";
+
+/** /gerencia/professor: teachers and applications; activating an application accepts the teacher. */
+export const TeachersPage = () => {
+  const { t } = useTranslation();
+  const columns: Column[] = useMemo(
+    () => [
+      { key: "email", label: t("gerencia.users.email"), value: (user) => user.email },
+      { key: "phone", label: t("gerencia.users.phone"), value: (user) => user.phone ?? "" },
+      {
+        key: "debt",
+        label: t("gerencia.teachers.payments"),
+        value: (user) => (user.hasMissingPayment ? 1 : 0),
+        render: (user) => t(user.hasMissingPayment ? "gerencia.teachers.inDebt" : "gerencia.teachers.settled"),
+      },
+    ],
+    [t],
+  );
+  return (
+    <UserDirectory
+      kind="teacher"
+      title={t("gerencia.teachers.title")}
+      columns={columns}
+      badgeLabels={(user: User) => ({
+        on: "gerencia.users.activatedBadge",
+        off: user.accepted === false ? "gerencia.teachers.application" : "gerencia.users.deactivatedBadge",
+      })}
+    />
+  );
+};
