@@ -79,7 +79,7 @@ describe("teacher management", () => {
       screen
         .getAllByRole("row")
         .slice(1)
-        .map((row) => row.cells[0]?.textContent);
+        .map((row) => (row as HTMLTableRowElement).cells[0]?.textContent);
     expect(names()).toEqual(["João Teste", "Márcia Teste"]);
     await userEvent.setup().click(screen.getByRole("button", { name: /Nome/ }));
     expect(names()).toEqual(["Márcia Teste", "João Teste"]);
