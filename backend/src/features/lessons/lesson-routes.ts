@@ -60,7 +60,7 @@ export const lessonRoutes =
 
     app.post(
       "/api/schedulings",
-      { preHandler: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
+      { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
       async (request, reply) => {
         const { trail, level, date, objective } = request.body;
         const id = await scheduleLessonCommand(app, request.currentUser, {
@@ -76,7 +76,7 @@ export const lessonRoutes =
 
     app.get(
       "/api/schedulings/authenticatedUser",
-      { preHandler: studentOrTeacher, schema: { response: { 200: z.array(SchedulingResponse) } } },
+      { preValidation: studentOrTeacher, schema: { response: { 200: z.array(SchedulingResponse) } } },
       async (request, reply) => {
         const schedulings = await schedulingsOf(app.db, viewerOf(request.currentUser));
         return reply.header("X-Total-Count", schedulings.length).send(schedulings);
@@ -85,13 +85,13 @@ export const lessonRoutes =
 
     app.get(
       "/api/schedulings/authenticatedUser/lastWithoutFeedback",
-      { preHandler: studentOrTeacher, schema: { response: { 200: SchedulingResponse.nullable() } } },
+      { preValidation: studentOrTeacher, schema: { response: { 200: SchedulingResponse.nullable() } } },
       async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), new Date()),
     );
 
     app.get(
       "/api/schedulings/withoutLesson",
-      { preHandler: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+      { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
       async (_request, reply) => {
         const pending = await pendingLessons(app.db);
         return reply.header("X-Total-Count", pending.length).send(pending);
@@ -100,7 +100,7 @@ export const lessonRoutes =
 
     app.get(
       "/api/schedulings/withoutLesson/fromNow",
-      { preHandler: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+      { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
       async (_request, reply) => {
         const pending = await pendingLessons(app.db, new Date());
         return reply.header("X-Total-Count", pending.length).send(pending);
@@ -109,7 +109,7 @@ export const lessonRoutes =
 
     app.get(
       "/api/schedulings/:id",
-      { preHandler: app.authenticate, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
+      { preValidation: app.authenticate, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
       async (request) => {
         const scheduling = await existingScheduling(app.db, request.params.id);
         const user = request.currentUser;
@@ -127,7 +127,7 @@ export const lessonRoutes =
     app.delete(
       "/api/schedulings/:id",
       {
-        preHandler: studentOrAdmin,
+        preValidation: studentOrAdmin,
         schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
       },
       async (request, reply) => {
@@ -142,7 +142,7 @@ export const lessonRoutes =
     app.get(
       "/api/lessons/authenticatedUser",
       {
-        preHandler: studentOrTeacher,
+        preValidation: studentOrTeacher,
         schema: {
           querystring: LessonPageQuery,
           response: { 200: z.object({ content: z.array(LessonViewResponse), totalElements: z.number() }) },
@@ -154,7 +154,7 @@ export const lessonRoutes =
     app.post(
       "/api/lessons",
       {
-        preHandler: teacher,
+        preValidation: teacher,
         schema: {
           body: z.object({ schedulingId: z.coerce.number().int() }),
           response: {
@@ -181,7 +181,7 @@ export const lessonRoutes =
     app.get(
       "/api/lessons/teacher/:login",
       {
-        preHandler: teacherOrAdmin,
+        preValidation: teacherOrAdmin,
         schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
       },
       async (request) => {
@@ -196,7 +196,7 @@ export const lessonRoutes =
     app.post(
       "/api/student-feedbacks",
       {
-        preHandler: student,
+        preValidation: student,
         schema: { body: StudentFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
       },
       async (request, reply) => {
@@ -214,7 +214,7 @@ export const lessonRoutes =
     app.post(
       "/api/teacher-feedbacks",
       {
-        preHandler: teacher,
+        preValidation: teacher,
         schema: { body: TeacherFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
       },
       async (request, reply) => {

@@ -1,0 +1,318 @@
+import { NO_CREDITS_LEFT } from "@el/domain/accounts/student-account";
+import { lessonErrors } from "@el/domain/lessons/lesson";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app";
+import {
+  aTrail,
+  givenLesson,
+  givenStudent,
+  givenTeacher,
+  type Person,
+  saoPauloTime,
+} from "../../../test/lesson-fixtures";
+
+let test: TestApp;
+let trail: Awaited<ReturnType<typeof aTrail>>;
+beforeAll(async () => {
+  test = await createTestApp();
+  trail = await aTrail(test.app);
+});
+afterAll(() => test.close());
+
+const inject = (options: InjectOptions) => test.app.inject(options);
+const balanceOf = async (person: Person) => {
+  const { rows } = await test.db.query<{ balance: number }>("select balance from users where id = $1", [person.id]);
+  return rows[0]?.balance;
+};
+const schedule = (student: Person, date = saoPauloTime(3, 10), extra: Record<string, unknown> = {}) =>
+  inject({
+    method: "POST",
+    url: "/api/schedulings",
+    headers: student.auth,
+    payload: { trail: { id: trail.id }, date, objective: "TRAVEL", ...extra },
+  });
+const claim = (teacher: Person, schedulingId: number) =>
+  inject({ method: "POST", url: "/api/lessons", headers: teacher.auth, payload: { schedulingId } });
+
+describe("POST api/schedulings", () => {
+  it("schedules the lesson, answers the scheduling and spends one credit", async () => {
+    const student = await givenStudent(test.app, { credits: 2 });
+    const response = await schedule(student);
+    expect(response.statusCode).toBe(201);
+    expect(response.headers["x-app-alert"]).toBe("Agendamento realizado com sucesso!");
+    const scheduling = response.json();
+    expect(scheduling).toMatchObject({
+      objective: "TRAVEL",
+      trail: { id: trail.id, number: trail.number, title: trail.title, level: 1 },
+      level: { id: 1 },
+      lesson: null,
+    });
+    expect(scheduling.date).toBe(new Date(saoPauloTime(3, 10)).toISOString());
+    expect(await balanceOf(student)).toBe(1);
+    const mine = await inject({ method: "GET", url: "/api/schedulings/authenticatedUser", headers: student.auth });
+    expect(mine.json().map((s: { id: number }) => s.id)).toEqual([scheduling.id]);
+    expect(mine.headers["x-total-count"]).toBe("1");
+  });
+
+  it("refuses with the spec's notice when the student has no credit left", async () => {
+    const student = await givenStudent(test.app);
+    const response = await schedule(student);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(NO_CREDITS_LEFT);
+  });
+
+  it("refuses times off the half hour, outside 07:00–22:00 and in the past, spending nothing", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    for (const [date, message] of [
+      [saoPauloTime(3, 10, 15), lessonErrors.halfHours],
+      [saoPauloTime(3, 6, 30), lessonErrors.hours],
+      [saoPauloTime(3, 22, 30), lessonErrors.hours],
+      [saoPauloTime(-1, 10), lessonErrors.past],
+    ] as const) {
+      const response = await schedule(student, date);
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().fieldErrors).toEqual([{ field: "date", message }]);
+    }
+    expect(await balanceOf(student)).toBe(1);
+  });
+
+  it("refuses a trail of another level than the one chosen, and an unknown trail", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const otherLevel = await schedule(student, saoPauloTime(3, 10), { level: { id: 2 } });
+    expect(otherLevel.json().message).toBe(lessonErrors.trailOfOtherLevel);
+    const unknown = await schedule(student, saoPauloTime(3, 10), { trail: { id: 999_999 } });
+    expect(unknown.json().message).toBe(lessonErrors.trailNotFound);
+  });
+
+  it("is for students only", async () => {
+    const teacher = await givenTeacher(test.app);
+    expect((await schedule(teacher)).statusCode).toBe(403);
+    const anonymous = await inject({ method: "POST", url: "/api/schedulings", payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("claiming a lesson", () => {
+  it("gives the lesson a teacher and a Jitsi link; the board and the student's list follow", async () => {
+    const student = await givenStudent(test.app, { credits: 1, firstName: "Marina" });
+    const teacher = await givenTeacher(test.app, { firstName: "Paulo" });
+    const { id } = (await schedule(student, saoPauloTime(4, 15, 30))).json();
+
+    const board = await inject({ method: "GET", url: "/api/schedulings/withoutLesson/fromNow", headers: teacher.auth });
+    expect(board.json().map((s: { id: number }) => s.id)).toContain(id);
+
+    const response = await claim(teacher, id);
+    expect(response.statusCode).toBe(201);
+    const lesson = response.json();
+    expect(lesson.id).toBe(id);
+    expect(lesson.meetUrl).toMatch(/^https:\/\/meet\.jit\.si\/EnglishLessons-\d+-[\w-]{12}$/);
+    expect(lesson.teacher).toEqual({ id: teacher.id, firstName: "Paulo", lastName: "Lima" });
+    expect(lesson.scheduling.lesson.meetUrl).toBe(lesson.meetUrl);
+
+    const after = await inject({ method: "GET", url: "/api/schedulings/withoutLesson", headers: teacher.auth });
+    expect(after.json().map((s: { id: number }) => s.id)).not.toContain(id);
+
+    const lessons = await inject({
+      method: "GET",
+      url: "/api/lessons/authenticatedUser?page=0&size=5",
+      headers: student.auth,
+    });
+    expect(lessons.json()).toMatchObject({
+      totalElements: 1,
+      content: [
+        {
+          id,
+          lessonId: id,
+          status: "Aceito",
+          time: "15:30",
+          endTime: "16:30",
+          teacherFromLesson: "Paulo Lima",
+          meetUrl: lesson.meetUrl,
+          remuneration: 40,
+          student: "Marina Souza",
+        },
+      ],
+    });
+    const teacherView = await inject({ method: "GET", url: "/api/lessons/authenticatedUser", headers: teacher.auth });
+    expect(teacherView.json().content[0]).toMatchObject({ id, teacherFromLesson: "Marina Souza" });
+  });
+
+  it("tells a second teacher the lesson was already claimed", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const [first, second] = [await givenTeacher(test.app), await givenTeacher(test.app)];
+    const { id } = (await schedule(student)).json();
+    expect((await claim(first, id)).statusCode).toBe(201);
+    const late = await claim(second, id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(lessonErrors.alreadyClaimed);
+  });
+
+  it("keeps a teacher from claiming two lessons that overlap, but not back-to-back ones", async () => {
+    const student = await givenStudent(test.app, { credits: 3 });
+    const teacher = await givenTeacher(test.app);
+    const ten = (await schedule(student, saoPauloTime(5, 10))).json().id;
+    const tenThirty = (await schedule(student, saoPauloTime(5, 10, 30))).json().id;
+    const eleven = (await schedule(student, saoPauloTime(5, 11))).json().id;
+    expect((await claim(teacher, ten)).statusCode).toBe(201);
+    const overlapping = await claim(teacher, tenThirty);
+    expect(overlapping.statusCode).toBe(409);
+    expect(overlapping.json().message).toBe(lessonErrors.teacherBusy);
+    expect((await claim(teacher, eleven)).statusCode).toBe(201);
+  });
+
+  it("is for teachers only and answers 404 for an unknown lesson", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const teacher = await givenTeacher(test.app);
+    const { id } = (await schedule(student)).json();
+    expect((await claim(student, id)).statusCode).toBe(403);
+    expect((await claim(teacher, 999_999)).statusCode).toBe(404);
+  });
+});
+
+describe("cancelling", () => {
+  it("with 24 hours of notice, cancels and gives the credit back, freeing the teacher's hour", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const teacher = await givenTeacher(test.app);
+    const date = saoPauloTime(6, 9);
+    const { id } = (await schedule(student, date)).json();
+    await claim(teacher, id);
+    expect(await balanceOf(student)).toBe(0);
+
+    const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
+    expect(response.statusCode).toBe(200);
+    expect(await balanceOf(student)).toBe(1);
+    const mine = await inject({ method: "GET", url: "/api/schedulings/authenticatedUser", headers: student.auth });
+    expect(mine.json()).toEqual([]);
+
+    const again = (await schedule(student, date)).json().id;
+    expect((await claim(teacher, again)).statusCode).toBe(201);
+  });
+
+  it("later than 24 hours before, refuses with the cancellation policy and keeps the credit spent", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const id = await givenLesson(test.app, student, { date: new Date(Date.now() + 5 * 3_600_000) });
+    const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(lessonErrors.cancellationPolicy);
+    expect(await balanceOf(student)).toBe(0);
+  });
+
+  it("refuses another student's lesson", async () => {
+    const [owner, other] = [await givenStudent(test.app, { credits: 1 }), await givenStudent(test.app)];
+    const { id } = (await schedule(owner)).json();
+    const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: other.auth });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("feedback", () => {
+  it("prompts the student for the last lesson over an hour ago, then takes the rating on that lesson", async () => {
+    const student = await givenStudent(test.app);
+    const teacher = await givenTeacher(test.app);
+    const older = await givenLesson(test.app, student, { date: new Date(Date.now() - 50 * 3_600_000), teacher });
+    const last = await givenLesson(test.app, student, { date: new Date(Date.now() - 2 * 3_600_000), teacher });
+    await givenLesson(test.app, student, { date: new Date(Date.now() - 30 * 60_000), teacher });
+
+    const prompt = async () =>
+      (
+        await inject({
+          method: "GET",
+          url: "/api/schedulings/authenticatedUser/lastWithoutFeedback",
+          headers: student.auth,
+        })
+      ).json();
+    expect((await prompt()).id).toBe(last);
+
+    const rated = await inject({
+      method: "POST",
+      url: "/api/student-feedbacks",
+      headers: student.auth,
+      payload: { lessonId: last, note: 5, information: "Ótima aula" },
+    });
+    expect(rated.statusCode).toBe(201);
+    expect(rated.json().lessonId).toBe(last);
+    expect((await prompt()).id).toBe(older);
+
+    // Skipping the prompt stores an empty feedback, and the prompt does not come back.
+    const skipped = await inject({
+      method: "POST",
+      url: "/api/student-feedbacks",
+      headers: student.auth,
+      payload: { lessonId: older },
+    });
+    expect(skipped.statusCode).toBe(201);
+    expect(await prompt()).toBeNull();
+    const { rows } = await test.db.query("select note, information from student_feedbacks where lesson_id = $1", [
+      older,
+    ]);
+    expect(rows).toEqual([{ note: null, information: "" }]);
+
+    const twice = await inject({
+      method: "POST",
+      url: "/api/student-feedbacks",
+      headers: student.auth,
+      payload: { lessonId: last, note: 1 },
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it("takes the teacher's report with the section 5 rules, on the real lesson", async () => {
+    const student = await givenStudent(test.app);
+    const teacher = await givenTeacher(test.app);
+    const lessonId = await givenLesson(test.app, student, { date: new Date(Date.now() - 3 * 3_600_000), teacher });
+    const report = (payload: Record<string, unknown>) =>
+      inject({
+        method: "POST",
+        url: "/api/teacher-feedbacks",
+        headers: teacher.auth,
+        payload: { lessonId, ...payload },
+      });
+
+    const partly = { status: 2, note: 4, sugestions: "Review phrasal verbs", studentInformation: "Motivated" };
+    const missing = await report(partly);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fieldErrors).toEqual([{ field: "partialyHeld", message: "Este campo é obrigatório" }]);
+    expect((await report({ ...partly, status: 0 })).json().message).toBe("Selecione uma opção");
+
+    const saved = await report({ ...partly, partialyHeld: "Exercise 4" });
+    expect(saved.statusCode).toBe(201);
+    const { rows } = await test.db.query(
+      "select lesson_id::int as lesson_id, status, partialy_held from teacher_feedbacks where id = $1",
+      [saved.json().id],
+    );
+    expect(rows).toEqual([{ lesson_id: lessonId, status: 2, partialy_held: "Exercise 4" }]);
+    const prompt = await inject({
+      method: "GET",
+      url: "/api/schedulings/authenticatedUser/lastWithoutFeedback",
+      headers: teacher.auth,
+    });
+    expect(prompt.json()).toBeNull();
+  });
+});
+
+describe("GET api/lessons/teacher/{login}", () => {
+  it("shows one card per month at R$ 25 per lesson, to the teacher and to administrators only", async () => {
+    const student = await givenStudent(test.app);
+    const teacher = await givenTeacher(test.app);
+    await givenLesson(test.app, student, { date: new Date("2026-03-10T13:00:00Z"), teacher });
+    await givenLesson(test.app, student, { date: new Date("2026-03-20T13:00:00Z"), teacher });
+    // 1 April 01:30 UTC is still 31 March in São Paulo.
+    await givenLesson(test.app, student, { date: new Date("2026-04-01T01:30:00Z"), teacher });
+    await givenLesson(test.app, student, { date: new Date("2026-04-10T13:00:00Z"), teacher });
+
+    const response = await inject({
+      method: "GET",
+      url: `/api/lessons/teacher/${teacher.login}`,
+      headers: teacher.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { year: 2026, month: 4, totalLessons: 1, value: 25, valueCents: 2500, status: "pending" },
+      { year: 2026, month: 3, totalLessons: 3, value: 75, valueCents: 7500, status: "pending" },
+    ]);
+    const other = await givenTeacher(test.app);
+    const refused = await inject({ method: "GET", url: `/api/lessons/teacher/${teacher.login}`, headers: other.auth });
+    expect(refused.statusCode).toBe(403);
+  });
+});
