@@ -51,13 +51,15 @@ export const liveFeedOf = (socket: AppSocket): LiveFeed => ({
 const LiveFeedContext = createContext<LiveFeed | null>(null);
 
 /**
- * Opens the connection for a signed-in area and closes it when the area is left. Tests hand in a feed
- * of their own.
+ * Opens the connection for a signed-in area and closes it when the area is left. A feed handed in, or
+ * one already provided above (a test's), is used instead of connecting.
  */
 export const LiveFeedProvider = ({ children, feed }: { children: ReactNode; feed?: LiveFeed }) => {
+  const outer = useContext(LiveFeedContext);
+  const given = feed ?? outer;
   const [connected, setConnected] = useState<LiveFeed | null>(null);
   useEffect(() => {
-    if (feed) return;
+    if (given) return;
     const token = tokenStorage.get();
     if (!token) return;
     const socket = connectSocket(token);
@@ -65,8 +67,8 @@ export const LiveFeedProvider = ({ children, feed }: { children: ReactNode; feed
     return () => {
       socket.disconnect();
     };
-  }, [feed]);
-  return <LiveFeedContext.Provider value={feed ?? connected}>{children}</LiveFeedContext.Provider>;
+  }, [given]);
+  return <LiveFeedContext.Provider value={given ?? connected}>{children}</LiveFeedContext.Provider>;
 };
 
 /** The area's live feed; null until connected (or when nobody is signed in). */

@@ -17,12 +17,12 @@ export const Trail = z.object({
 });
 export type Trail = z.infer<typeof Trail>;
 
-/** Only active levels are offered (spec section 2); page size 999 as the spec's full-list fetches. */
-export const fetchActiveLevels = async () =>
-  z
-    .array(Level)
-    .parse(await api.get("api/levels", { page: 0, size: 999, sort: "id,asc" }))
-    .filter((level) => level.active !== false);
+/** Every level (a student's own may have been deactivated since); page size 999 as the spec's full-list fetches. */
+export const fetchLevels = async () =>
+  z.array(Level).parse(await api.get("api/levels", { page: 0, size: 999, sort: "id,asc" }));
+
+/** Only active levels are offered in forms (spec section 3). */
+export const activeLevels = (levels: readonly Level[]) => levels.filter((level) => level.active !== false);
 
 /** Trails without their material files, sorted by number as the forms list them. */
 export const fetchTrails = async () =>

@@ -1,0 +1,65 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fetchLevels, fetchTrails } from "../../lib/catalog/catalog-api";
+import { trailLabel } from "../../lib/lessons/lesson-card";
+import { useResource } from "../../lib/use-resource";
+import { ErrorAlert } from "../status/error-alert";
+import { Loading } from "../status/loading";
+import "./trails.css";
+
+/** The teaching trails, grouped by (active) level, each opening to its content, application and techniques. */
+export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | null }) => {
+  const { t } = useTranslation();
+  const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrails()]), "trails-by-level");
+  const [chosen, setChosen] = useState<number | null>(initialLevelId ?? null);
+  if (catalog.status === "loading") return <Loading />;
+  if (catalog.status === "failed") return <ErrorAlert error={catalog.error} />;
+  const [levels, trails] = catalog.data;
+  const offered = levels.filter((level) => level.active !== false && trails.some((trail) => trail.level === level.id));
+  const levelId = offered.some((level) => level.id === chosen) ? chosen : (offered[0]?.id ?? null);
+  const shown = trails.filter((trail) => trail.level === levelId);
+  if (offered.length === 0) return <p className="alert alert-warning">{t("trails.none")}</p>;
+  return (
+    <div className="trails">
+      <div className="trails-levels" role="tablist" aria-label={t("trails.levels")}>
+        {offered.map((level) => (
+          <button
+            key={level.id}
+            type="button"
+            role="tab"
+            aria-selected={level.id === levelId}
+            className={`btn btn-small ${level.id === levelId ? "btn-primary" : "btn-outline"}`}
+            onClick={() => setChosen(level.id)}
+          >
+            {level.name}
+          </button>
+        ))}
+      </div>
+      <div className="trails-list" role="tabpanel">
+        {shown.map((trail) => (
+          <details key={trail.id} className="card trail">
+            <summary>{trailLabel(trail)}</summary>
+            {trail.content && (
+              <>
+                <h3>{t("trails.content")}</h3>
+                <p>{trail.content}</p>
+              </>
+            )}
+            {trail.application && (
+              <>
+                <h3>{t("trails.application")}</h3>
+                <p>{trail.application}</p>
+              </>
+            )}
+            {trail.techniques && (
+              <>
+                <h3>{t("trails.techniques")}</h3>
+                <p>{trail.techniques}</p>
+              </>
+            )}
+          </details>
+        ))}
+      </div>
+    </div>
+  );
+};

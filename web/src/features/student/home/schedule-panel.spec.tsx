@@ -1,0 +1,155 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import "../../../i18n/i18n";
+import type { Level, Trail } from "../../../lib/catalog/catalog-api";
+import { SchedulePanel } from "./schedule-panel";
+
+const LEVELS: Level[] = [
+  { id: 1, name: "Begginer", active: true },
+  { id: 2, name: "Intermediário", active: true },
+  { id: 4, name: "Avançado", active: false },
+];
+const TRAILS: Trail[] = [
+  { id: 11, number: 1, title: "Greetings and introductions", level: 1 },
+  { id: 12, number: 2, title: "Numbers, dates and time", level: 1 },
+  { id: 21, number: 1, title: "Small talk at work", level: 2 },
+  { id: 41, number: 1, title: "Negotiation", level: 4 },
+];
+/** Tuesday 10 March 2026, 10:10 in São Paulo. */
+const NOW = new Date("2026-03-10T13:10:00.000Z");
+
+const renderPanel = (props: { balance?: number; defaultLevelId?: number | null; onScheduled?: () => void } = {}) =>
+  render(
+    <SchedulePanel
+      levels={LEVELS}
+      trails={TRAILS}
+      balance={props.balance ?? 3}
+      defaultLevelId={props.defaultLevelId ?? null}
+      objective="TRAVEL"
+      now={() => NOW}
+      onScheduled={props.onScheduled ?? (() => {})}
+    />,
+  );
+
+const optionsOf = (label: string) =>
+  within(screen.getByLabelText(label))
+    .getAllByRole("option")
+    .map((option) => option.textContent);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the schedule panel", () => {
+  it("asks for the level first, then offers only that level's trails as 'number - title'", async () => {
+    renderPanel();
+    expect(optionsOf("Nível")).toEqual(["Selecione o nível", "Begginer", "Intermediário"]);
+    expect(screen.getByLabelText("Conteúdo")).toBeDisabled();
+
+    await userEvent.selectOptions(screen.getByLabelText("Nível"), "Begginer");
+    expect(optionsOf("Conteúdo")).toEqual([
+      "Selecione o conteúdo",
+      "1 - Greetings and introductions",
+      "2 - Numbers, dates and time",
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText("Nível"), "Intermediário");
+    expect(optionsOf("Conteúdo")).toEqual(["Selecione o conteúdo", "1 - Small talk at work"]);
+  });
+
+  it("starts on the next full half hour today and offers only the times still ahead, on :00 and :30 up to 22:00", async () => {
+    renderPanel({ defaultLevelId: 1 });
+    expect(screen.getByLabelText("Data")).toHaveValue("2026-03-10");
+    expect(screen.getByLabelText("Data")).toHaveAttribute("min", "2026-03-10");
+    expect(screen.getByLabelText("Horário")).toHaveValue("10:30");
+    const times = optionsOf("Horário").slice(1);
+    expect(times[0]).toBe("10:30");
+    expect(times.at(-1)).toBe("22:00");
+    expect(times.every((time) => /^\d\d:(00|30)$/.test(time ?? ""))).toBe(true);
+
+    await userEvent.clear(screen.getByLabelText("Data"));
+    await userEvent.type(screen.getByLabelText("Data"), "2026-03-11");
+    expect(optionsOf("Horário")[1]).toBe("07:00");
+  });
+
+  it("says which fields are missing and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderPanel();
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(screen.getAllByText("Este campo é obrigatório")).toHaveLength(2);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("cannot be sent when the credits ran out, and says where to buy more", () => {
+    renderPanel({ balance: 0, defaultLevelId: 1 });
+    expect(screen.getByRole("button", { name: "Agendar" })).toBeDisabled();
+    expect(
+      screen.getByText('Seus créditos acabaram! Para agendar realize a compra no menu "Contratar aulas"'),
+    ).toBeInTheDocument();
+  });
+
+  it("schedules at the chosen São Paulo time, then confirms and offers to schedule another", async () => {
+    const fetch = vi.fn(async (_url: URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      return new Response(
+        JSON.stringify({
+          id: 1001,
+          date: body.date,
+          objective: body.objective,
+          trail: { id: 12, number: 2, title: "Numbers, dates and time" },
+          level: { id: 1, name: "Begginer" },
+          lesson: null,
+          createdDate: NOW.toISOString(),
+        }),
+        { status: 201, headers: { "Content-Type": "application/json" } },
+      );
+    });
+    vi.stubGlobal("fetch", fetch);
+    const onScheduled = vi.fn();
+    renderPanel({ defaultLevelId: 1, onScheduled });
+
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "2 - Numbers, dates and time");
+    await userEvent.clear(screen.getByLabelText("Data"));
+    await userEvent.type(screen.getByLabelText("Data"), "2026-03-12");
+    await userEvent.selectOptions(screen.getByLabelText("Horário"), "19:30");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+
+    expect(await screen.findByText("Agendamento realizado com sucesso!")).toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[0] as [URL, RequestInit];
+    expect(url.pathname).toBe("/api/schedulings");
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body))).toEqual({
+      trail: { id: 12 },
+      level: { id: 1 },
+      date: "2026-03-12T19:30:00.000-03:00",
+      objective: "TRAVEL",
+    });
+    expect(onScheduled).toHaveBeenCalledOnce();
+
+    await userEvent.click(screen.getByRole("button", { name: "Agendar nova aula" }));
+    expect(screen.getByRole("button", { name: "Agendar" })).toBeEnabled();
+    expect(screen.getByLabelText("Conteúdo")).toHaveValue("");
+  });
+
+  it("shows the server's reason when the scheduling is refused", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              message: "Suas aulas acabaram. Para prosseguir com o agendamento é necessário comprar mais aulas.",
+            }),
+            { status: 400, headers: { "Content-Type": "application/json" } },
+          ),
+      ),
+    );
+    renderPanel({ defaultLevelId: 1 });
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(
+      await screen.findByText(
+        "Suas aulas acabaram. Para prosseguir com o agendamento é necessário comprar mais aulas.",
+      ),
+    ).toBeInTheDocument();
+  });
+});

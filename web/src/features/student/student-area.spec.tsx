@@ -1,0 +1,117 @@
+import { act, screen, within } from "@testing-library/react";
+import { Outlet } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LiveFeedProvider } from "../../lib/socket";
+import { fakeApi, json } from "../../test/fake-api";
+import { createManualFeed } from "../../test/manual-feed";
+import { renderRoutes } from "../../test/render";
+import { studentRoutes } from "./routes";
+
+const HOUR = 60 * 60 * 1000;
+const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60 * 1000)) * 30 * 60 * 1000);
+
+const account = (balance: number) => ({
+  id: 5,
+  login: "ana@example.com",
+  email: "ana@example.com",
+  firstName: "Ana",
+  lastName: "Souza",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_STUDENT"],
+  balance,
+  level: 2,
+  objective: "TRAVEL",
+});
+
+const pendingScheduling = (date: Date) => ({
+  id: 1001,
+  date: date.toISOString(),
+  objective: "TRAVEL",
+  trail: { id: 21, number: 1, title: "Small talk at work" },
+  level: { id: 2, name: "Intermediário" },
+  lesson: null,
+  createdDate: new Date().toISOString(),
+});
+
+const server = (options: { balance: number; schedulings?: unknown[] }) =>
+  fakeApi({
+    "GET /api/account": () => json(account(options.balance)),
+    "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
+    "GET /api/trails": () => json([{ id: 21, number: 1, title: "Small talk at work", level: 2 }]),
+    "GET /api/schedulings/authenticatedUser": () => json(options.schedulings ?? []),
+    "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
+    "GET /api/lessons/authenticatedUser": () => json([], { headers: { "X-Total-Count": "0" } }),
+  });
+
+const renderArea = () => {
+  const live = createManualFeed();
+  renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={live.feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: studentRoutes,
+      },
+    ],
+    "/student",
+  );
+  return live;
+};
+
+beforeEach(() => sessionStorage.setItem("jhi-authenticationToken", "student-token"));
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the student area", () => {
+  it("shows the balance as 'aula' up to one and 'aulas' above, updated live when it changes", async () => {
+    server({ balance: 1 });
+    const live = renderArea();
+    const balance = await screen.findByTestId("student-balance");
+    expect(balance).toHaveTextContent("Saldo: 1 aula");
+    expect(await screen.findByTestId("student-level")).toHaveTextContent("Nível: Intermediário");
+
+    act(() => live.push("balance:changed", { balance: 2 }));
+    expect(balance).toHaveTextContent("Saldo: 2 aulas");
+
+    act(() => live.push("balance:changed", { balance: 0 }));
+    expect(balance).toHaveTextContent("Saldo: 0 aula");
+    expect(await screen.findByText(/Seus créditos acabaram!/)).toBeInTheDocument();
+  });
+
+  it("tells the student when there are no lessons today or ahead", async () => {
+    server({ balance: 3 });
+    renderArea();
+    expect(await screen.findByText("Não há aulas marcadas para hoje!")).toBeInTheDocument();
+    expect(screen.getAllByText("Não há aulas marcadas!")).toHaveLength(2);
+  });
+
+  it("turns a lesson from Pendente to Aceito, with the teacher and the video link, when a teacher claims it", async () => {
+    const date = inHours(48);
+    server({ balance: 3, schedulings: [pendingScheduling(date)] });
+    const live = renderArea();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    const row = await within(upcoming).findByRole("row", { name: /Small talk at work/ });
+    expect(within(row).getByText("Pendente", { selector: ".lesson-status" })).toBeInTheDocument();
+
+    act(() =>
+      live.push("lesson:accepted", {
+        lessonId: 1001,
+        date: date.toISOString(),
+        teacher: { id: 7, name: "Paul Smith" },
+        meetUrl: "https://meet.jit.si/el-1001-x",
+      }),
+    );
+
+    expect(within(row).getByText("Aceito")).toBeInTheDocument();
+    expect(within(row).getByText("Paul Smith")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "Entrar na aula" })).toHaveAttribute(
+      "href",
+      "https://meet.jit.si/el-1001-x",
+    );
+  });
+});

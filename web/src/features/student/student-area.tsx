@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { AreaLayout } from "../../components/area/area-layout";
+import { fetchLevels } from "../../lib/catalog/catalog-api";
+import { LiveFeedProvider } from "../../lib/socket";
+import { useResource } from "../../lib/use-resource";
+import { StudentProvider } from "./student-context";
+import { StudentSummary } from "./student-summary";
+import "./student.css";
+
+const StudentLayout = () => {
+  const { t } = useTranslation();
+  const levels = useResource(fetchLevels, "levels");
+  return (
+    <AreaLayout
+      title={t("student.title")}
+      summary={<StudentSummary levels={levels.status === "ready" ? levels.data : []} />}
+      menu={[
+        { to: "/student", label: t("student.menu.home"), end: true },
+        { to: "/student/perfil", label: t("student.menu.profile") },
+        { to: "/student/trilhas", label: t("student.menu.trails") },
+        { to: "/student/contratar-aulas", label: t("student.menu.buy") },
+      ]}
+    />
+  );
+};
+
+/** The student's area, connected to the live feed for as long as it is open. */
+export const StudentArea = () => (
+  <LiveFeedProvider>
+    <StudentProvider>
+      <StudentLayout />
+    </StudentProvider>
+  </LiveFeedProvider>
+);

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import type { Level } from "../../lib/catalog/catalog-api";
+import { balanceLabelKey } from "./balance-label";
+import { useStudent } from "./student-context";
+
+/** The area header: the student's level and lesson balance, with the way to buy more. */
+export const StudentSummary = ({ levels }: { levels: readonly Level[] }) => {
+  const { t } = useTranslation();
+  const { balance, levelId } = useStudent();
+  const level = levels.find((candidate) => candidate.id === levelId);
+  return (
+    <>
+      {level && (
+        <span className="area-pill" data-testid="student-level">
+          {t("student.summary.level")}: {level.name}
+        </span>
+      )}
+      <span className="area-pill" data-testid="student-balance" aria-live="polite">
+        {t(balanceLabelKey(balance), { amount: balance })}
+      </span>
+      <Link to="/student/contratar-aulas" className="btn btn-secondary btn-small">
+        {t("student.summary.buy")}
+      </Link>
+    </>
+  );
+};
