@@ -73,11 +73,6 @@ export const findUserBySignInName = async (sql: Sql, name: string) => {
   return rows[0] ? toUser(rows[0]) : undefined;
 };
 
-export const isEmailRegistered = async (sql: Sql, email: string) => {
-  const { rows } = await sql.query("select 1 from users where lower(email) = $1 limit 1", [email.trim().toLowerCase()]);
-  return rows.length > 0;
-};
-
 /** Sortable fields of the user lists (the screen's names) and their columns. */
 export const userSortFields = {
   id: "id",

@@ -1,7 +1,7 @@
 import { invalid } from "@el/domain";
 import { accountErrors, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
 import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
-import { findUserById, findUserBySignInName, isEmailRegistered } from "@el/projections/users/index";
+import { findUserById, findUserBySignInName } from "@el/projections/users/index";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -80,7 +80,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   app.get(
     "/api/account/hasUser",
     { schema: { querystring: z.object({ email: z.string().trim().min(1).max(254) }), response: { 200: z.boolean() } } },
-    async (request) => isEmailRegistered(app.db, request.query.email),
+    async (request) => (await findUserBySignInName(app.db, request.query.email)) !== undefined,
   );
 
   app.post(
