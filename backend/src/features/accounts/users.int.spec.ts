@@ -21,8 +21,8 @@ describe("user management", () => {
   });
   afterAll(() => test.close());
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-    test.app.inject({ method, url, headers: bearer(admin), ...(payload === undefined ? {} : { payload }) });
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: Record<string, unknown>) =>
+    test.app.inject({ method, url, headers: bearer(admin), payload });
 
   it("lists each kind of user, paged and sorted, with the total in X-Total-Count", async () => {
     for (const name of ["Carla", "Bruna", "Alice"])
