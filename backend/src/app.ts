@@ -38,9 +38,13 @@ export const buildApp = async ({ config, db, logger = false }: AppOptions): Prom
 
   const registry = new EventRegistry().register(...features.flatMap((feature) => feature.events));
   const projectors = features.flatMap((feature) => feature.projectors);
-  await migrateEventStore(db);
-  await db.query("create sequence if not exists entity_ids start with 1000");
-  await migrateProjections(db, projectors);
+  // Instances starting together (docker-compose) would collide on `create … if not exists`: one at a time.
+  await db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
+    await migrateEventStore(tx);
+    await tx.query("create sequence if not exists entity_ids start with 1000");
+    await migrateProjections(tx, projectors);
+  });
   const eventStore = await createEventStore(db, registry);
   const pushes = new EventEmitter<{ push: [Push[]] }>();
   const projections = createProjectionRunner({

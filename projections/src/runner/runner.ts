@@ -1,6 +1,6 @@
 import type { Position, RecordedEvent } from "@el/domain";
 import { comparePositions, isAtOrAfter } from "@el/domain";
-import type { Database } from "../sql";
+import type { Database, Sql } from "../sql";
 import {
   advanceCheckpoint,
   CHECKPOINT_SCHEMA,
@@ -49,7 +49,7 @@ const printable = (position: Position) => ({
   globalPosition: position.globalPosition.toString(),
 });
 
-export const migrateProjections = async (db: Database, projectors: readonly Projector[]) => {
+export const migrateProjections = async (db: Sql, projectors: readonly Projector[]) => {
   await db.query(CHECKPOINT_SCHEMA);
   for (const projector of projectors) await projector.migrate(db);
 };
