@@ -23,24 +23,31 @@ const account = (balance: number) => ({
   objective: "TRAVEL",
 });
 
-const pendingScheduling = (date: Date) => ({
+/** A pending lesson as `api/lessons/authenticatedUser` lists it. */
+const pendingLesson = (date: Date) => ({
   id: 1001,
-  date: date.toISOString(),
+  startsAt: date.toISOString(),
   objective: "TRAVEL",
-  trail: { id: 21, number: 1, title: "Small talk at work" },
+  trailObj: { id: 21, number: 1, title: "Small talk at work", level: 2 },
   level: { id: 2, name: "Intermediário" },
-  lesson: null,
-  createdDate: new Date().toISOString(),
+  status: "Pendente",
+  meetUrl: null,
+  teacher: null,
+  student: "Ana Souza",
+  studentFeedbackId: null,
+  teacherFeedbackId: null,
 });
 
-const server = (options: { balance: number; schedulings?: unknown[] }) =>
+const server = (options: { balance: number; upcoming?: unknown[] }) =>
   fakeApi({
     "GET /api/account": () => json(account(options.balance)),
     "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
     "GET /api/trails": () => json([{ id: 21, number: 1, title: "Small talk at work", level: 2 }]),
-    "GET /api/schedulings/authenticatedUser": () => json(options.schedulings ?? []),
     "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
-    "GET /api/lessons/authenticatedUser": () => json([], { headers: { "X-Total-Count": "0" } }),
+    "GET /api/lessons/authenticatedUser": ({ query }) => {
+      const content = query.get("period") === "upcoming" ? (options.upcoming ?? []) : [];
+      return json({ content, totalElements: content.length });
+    },
   });
 
 const renderArea = () => {
@@ -92,7 +99,7 @@ describe("the student area", () => {
 
   it("turns a lesson from Pendente to Aceito, with the teacher and the video link, when a teacher claims it", async () => {
     const date = inHours(48);
-    server({ balance: 3, schedulings: [pendingScheduling(date)] });
+    server({ balance: 3, upcoming: [pendingLesson(date)] });
     const live = renderArea();
     const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
     const row = await within(upcoming).findByRole("row", { name: /Small talk at work/ });

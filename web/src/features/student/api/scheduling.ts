@@ -12,7 +12,6 @@ export const Scheduling = z.object({
   trail: z.object({ id: z.number(), number: z.number(), title: z.string() }),
   level: z.object({ id: z.number(), name: z.string() }).nullish(),
   lesson: z.object({ id: z.number(), meetUrl: z.string().nullish(), teacher: Person.nullish() }).nullish(),
-  studentFeedback: z.number().nullish(),
 });
 export type Scheduling = z.infer<typeof Scheduling>;
 
@@ -25,5 +24,5 @@ export const schedulingToCard = (scheduling: Scheduling): LessonCard => ({
   teacherName: scheduling.lesson?.teacher ? fullName(scheduling.lesson.teacher) : null,
   studentName: null,
   meetUrl: scheduling.lesson?.meetUrl ?? null,
-  feedbackGiven: scheduling.studentFeedback != null,
+  feedbackGiven: false,
 });

@@ -6,11 +6,9 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels, fetchTrails } from "../../../lib/catalog/catalog-api";
 import type { LessonCard } from "../../../lib/lessons/lesson-card";
-import { dayKey } from "../../../lib/lessons/lesson-time";
-import { fetchMyLessons, LESSONS_PAGE_SIZE } from "../../../lib/lessons/lesson-view";
+import { ALL_LESSONS, fetchMyLessons, LESSONS_PAGE_SIZE } from "../../../lib/lessons/lesson-view";
 import { useLivePush } from "../../../lib/socket";
 import { type Resource, useResource } from "../../../lib/use-resource";
-import { fetchMySchedulings } from "../api/fetch-my-schedulings";
 import { fetchLastWithoutFeedback } from "../api/student-feedback";
 import { useStudent } from "../student-context";
 import { SchedulePanel } from "./schedule-panel";
@@ -54,32 +52,27 @@ const LessonSection = ({
   );
 };
 
-const narrow = (resource: Resource<LessonCard[]>, keep: (lesson: LessonCard) => boolean): Resource<LessonCard[]> =>
-  resource.status === "ready" ? { ...resource, data: resource.data.filter(keep) } : resource;
+const lessonsOnly = (resource: Resource<{ lessons: LessonCard[] }>): Resource<LessonCard[]> =>
+  resource.status === "ready" ? { ...resource, data: resource.data.lessons } : resource;
 
 export const StudentHome = () => {
   const { t } = useTranslation();
   const { balance, levelId, objective } = useStudent();
-  const schedulings = useResource(fetchMySchedulings, "schedulings");
+  const todays = useResource(() => fetchMyLessons("student", { period: "today", size: ALL_LESSONS }), "today");
+  const upcoming = useResource(() => fetchMyLessons("student", { period: "upcoming", size: ALL_LESSONS }), "upcoming");
   const [page, setPage] = useState(0);
-  const finished = useResource(() => fetchMyLessons(page, "student"), `finished:${page}`);
+  const finished = useResource(() => fetchMyLessons("student", { period: "finished", page }), `finished:${page}`);
   const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrails()]), "catalog");
   const prompt = useResource(fetchLastWithoutFeedback, "feedback-prompt");
   const [promptDone, setPromptDone] = useState(false);
 
   const reload = () => {
-    schedulings.reload();
+    todays.reload();
+    upcoming.reload();
     finished.reload();
   };
   // A lesson cancelled by the back office leaves the lists (the credit comes back through balance:changed).
   useLivePush("lesson:cancelled", reload);
-
-  const now = Date.now();
-  const today = dayKey(new Date(now));
-  const todays = narrow(schedulings, (lesson) => dayKey(lesson.date) === today);
-  const upcoming = narrow(schedulings, (lesson) => Date.parse(lesson.date) > now && dayKey(lesson.date) !== today);
-  const finishedCards: Resource<LessonCard[]> =
-    finished.status === "ready" ? { ...finished, data: finished.data.lessons } : finished;
 
   return (
     <div className="student-home">
@@ -97,19 +90,19 @@ export const StudentHome = () => {
       )}
       <LessonSection
         title={t("student.lessons.today")}
-        lessons={todays}
+        lessons={lessonsOnly(todays)}
         empty={t("student.lessons.noneToday")}
         onChanged={reload}
       />
       <LessonSection
         title={t("student.lessons.upcoming")}
-        lessons={upcoming}
+        lessons={lessonsOnly(upcoming)}
         empty={t("student.lessons.none")}
         onChanged={reload}
       />
       <LessonSection
         title={t("student.lessons.finished")}
-        lessons={finishedCards}
+        lessons={lessonsOnly(finished)}
         empty={t("student.lessons.none")}
         onChanged={reload}
       />
