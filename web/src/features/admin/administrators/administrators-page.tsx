@@ -98,7 +98,8 @@ export const AdministratorsPage = () => {
                     <td>
                       <ActivationBadge
                         activated={user.activated}
-                        disabled={toggle.status === "running"}
+                        // The server refuses self-deactivation with a 403, which would also end the session.
+                        disabled={toggle.status === "running" || account?.login === user.login}
                         onToggle={() => toggle.run(user)}
                       />
                     </td>

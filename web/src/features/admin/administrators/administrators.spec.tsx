@@ -91,12 +91,13 @@ describe("administrators list", () => {
     expect(listCalls(calls).at(-1)?.query.get("sort")).toBe("createdDate,asc");
   });
 
-  it("disables delete for the signed-in administrator only", async () => {
+  it("disables delete and deactivation for the signed-in administrator only", async () => {
     server();
     renderRoutes(routes, "/gerencia/administrador");
     await screen.findByRole("table");
     const own = rowOf("admin1@example.com");
     expect(within(own).getByRole("button", { name: "Excluir" })).toBeDisabled();
+    expect(within(own).getByRole("button", { name: "Ativado" })).toBeDisabled();
     const other = rowOf("admin2@example.com");
     expect(within(other).getByRole("link", { name: "Excluir" })).toHaveAttribute(
       "href",
