@@ -108,16 +108,14 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.get(
-    "/api/account",
-    { preHandler: app.authenticate, schema: { response: { 200: AccountDto } } },
-    async (request) => toAccountDto(await me(app, request.currentUser.id)),
+  app.get("/api/account", { onRequest: app.authenticate, schema: { response: { 200: AccountDto } } }, async (request) =>
+    toAccountDto(await me(app, request.currentUser.id)),
   );
 
   app.post(
     "/api/account",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: z.object({
           firstName: fields.optionalName,
@@ -149,7 +147,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   app.post(
     "/api/account/change-password",
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }) },
     },
     async (request, reply) => {

@@ -2,7 +2,9 @@ import { DomainError, forbidden } from "@el/domain";
 import { type Authority, authorities as allAuthorities } from "@el/domain/accounts/index";
 import { findUserById, type UserRow } from "@el/projections/users/index";
 import fastifyJwt from "@fastify/jwt";
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** Who sent the request, as every slice sees it once `app.authenticate` ran. */
 export interface CurrentUser {
@@ -14,10 +16,13 @@ export interface CurrentUser {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** preHandler: a valid bearer token of an existing, activated user, else 401. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler factory: 401 without a valid token, 403 without one of `authorities`. */
-    requireAuthority: (...authorities: Authority[]) => preHandlerAsyncHookHandler;
+    /**
+     * Hook (onRequest or preHandler): a valid bearer token of an existing, activated user, else 401.
+     * As onRequest it answers before the body is validated, so anonymous callers learn nothing of it.
+     */
+    authenticate: AuthHook;
+    /** Hook factory: 401 without a valid token, 403 without one of `authorities`. */
+    requireAuthority: (...authorities: Authority[]) => AuthHook;
     /** For the socket.io handshake: the user behind a token, or null. */
     verifyToken: (token: string) => Promise<CurrentUser | null>;
     /** Signs a token for a user who just proved who they are. */

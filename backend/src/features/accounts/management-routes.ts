@@ -15,7 +15,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
   app.get(
     "/management/audits",
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }) },
     },
     async (request, reply) => {
@@ -34,7 +34,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.get("/management/info", { preHandler: admin }, async () => ({
+  app.get("/management/info", { onRequest: admin }, async () => ({
     build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
     activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
     database: app.db.kind,

@@ -136,7 +136,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
   for (const kind of ["admin", "teacher", "student"] as const) {
     app.get(
       `/api/users/${kind}`,
-      { preHandler: admin, schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } } },
+      { onRequest: admin, schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } } },
       async (request, reply) => {
         const { page, size, sort, search } = request.query;
         const { users, total } = await pageUsers(app.db, { kind, page, size, sort, search });
@@ -147,14 +147,14 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/api/users/authorities",
-    { preHandler: admin, schema: { response: { 200: z.array(z.string()) } } },
+    { onRequest: admin, schema: { response: { 200: z.array(z.string()) } } },
     async () => Authority.options,
   );
 
   app.get(
     "/api/users/:login",
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 200: UserDto } },
     },
     async (request) => toUserDto(await findUser(app, request.params.login)),
@@ -162,7 +162,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/users",
-    { preHandler: admin, schema: { body: NewAdministrator, response: { 201: UserDto } } },
+    { onRequest: admin, schema: { body: NewAdministrator, response: { 201: UserDto } } },
     async (request, reply) => {
       const { password, ...body } = request.body;
       const created = await registerAdministrator(
@@ -185,7 +185,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.put(
     "/api/users",
-    { preHandler: admin, schema: { body: UserUpdate, response: { 200: UserDto } } },
+    { onRequest: admin, schema: { body: UserUpdate, response: { 200: UserDto } } },
     async (request, reply) => {
       const { id, activated, authorities, email, ...profile } = request.body;
       const user = await loadUser(app, id);
@@ -211,7 +211,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.delete(
     "/api/users/:login",
-    { preHandler: admin, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
+    { onRequest: admin, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
     async (request, reply) => {
       const user = await findUser(app, request.params.login);
       if (user.id === request.currentUser.id) throw forbidden(accountErrors.selfDeletion);
@@ -222,7 +222,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/registerByAdmin",
-    { preHandler: admin, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
+    { onRequest: admin, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
     async (request, reply) => {
       const body = request.body;
       const context = { by: request.currentUser.login, userId: String(request.currentUser.id) };
