@@ -37,7 +37,11 @@ const clusterAdapter = async (app: FastifyInstance) => {
   if (!app.config.databaseUrl) return undefined;
   const pool = new pg.Pool({ connectionString: app.config.databaseUrl, max: 4 });
   pool.on("error", (error) => app.log.warn({ err: error }, "socket.io adapter connection failed"));
-  await pool.query(ATTACHMENTS_SCHEMA);
+  // Under the app's migration lock: instances starting together would collide on `create … if not exists`.
+  await app.db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
+    await tx.query(ATTACHMENTS_SCHEMA);
+  });
   return {
     adapter: createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter") }),
     close: () => pool.end(),
