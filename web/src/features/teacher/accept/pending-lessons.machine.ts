@@ -1,0 +1,122 @@
+import { assign, fromCallback, fromPromise, setup } from "xstate";
+import type { LiveFeed } from "../../../lib/socket";
+import { claimLesson, fetchPendingLessons, type PendingLesson } from "./pending-lessons-api";
+
+export type BoardEvent =
+  | { type: "board.lessonPending"; lesson: PendingLesson }
+  | { type: "board.lessonGone"; lessonId: number }
+  | { type: "board.resync" }
+  | { type: "board.retry" }
+  | { type: "lesson.claim"; lessonId: number }
+  | { type: "notice.dismissed" };
+
+interface BoardContext {
+  feed: LiveFeed | null;
+  lessons: PendingLesson[];
+  loadError: unknown;
+  /** The lesson being claimed, kept aside: the claim's own push may take it off the list first. */
+  claiming: PendingLesson | null;
+  /** The lesson this teacher just claimed, for the success notice. */
+  claimed: PendingLesson | null;
+  claimError: unknown;
+}
+
+const withLesson = (lessons: PendingLesson[], lesson: PendingLesson) =>
+  [...lessons.filter((known) => known.id !== lesson.id), lesson].sort(
+    (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id,
+  );
+const withoutLesson = (lessons: PendingLesson[], lessonId: number) => lessons.filter((known) => known.id !== lessonId);
+
+/**
+ * The teachers' "Aceitar aulas" board: the pending lessons, kept live by the socket (a scheduled lesson
+ * appears, a lesson claimed by anyone or cancelled vanishes), and this teacher's claims. After a dropped
+ * connection the board reloads, since pushes sent meanwhile are gone.
+ */
+export const pendingLessonsMachine = setup({
+  types: { context: {} as BoardContext, input: {} as { feed: LiveFeed | null }, events: {} as BoardEvent },
+  actors: {
+    loadPending: fromPromise(() => fetchPendingLessons()),
+    claim: fromPromise<unknown, { lessonId: number }>(({ input }) => claimLesson(input.lessonId)),
+    watchBoard: fromCallback<BoardEvent, { feed: LiveFeed | null }>(({ input, sendBack }) => {
+      const feed = input.feed;
+      if (!feed) return;
+      const stops = [
+        feed.subscribe("lesson:pending", (push) => sendBack({ type: "board.lessonPending", lesson: push.lesson })),
+        feed.subscribe("lesson:claimed", (push) => sendBack({ type: "board.lessonGone", lessonId: push.lessonId })),
+        feed.subscribe("lesson:cancelled", (push) => sendBack({ type: "board.lessonGone", lessonId: push.lessonId })),
+        feed.onReconnect(() => sendBack({ type: "board.resync" })),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    }),
+  },
+}).createMachine({
+  id: "pendingLessons",
+  context: ({ input }) => ({
+    feed: input.feed,
+    lessons: [],
+    loadError: null,
+    claiming: null,
+    claimed: null,
+    claimError: null,
+  }),
+  invoke: { src: "watchBoard", input: ({ context }) => ({ feed: context.feed }) },
+  on: {
+    "board.lessonPending": {
+      actions: assign({ lessons: ({ context, event }) => withLesson(context.lessons, event.lesson) }),
+    },
+    "board.lessonGone": {
+      actions: assign({ lessons: ({ context, event }) => withoutLesson(context.lessons, event.lessonId) }),
+    },
+    "board.resync": ".loading",
+    "notice.dismissed": { actions: assign({ claimed: null, claimError: null }) },
+  },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        src: "loadPending",
+        onDone: { target: "ready", actions: assign({ lessons: ({ event }) => event.output, loadError: null }) },
+        onError: { target: "failed", actions: assign({ loadError: ({ event }) => event.error }) },
+      },
+    },
+    failed: { on: { "board.retry": "loading" } },
+    ready: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "lesson.claim": {
+              target: "claiming",
+              actions: assign({
+                claiming: ({ context, event }) =>
+                  context.lessons.find((lesson) => lesson.id === event.lessonId) ?? null,
+                claimed: null,
+                claimError: null,
+              }),
+            },
+          },
+        },
+        claiming: {
+          invoke: {
+            src: "claim",
+            input: ({ event }) => ({ lessonId: (event as Extract<BoardEvent, { type: "lesson.claim" }>).lessonId }),
+            onDone: {
+              target: "idle",
+              actions: assign(({ context }) => ({
+                claimed: context.claiming,
+                claiming: null,
+                lessons: context.claiming ? withoutLesson(context.lessons, context.claiming.id) : context.lessons,
+              })),
+            },
+            onError: {
+              target: "idle",
+              actions: assign({ claiming: null, claimError: ({ event }) => event.error }),
+            },
+          },
+        },
+      },
+    },
+  },
+});
