@@ -20,6 +20,7 @@ export interface Projector {
   migrate: (sql: Sql) => Promise<void>;
   /** The read model's tables, dropped by a rebuild. */
   tables: readonly string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: a projector with nothing to push simply returns.
   apply: (event: RecordedEvent, tx: Sql) => Promise<Push[] | undefined | void>;
 }
 
