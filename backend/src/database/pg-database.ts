@@ -1,4 +1,4 @@
-import type { Database, Sql } from "@el/projections/sql";
+import type { Database, QueryOptions, Sql } from "@el/projections/sql";
 import pg from "pg";
 
 /**
@@ -17,6 +17,8 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
     // An idle client died (server restart, timeout); the pool replaces it on the next checkout.
   });
   const dedicated = new Set<pg.Client>();
+  const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) =>
+    options?.prepareAs ? { name: options.prepareAs, text, values: params } : { text, values: params };
 
   const openDedicated = async () => {
     const client = new pg.Client(connection);
@@ -32,12 +34,12 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
 
   return {
     kind: "pg",
-    query: (text, params) => pool.query(text, params as unknown[]) as never,
+    query: (text, params, options) => pool.query(statement(text, params, options)) as never,
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query("begin");
-        const tx: Sql = { query: (text, params) => client.query(text, params as unknown[]) as never };
+        const tx: Sql = { query: (text, params, options) => client.query(statement(text, params, options)) as never };
         const result = await work(tx);
         await client.query("commit");
         return result;

@@ -52,6 +52,7 @@ describe.each(drivers)("event store on $name", (driver) => {
       [2, { amount: 2 }],
     ]);
     expect(events[0]?.metadata.occurredAt).toEqual(expect.any(String));
+    expect(Math.abs((events[0]?.recordedAt.getTime() ?? 0) - Date.now())).toBeLessThan(5000);
   });
 
   it("enforces every expected-version mode and reports the actual version", async () => {

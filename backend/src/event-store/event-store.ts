@@ -51,7 +51,7 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   event_id: string;
-  recorded_at: Date | string;
+  recorded_at_ms: number | string;
 }
 
 interface StoredResult {
@@ -60,8 +60,10 @@ interface StoredResult {
   result?: unknown;
 }
 
-const EVENT_COLUMNS =
-  "global_position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata, event_id, recorded_at";
+// The instant travels as milliseconds: turning a number into a Date costs far less than parsing a
+// timestamp text, which shows when a subscriber catches up on many events.
+const EVENT_COLUMNS = `global_position, transaction_id, stream_id, stream_version, type, schema_version, data, metadata,
+  event_id, (extract(epoch from recorded_at) * 1000)::float8 as recorded_at_ms`;
 
 const DEFAULT_BATCH = 1000;
 
@@ -139,7 +141,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     data: registry.upcast(row.type, row.schema_version, row.data),
     metadata: row.metadata,
     eventId: row.event_id,
-    recordedAt: new Date(row.recorded_at),
+    recordedAt: new Date(Number(row.recorded_at_ms)),
   });
 
   const serialise = (events: NewEvent[], shared: Partial<EventMetadata> | undefined) =>
@@ -158,8 +160,9 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
   const appendStream = async (sql: Sql, append: StreamAppend, serialised: string) => {
     try {
       const { rows } = await sql.query<{ global_position: string; transaction_id: string; stream_version: number }>(
-        "select * from es_append($1, $2, $3::jsonb)",
+        "select global_position, transaction_id, stream_version from es_append($1, $2, $3::jsonb)",
         [append.streamId, expectedOf(append.expectedVersion), serialised],
+        { prepareAs: "es_append" },
       );
       const last = rows[rows.length - 1];
       if (!last) throw new Error("es_append returned no rows");
