@@ -167,6 +167,17 @@ describe("account rules", () => {
     });
   });
 
+  describe("authorities of oneself", () => {
+    it("does not let an administrator take ROLE_ADMIN away from themselves", () => {
+      given([registered])
+        .when({ type: "SetAuthorities", authorities: ["ROLE_USER"], by: "maria" })
+        .thenThrows(accountErrors.selfDemotion, "forbidden");
+      given([registered])
+        .when({ type: "SetAuthorities", authorities: ["ROLE_ADMIN", "ROLE_USER", "ROLE_TEACHER"], by: "maria" })
+        .then([{ type: "AuthorityGranted", data: { authority: "ROLE_TEACHER", by: "maria" } }]);
+    });
+  });
+
   describe("sign-in", () => {
     it("signs in with the right password", () => {
       given([registered])

@@ -25,6 +25,7 @@ export const accountErrors = {
   resetKeyRefused: "reset.finish.messages.error",
   selfDeactivation: "userManagement.error.selfDeactivation",
   selfDeletion: "userManagement.error.selfDeletion",
+  selfDemotion: "userManagement.error.selfDemotion",
   notRegistered: "error.account.notFound",
   deleted: "error.account.deleted",
 } as const;
@@ -231,6 +232,9 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
       return [{ type: command.activated ? "AccountActivated" : "AccountDeactivated", data: { by: command.by } }];
     case "SetAuthorities": {
       const wanted = [...new Set(command.authorities)];
+      // Like deactivating oneself: an administrator could lock everyone out of administration.
+      if (command.by === core.login && core.authorities.includes("ROLE_ADMIN") && !wanted.includes("ROLE_ADMIN"))
+        throw forbidden(accountErrors.selfDemotion);
       return [
         ...wanted
           .filter((authority) => !core.authorities.includes(authority))
