@@ -1,7 +1,13 @@
 import { seedLevels, seedTrails } from "@el/domain/catalog/index";
+import { createProjectionRunner, migrateProjections } from "@el/projections";
+import { catalogProjectors } from "@el/projections/catalog/index";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../../test/app";
 import { createTestDatabaseUrl } from "../../../test/databases";
+import { createPgDatabase } from "../../database";
+import { createEventStore, EventRegistry, migrateEventStore } from "../../event-store";
+import { catalogFeature } from ".";
+import { seedCatalog } from "./seed";
 
 const counts = async (query: (text: string) => Promise<{ rows: { n: string }[] }>) => ({
   levels: Number((await query("select count(*) as n from catalog_levels")).rows[0]?.n),
@@ -51,18 +57,32 @@ describe("catalogue seed", () => {
     }
   });
 
-  it("two fresh instances racing to seed an empty database store the catalogue once", async () => {
+  it("two instances racing to seed an empty PostgreSQL database store the catalogue once", async () => {
     const databaseUrl = await createTestDatabaseUrl();
-    const [a, b] = await Promise.all([createTestApp({ databaseUrl }), createTestApp({ databaseUrl })]);
+    const registry = new EventRegistry().register(...catalogFeature.events);
+    const setup = createPgDatabase(databaseUrl);
+    await migrateEventStore(setup);
+    await migrateProjections(setup, catalogProjectors);
+    await setup.close();
+
+    const instance = async () => {
+      const db = createPgDatabase(databaseUrl);
+      const eventStore = await createEventStore(db, registry);
+      const projections = createProjectionRunner({ db, source: eventStore, projectors: catalogProjectors });
+      projections.start();
+      const close = async () => {
+        await projections.stop();
+        await eventStore.close();
+        await db.close();
+      };
+      return { db, app: { eventStore, projections, log: { info: () => {} } }, close };
+    };
+    const [a, b] = await Promise.all([instance(), instance()]);
     try {
-      const seen = await counts((text) => a.db.query(text));
-      expect(seen).toEqual({
-        levels: 7,
-        trails: seedTrails.length,
-        packages: 5,
-        seedEvents: 7 + seedTrails.length + 5,
-      });
-      expect((await b.app.inject({ method: "GET", url: "/api/item-packages" })).json()).toHaveLength(5);
+      await Promise.all([seedCatalog(a.app), seedCatalog(b.app)]);
+      const expected = { levels: 7, trails: seedTrails.length, packages: 5, seedEvents: 7 + seedTrails.length + 5 };
+      expect(await counts((text) => a.db.query(text))).toEqual(expected);
+      expect(await counts((text) => b.db.query(text))).toEqual(expected);
     } finally {
       await Promise.all([a.close(), b.close()]);
     }

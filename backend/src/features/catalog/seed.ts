@@ -1,5 +1,5 @@
 import { seedCatalogAppends } from "@el/domain/catalog/index";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { WrongExpectedVersion } from "../../event-store";
 
 /**
@@ -7,7 +7,9 @@ import { WrongExpectedVersion } from "../../event-store";
  * another instance starting at the same moment, stores nothing. A catalogue that already has any of
  * these streams is left as it is.
  */
-export const seedCatalog = async (app: FastifyInstance) => {
+export const seedCatalog = async (
+  app: Pick<FastifyInstance, "eventStore" | "projections"> & { log: Pick<FastifyBaseLogger, "info"> },
+) => {
   try {
     const appended = await app.eventStore.appendMany(
       seedCatalogAppends().map(({ streamId, events }) => ({ streamId, events, expectedVersion: "no_stream" as const })),
