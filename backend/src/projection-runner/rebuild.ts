@@ -47,7 +47,7 @@ export const rebuildReadModel = async (options: {
       (done, remaining) => {
         // Events appended while the rebuild runs are replayed too.
         total = Math.max(total, done + remaining);
-        report(progressLine(name, done, total));
+        if (remaining > 0) report(progressLine(name, done, total));
       },
       () => report(`${name}: waiting for the backend that runs this projector to stop`),
     );

@@ -435,7 +435,9 @@ describe("health of the whole backend", () => {
       expect(body.status).toBe("UP");
       expect(body.components.db).toEqual({ status: "UP", driver });
       // Whatever the features seeded at start is projected shortly after.
-      const details = (await health()).components.projections.details as { name: string }[];
+      const details = (await health()).components.projections.details as { name: string; lag: unknown }[];
+      expect(details.length).toBeGreaterThan(0);
+      for (const detail of details) expect(detail.lag).toEqual(expect.any(Number));
       expect(details.map((detail) => detail.name).sort()).toEqual(
         features.flatMap((feature) => feature.projectors.map((projector) => projector.name)).sort(),
       );
