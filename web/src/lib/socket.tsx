@@ -3,6 +3,7 @@ import {
   type ServerToClientEventName,
   type ServerToClientEvents,
   type ServerToClientPayload,
+  serverToClientSchemas,
 } from "@el/domain/realtime";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { io, type Socket } from "socket.io-client";
@@ -28,25 +29,54 @@ export const connectSocket = (token: string): AppSocket =>
   // WebSocket only: several backend instances sit behind one address and long polling would need sticky sessions.
   io({ auth: { token }, transports: ["websocket"] });
 
-export const liveFeedOf = (socket: AppSocket): LiveFeed => ({
-  subscribe(name, listener) {
-    const onPush = (payload: unknown) => {
-      const parsed = parseServerPush(name, payload);
-      if (parsed) listener(parsed);
-    };
+/**
+ * A feed that exists before any connection, so screens can subscribe from their first render; the
+ * connection is attached to it (and detached) by the provider. Every push is validated on arrival.
+ */
+export const createLiveRelay = () => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const reconnectListeners = new Set<() => void>();
+  const feed: LiveFeed = {
+    subscribe(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      const untyped = listener as (payload: unknown) => void;
+      set.add(untyped);
+      return () => {
+        set.delete(untyped);
+      };
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+  };
+  const attach = (socket: AppSocket) => {
     const untyped = socket as unknown as Socket;
-    untyped.on(name as string, onPush);
-    return () => {
-      untyped.off(name as string, onPush);
+    const forwarders = (Object.keys(serverToClientSchemas) as ServerToClientEventName[]).map((name) => {
+      const forward = (payload: unknown) => {
+        const parsed = parseServerPush(name, payload);
+        if (parsed) for (const listener of listeners.get(name) ?? []) listener(parsed);
+      };
+      untyped.on(name as string, forward);
+      return () => untyped.off(name as string, forward);
+    });
+    // A connection that comes back without the server's recovery missed pushes: screens reload.
+    let connectedBefore = false;
+    const onConnect = () => {
+      if (connectedBefore && !socket.recovered) for (const listener of reconnectListeners) listener();
+      connectedBefore = true;
     };
-  },
-  onReconnect(listener) {
-    socket.io.on("reconnect", listener);
+    socket.on("connect", onConnect);
     return () => {
-      socket.io.off("reconnect", listener);
+      for (const stop of forwarders) stop();
+      socket.off("connect", onConnect);
     };
-  },
-});
+  };
+  return { feed, attach };
+};
 
 const LiveFeedContext = createContext<LiveFeed | null>(null);
 
@@ -57,21 +87,22 @@ const LiveFeedContext = createContext<LiveFeed | null>(null);
 export const LiveFeedProvider = ({ children, feed }: { children: ReactNode; feed?: LiveFeed }) => {
   const outer = useContext(LiveFeedContext);
   const given = feed ?? outer;
-  const [connected, setConnected] = useState<LiveFeed | null>(null);
+  const [relay] = useState(createLiveRelay);
   useEffect(() => {
     if (given) return;
     const token = tokenStorage.get();
     if (!token) return;
     const socket = connectSocket(token);
-    setConnected(liveFeedOf(socket));
+    const detach = relay.attach(socket);
     return () => {
+      detach();
       socket.disconnect();
     };
-  }, [given]);
-  return <LiveFeedContext.Provider value={given ?? connected}>{children}</LiveFeedContext.Provider>;
+  }, [given, relay]);
+  return <LiveFeedContext.Provider value={given ?? relay.feed}>{children}</LiveFeedContext.Provider>;
 };
 
-/** The area's live feed; null until connected (or when nobody is signed in). */
+/** The area's live feed; null outside a signed-in area. */
 export const useLiveFeed = () => useContext(LiveFeedContext);
 
 /** Calls `listener` for every push named `name` while the component is mounted. */

@@ -9,7 +9,7 @@ export type LessonEvent =
 
 export interface LessonInput {
   lesson: LessonCard;
-  /** Null while the socket is not connected yet: the lesson then only changes on reload. */
+  /** Null outside a signed-in area: the lesson then only changes on reload. */
   feed: LiveFeed | null;
   now?: () => number;
 }

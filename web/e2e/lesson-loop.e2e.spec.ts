@@ -1,0 +1,153 @@
+import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, launchBrowser, type Product, screenshots, startProduct } from "./harness";
+
+let product: Product;
+let browser: Browser;
+let adminToken: string;
+
+const STUDENT = { email: "ana.souza@example.com", password: "aprender123", firstName: "Ana" };
+const TEACHERS = [
+  { email: "paul.smith@example.com", password: "teaching123", firstName: "Paul", lastName: "Smith" },
+  { email: "laura.jones@example.com", password: "teaching123", firstName: "Laura", lastName: "Jones" },
+];
+
+const expectStatus = (response: { status: number; body: unknown }, status: number) => {
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+};
+
+/** A teacher who applied through the public form and whom the administrator accepted. */
+const acceptedTeacher = async (teacher: (typeof TEACHERS)[number]) => {
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: { student: false, ...teacher, phone: "(11)91234-5678", experience: "Eight years teaching adults" },
+    }),
+    201,
+  );
+  const user = await product.api<{ id: number }>("GET", `/api/users/${teacher.email}`, { token: adminToken });
+  expectStatus(user, 200);
+  expectStatus(
+    await product.api("PUT", "/api/users", { token: adminToken, body: { id: user.body.id, activated: true } }),
+    200,
+  );
+};
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  adminToken = await product.login(ADMIN.email, ADMIN.password);
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: {
+        student: true,
+        firstName: STUDENT.firstName,
+        lastName: "Souza",
+        email: STUDENT.email,
+        password: STUDENT.password,
+        phone: "(11)98765-4321",
+        level: 1,
+        objective: "TRAVEL",
+        seen: "INSTAGRAM",
+      },
+    }),
+    201,
+  );
+  expectStatus(
+    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 2 } }),
+    200,
+  );
+  for (const teacher of TEACHERS) await acceptedTeacher(teacher);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const signedIn = async (email: string, password: string, path: string) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+  const page = await context.newPage();
+  await page.goto(`${product.baseUrl}/login`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("Senha").fill(password);
+  await dialog.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
+  await page.goto(`${product.baseUrl}${path}`);
+  // Marks the document: still there at the end means the page never reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { journeyMarker: boolean }).journeyMarker = true;
+  });
+  return page;
+};
+
+const neverReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker === true);
+
+const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
+
+describe("the lesson loop, live in two browsers", () => {
+  it("a scheduled lesson reaches the teachers, one claims it, the student sees it accepted with its link", async () => {
+    const shot = screenshots("lesson-loop");
+    const teacher = await signedIn(TEACHERS[0]!.email, TEACHERS[0]!.password, "/teacher/aceitar-aulas");
+    const otherTeacher = await signedIn(TEACHERS[1]!.email, TEACHERS[1]!.password, "/teacher/aceitar-aulas");
+    const student = await signedIn(STUDENT.email, STUDENT.password, "/student");
+
+    await expect.poll(visible(teacher, "Não há aulas agendadas no momento"), { timeout: 15_000 }).toBe(true);
+    await expect.poll(visible(otherTeacher, "Não há aulas agendadas no momento"), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => student.getByTestId("student-balance").textContent(), { timeout: 15_000 })
+      .toBe("Saldo: 2 aulas");
+    await shot(student, "student-before");
+    await shot(teacher, "teacher-board-empty");
+
+    // The student schedules tomorrow at 10:00, São Paulo time.
+    const tomorrow = localDateOf(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    await student.getByLabel("Nível").selectOption({ label: "Begginer" });
+    const trail = student.getByLabel("Conteúdo");
+    const trailLabel = (await trail.locator("option").nth(1).textContent()) ?? "";
+    await trail.selectOption({ label: trailLabel });
+    await student.getByLabel("Data").fill(tomorrow);
+    await student.getByLabel("Horário").selectOption("10:00");
+    await shot(student, "student-schedule-form");
+    await student.getByRole("button", { name: "Agendar", exact: true }).click();
+    await expect.poll(visible(student, "Agendamento realizado com sucesso!"), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => student.getByTestId("student-balance").textContent(), { timeout: 15_000 })
+      .toBe("Saldo: 1 aula");
+    const upcoming = student.getByRole("region", { name: "Próximas aulas" });
+    await expect.poll(() => upcoming.getByText(trailLabel).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => upcoming.locator(".lesson-status").first().textContent()).toBe("Pendente");
+    await shot(student, "student-scheduled-pending");
+
+    // Both teachers see it appear on their board without reloading.
+    const board = (page: Page) => page.getByRole("list", { name: "Aulas aguardando professor" });
+    await expect.poll(() => board(teacher).getByText(trailLabel).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => board(otherTeacher).getByText(trailLabel).isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot(teacher, "teacher-board-shows-lesson");
+
+    await board(teacher).getByRole("button", { name: "Aceitar aula" }).click();
+    await expect.poll(visible(teacher, /Aula aceita com sucesso!/), { timeout: 15_000 }).toBe(true);
+    await shot(teacher, "teacher-claimed");
+
+    // The other teacher sees it vanish.
+    await expect.poll(visible(otherTeacher, "Não há aulas agendadas no momento"), { timeout: 15_000 }).toBe(true);
+    await shot(otherTeacher, "other-teacher-lesson-gone");
+
+    // The student sees it accepted, with the teacher and the video link.
+    await expect
+      .poll(() => upcoming.locator(".lesson-status").first().textContent(), { timeout: 15_000 })
+      .toBe("Aceito");
+    expect(await upcoming.getByText("Paul Smith").isVisible()).toBe(true);
+    const join = upcoming.getByRole("link", { name: "Entrar na aula" });
+    expect(await join.getAttribute("href")).toMatch(/^https:\/\/meet\.jit\.si\//);
+    await upcoming.getByRole("button", { name: "Detalhes" }).click();
+    const details = student.getByRole("dialog", { name: "Detalhes da aula" });
+    expect(await details.getByRole("link").getAttribute("href")).toBe(await join.getAttribute("href"));
+    expect(await student.getByTestId("student-balance").textContent()).toBe("Saldo: 1 aula");
+    await shot(student, "student-accepted-with-link");
+
+    for (const page of [student, teacher, otherTeacher]) expect(await neverReloaded(page)).toBe(true);
+  });
+});
