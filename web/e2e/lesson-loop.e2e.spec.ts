@@ -150,4 +150,33 @@ describe("the lesson loop, live in two browsers", () => {
 
     for (const page of [student, teacher, otherTeacher]) expect(await neverReloaded(page)).toBe(true);
   });
+
+  it("the landing page shows the packs with their savings, on a desktop and on a phone", async () => {
+    const shot = screenshots("landing");
+    for (const viewport of [
+      { name: "desktop", width: 1280, height: 900 },
+      { name: "phone", width: 390, height: 844 },
+    ]) {
+      const context = await browser.newContext({ viewport, locale: "pt-BR" });
+      const page = await context.newPage();
+      await page.goto(product.baseUrl);
+      const twelve = page.getByRole("article", { name: "Pacote de 12 aulas" });
+      await expect.poll(() => twelve.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await twelve.getByText("Economize 14,8%").isVisible()).toBe(true);
+      expect(
+        await page.getByRole("article", { name: "Pacote de 24 aulas" }).getByText("Economize 20,2%").isVisible(),
+      ).toBe(true);
+      expect(
+        await page.getByRole("link", { name: "Agende sua aula experimental grátis" }).first().getAttribute("href"),
+      ).toBe("/registro/aluno");
+      const headerBackground = () =>
+        page.evaluate(() => getComputedStyle(document.querySelector("header") as Element).backgroundColor);
+      expect(await headerBackground()).toBe("rgba(0, 0, 0, 0)");
+      await shot(page, `${viewport.name}-top`);
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await expect.poll(headerBackground, { timeout: 5_000 }).toBe("rgba(32, 57, 99, 0.85)");
+      await shot(page, `${viewport.name}-full`);
+      await context.close();
+    }
+  });
 });

@@ -6,12 +6,12 @@ import "./landing.css";
 
 const REASONS = ["trial", "noFee", "noEnrolment", "payPerUse", "material", "rated"] as const;
 const REASON_ICONS: Record<(typeof REASONS)[number], string> = {
-  trial: "🎁",
-  noFee: "📅",
-  noEnrolment: "✍️",
-  payPerUse: "💳",
-  material: "📚",
-  rated: "⭐",
+  trial: "1ª",
+  noFee: "R$ 0",
+  noEnrolment: "✓",
+  payPerUse: "1:1",
+  material: "A–Z",
+  rated: "★",
 };
 const STEPS = ["signUp", "schedule", "attend"] as const;
 const TESTIMONIALS = [
@@ -25,8 +25,8 @@ const STATISTICS = [
   { key: "satisfaction", value: "97%" },
 ] as const;
 const PAYMENT_METHODS = [
-  { key: "card", icon: "💳" },
-  { key: "boleto", icon: "🧾" },
+  { key: "card", icon: "4x" },
+  { key: "boleto", icon: "|||" },
   { key: "pix", icon: "⚡" },
 ] as const;
 
@@ -180,7 +180,7 @@ export const LandingPage = () => {
       </section>
 
       <a className="landing-chat" href={CONTACT.whatsappLink} target="_blank" rel="noreferrer">
-        <span aria-hidden="true">💬</span>
+        <span aria-hidden="true">☎</span>
         <span className="landing-chat-label">{t("landing.chat")}</span>
       </a>
     </div>
