@@ -56,7 +56,8 @@ export const executeOnStreams = async <Result>(
           metadata: { userId: context.userId, correlationId: context.correlationId },
         },
       );
-      await app.projections.waitFor(appended.lastPosition);
+      const types = appends.flatMap((append) => append.events.map((event) => event.type));
+      await app.projections.waitFor(appended.lastPosition, app.projections.projectorsHandling(types));
       return appended.result as Result;
     } catch (error) {
       if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;

@@ -68,13 +68,19 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   interface Loop {
     projector: Projector;
     state: ProjectorState;
+    /** How far it has read; ahead of `persisted` while it only skipped events it does not handle. */
     position: Position | undefined;
+    /** The checkpoint as stored, the "compare" of the next compare-and-set. */
+    persisted: Position | undefined;
     error?: string;
     failedAt?: Position;
     done?: Promise<void>;
   }
   const loops = new Map<string, Loop>(
-    projectors.map((projector) => [projector.name, { projector, state: "starting", position: undefined }]),
+    projectors.map((projector) => [
+      projector.name,
+      { projector, state: "starting", position: undefined, persisted: undefined },
+    ]),
   );
   const progressListeners = new Set<() => void>();
   const progressed = () => {
@@ -100,23 +106,41 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       wakers.add(wake);
     });
 
-  /** Applies `events` and moves the checkpoint past them, all in one transaction. */
-  const project = async (loop: Loop, from: Position, events: RecordedEvent[]) => {
+  /**
+   * Applies `events` and moves the checkpoint past them, all in one transaction. A batch with nothing
+   * this projector handles costs no transaction: only the in-memory position moves, and the checkpoint
+   * catches up with the next applied batch or when the projector goes idle (replaying skipped events
+   * after a crash applies nothing, so this loses nothing).
+   */
+  const project = async (loop: Loop, events: RecordedEvent[]) => {
     const handled = new Set(loop.projector.handles);
-    const last = events[events.length - 1] as RecordedEvent;
+    const last = positionOf(events[events.length - 1] as RecordedEvent);
+    const relevant = events.filter((event) => handled.has(event.type));
+    if (relevant.length === 0) {
+      loop.position = last;
+      progressed();
+      return;
+    }
     const pushes = await db.transaction(async (tx) => {
-      await advanceCheckpoint(tx, loop.projector.name, from, positionOf(last));
+      await advanceCheckpoint(tx, loop.projector.name, loop.persisted as Position, last);
       const collected: Push[] = [];
-      for (const event of events) {
-        if (!handled.has(event.type)) continue;
+      for (const event of relevant) {
         const produced = await loop.projector.apply(event, tx);
         if (produced) collected.push(...produced);
       }
       return collected;
     });
-    loop.position = positionOf(last);
+    loop.position = last;
+    loop.persisted = last;
     if (pushes.length > 0) options.onPush?.(pushes);
     progressed();
+  };
+
+  const persistSkipped = async (loop: Loop) => {
+    const { position, persisted } = loop;
+    if (!position || !persisted || comparePositions(position, persisted) === 0) return;
+    await db.transaction((tx) => advanceCheckpoint(tx, loop.projector.name, persisted, position));
+    loop.persisted = position;
   };
 
   const run = async (loop: Loop) => {
@@ -135,14 +159,14 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       const checkpoint = await loadCheckpoint(db, name);
       // A restart is how an operator says "fixed, try again": a stalled projector resumes.
       loop.position = checkpoint.position;
+      loop.persisted = checkpoint.position;
       loop.state = "running";
       progressed();
       let readFailures = 0;
       while (!stopping) {
-        const from = loop.position;
         let batch: RecordedEvent[];
         try {
-          batch = await source.readAll(from, batchSize);
+          batch = await source.readAll(loop.position, batchSize);
           readFailures = 0;
         } catch (error) {
           // The database is unreachable, not the projector at fault: wait and read again, never stall.
@@ -152,11 +176,14 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           continue;
         }
         if (batch.length === 0) {
+          await persistSkipped(loop).catch((error) =>
+            log("saving the checkpoint failed; will retry", { projector: name, error: String(error) }),
+          );
           await idle(250);
           continue;
         }
         try {
-          await project(loop, from, batch);
+          await project(loop, batch);
         } catch (batchError) {
           log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
           const stalled = await projectOneByOne(loop, batch);
@@ -177,7 +204,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       if (stopping) return false;
       for (let attempt = 1; ; attempt++) {
         try {
-          await project(loop, loop.position as Position, [event]);
+          await project(loop, [event]);
           break;
         } catch (error) {
           if (stopping) return false;
@@ -288,6 +315,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         }),
       );
     },
+
+    /** Names of the projectors that handle at least one of `eventTypes`: the ones a command waits for. */
+    projectorsHandling: (eventTypes: readonly string[]) =>
+      projectors
+        .filter((projector) => projector.handles.some((type) => eventTypes.includes(type)))
+        .map((projector) => projector.name),
 
     /** True when this runner holds the projector's lock and is processing. */
     isActive: (name: string) => owned().some((loop) => loop.projector.name === name),
