@@ -39,6 +39,7 @@ i18n.use(initReactI18next).init({
   fallbackLng: "pt-br",
   lowerCaseLng: true,
   interpolation: { escapeValue: false },
+  showSupportNotice: false,
 });
 
 /** The chosen language is kept for the session (spec section 1). */
