@@ -3,6 +3,7 @@ import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
+import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
@@ -21,7 +22,7 @@ export const routes: RouteObject[] = [
           ...accountsRoutes,
           ...studentRoutes,
           ...teacherRoutes,
-          ...adminRoutes(),
+          ...adminRoutes(adminCatalogSections),
           { path: "*", element: <PageNotFound /> },
         ],
       },

@@ -15,12 +15,16 @@ const MENU = [
   { to: "/logout", key: "logout" },
 ] as const;
 
-export const GerenciaLayout = () => {
+/** `sections`: the /gerencia paths that have screens; the menu links only to those (and to logout). */
+export const GerenciaLayout = ({ sections }: { sections: readonly (string | undefined)[] }) => {
   const { t } = useTranslation();
+  const shown = MENU.filter(
+    (entry) => entry.to === "/logout" || sections.includes(entry.to.slice("/gerencia/".length)),
+  );
   return (
     <AreaLayout
       title={t("gerencia.title")}
-      menu={MENU.map((entry) => ({ to: entry.to, label: t(`gerencia.menu.${entry.key}`) }))}
+      menu={shown.map((entry) => ({ to: entry.to, label: t(`gerencia.menu.${entry.key}`) }))}
     />
   );
 };

@@ -17,7 +17,9 @@ export const adminRoutes = (sections: RouteObject[] = []): RouteObject[] => [
     path: "gerencia",
     element: (
       <PrivateRoute authorities={["ROLE_ADMIN"]}>
-        <GerenciaLayout />
+        <GerenciaLayout
+          sections={["administrador", "professor", "aluno", ...sections.map((section) => section.path)]}
+        />
       </PrivateRoute>
     ),
     children: [

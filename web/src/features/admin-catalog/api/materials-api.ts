@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { api } from "../../../lib/api";
+import type { PageQuery } from "./levels-api";
+
+export const AdminMaterial = z.object({
+  id: z.number(),
+  level: z.object({ id: z.number(), name: z.string().nullable(), active: z.boolean().nullable() }),
+  className: z.string(),
+  classNumber: z.number(),
+  fileContentType: z.string(),
+  fileSize: z.number().nullish(),
+  active: z.boolean(),
+});
+export type AdminMaterial = z.infer<typeof AdminMaterial>;
+
+/** `GET api/materials?all=true`: administrators also see the inactive ones. */
+export const getMaterialPage = async (query: PageQuery) => {
+  const response = await api.getWithHeaders<unknown>("api/materials", { ...query, all: true });
+  return {
+    items: z.array(AdminMaterial).parse(response.data),
+    total: Number(response.headers.get("X-Total-Count") ?? 0),
+  };
+};
+
+export const getMaterial = async (id: number) => AdminMaterial.parse(await api.get(`api/materials/${id}`));
+
+/** What the form sends: the file in base64, as the backend takes it; left out when editing keeps the old one. */
+export interface MaterialInput {
+  levelId: number;
+  className: string;
+  classNumber: number;
+  active: boolean;
+  file?: { base64: string; contentType: string };
+}
+
+const bodyOf = (input: MaterialInput) => ({
+  // Spec section 5: material save converts the level to { id }.
+  level: { id: input.levelId },
+  className: input.className,
+  classNumber: input.classNumber,
+  active: input.active,
+  ...(input.file ? { file: input.file.base64, fileContentType: input.file.contentType } : {}),
+});
+
+export const createMaterial = (input: MaterialInput) => api.post<AdminMaterial>("api/materials", bodyOf(input));
+
+export const updateMaterial = (id: number, input: MaterialInput) =>
+  api.put<AdminMaterial>(`api/materials/${id}`, bodyOf(input));
+
+/** Activation is a revision with `active: true`; the file stays as it is. */
+export const activateMaterial = (material: AdminMaterial) =>
+  updateMaterial(material.id, {
+    levelId: material.level.id,
+    className: material.className,
+    classNumber: material.classNumber,
+    active: true,
+  });
+
+/** `DELETE api/materials/{id}` deactivates: trails and lessons keep pointing at the material. */
+export const deactivateMaterial = (id: number) => api.delete<void>(`api/materials/${id}`);

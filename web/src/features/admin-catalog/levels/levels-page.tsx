@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router-dom";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { ActivationBadge } from "../../admin/components/activation-badge";
+import { getLevelPage, toggleLevel } from "../api/levels-api";
+import { useListParams } from "../components/list-params";
+
+export const LEVEL_PAGE_SIZE = 20;
+
+/** /gerencia/niveis: the levels by name, each with edit and the Ativo/Inativo toggle (spec section 2). */
+export const LevelsPage = () => {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = useListParams("id");
+  const list = useResource(() => getLevelPage(params.apiQuery(LEVEL_PAGE_SIZE)), params.key);
+  const toggle = useMutation(async (id: number) => {
+    await toggleLevel(id);
+    list.reload();
+  });
+
+  return (
+    <section>
+      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h2>{t("adminCatalog.levels.title")}</h2>
+        <Link to={`new${search}`} className="btn btn-primary">
+          {t("adminCatalog.levels.create")}
+        </Link>
+      </div>
+      {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminCatalog.levels.empty")}</Empty>}
+      {list.status === "ready" && list.data.items.length > 0 && (
+        <>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th aria-sort={params.ariaSort("name")}>
+                    <button type="button" onClick={() => params.sortBy("name")}>
+                      {t("adminCatalog.levels.name")}
+                    </button>
+                  </th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((level) => (
+                  <tr key={level.id}>
+                    <td>{level.name}</td>
+                    <td>
+                      <div className="actions">
+                        <Link to={`${level.id}/edit${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        <ActivationBadge
+                          activated={level.active}
+                          disabled={toggle.status === "running"}
+                          onToggle={() => toggle.run(level.id)}
+                          labels={{ on: "adminCatalog.active", off: "adminCatalog.inactive" }}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={params.page - 1}
+            totalItems={list.data.total}
+            pageSize={LEVEL_PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => params.go({ page: index + 1 })}
+          />
+        </>
+      )}
+    </section>
+  );
+};

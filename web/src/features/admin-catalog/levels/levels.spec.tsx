@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../../lib/api";
+import { fakeApi, json } from "../../../test/fake-api";
+import { renderRoutes } from "../../../test/render";
+import { adminRoutes } from "../../admin/routes";
+import type { AdminLevel } from "../api/levels-api";
+import { adminCatalogSections } from "../routes";
+import { adminAccount, deferred, pageOf } from "../test-server";
+
+const routes = adminRoutes(adminCatalogSections);
+
+/** 60 levels on the server; level 2 is inactive. */
+const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
+  let levels: AdminLevel[] = Array.from({ length: 60 }, (_, index) => ({
+    id: index + 1,
+    name: `Nível ${index + 1}`,
+    active: index + 1 !== 2,
+  }));
+  return fakeApi({
+    "GET /api/account": adminAccount,
+    "GET /api/levels": ({ query }) => pageOf(levels, query),
+    "GET /api/levels/3": () => json(levels[2]),
+    "PUT /api/levels/2/toggle": () => {
+      levels = levels.map((level) => (level.id === 2 ? { ...level, active: !level.active } : level));
+      return json(levels[1]);
+    },
+    "POST /api/levels": ({ body }) => json({ ...(body as object), id: 100 }, { status: 201 }),
+    "PUT /api/levels/3": ({ body }) => json({ id: 3, ...(body as object) }),
+    ...overrides,
+  });
+};
+
+const rowOf = (name: string) => screen.getByText(name, { selector: "td" }).closest("tr") as HTMLElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(TOKEN_KEY, "t");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("levels list", () => {
+  it("shows the levels by name with their toggle, a create button and 5 page buttons", async () => {
+    const calls = server();
+    renderRoutes(routes, "/gerencia/niveis");
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Nome", ""]);
+    expect(within(rowOf("Nível 1")).getByRole("button", { name: "Ativo" })).toBeInTheDocument();
+    expect(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" })).toBeInTheDocument();
+    expect(within(rowOf("Nível 3")).getByRole("link", { name: "Editar" })).toHaveAttribute(
+      "href",
+      "/gerencia/niveis/3/edit",
+    );
+    expect(screen.getByRole("link", { name: "Criar nível" })).toHaveAttribute("href", "/gerencia/niveis/new");
+    const pages = screen.getAllByRole("button", { name: /^\d+$/ });
+    expect(pages.map((button) => button.textContent)).toEqual(["1", "2", "3"]);
+    const listCall = calls.find((call) => call.path === "/api/levels");
+    expect(listCall?.query.get("active")).toBeNull();
+  });
+
+  it("pages with at most 5 buttons and asks the API for the chosen page", async () => {
+    const many = Array.from({ length: 150 }, (_, index) => ({ id: index + 1, name: `N${index + 1}`, active: true }));
+    const calls = server({ "GET /api/levels": ({ query }) => pageOf(many, query) });
+    const { router } = renderRoutes(routes, "/gerencia/niveis");
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("button", { name: /^\d+$/ })).toHaveLength(5);
+    await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("page")).toBe("3"));
+    expect(await screen.findByText("N41")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/levels").at(-1)?.query.get("page")).toBe("2");
+  });
+
+  it("toggles a level through PUT api/levels/{id}/toggle and shows its new state", async () => {
+    const calls = server();
+    renderRoutes(routes, "/gerencia/niveis");
+    await screen.findByRole("table");
+    await userEvent.setup().click(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" }));
+    expect(await within(rowOf("Nível 2")).findByRole("button", { name: "Ativo" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.path)).toEqual(["/api/levels/2/toggle"]);
+  });
+
+  it("shows the server's refusal of a toggle", async () => {
+    server({ "PUT /api/levels/2/toggle": () => json({ message: "error.level.notFound" }, { status: 404 }) });
+    renderRoutes(routes, "/gerencia/niveis");
+    await screen.findByRole("table");
+    await userEvent.setup().click(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nível não encontrado.");
+    expect(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" })).toBeInTheDocument();
+  });
+
+  it("says Carregando... while loading, then 'No Levels found' when there is none", async () => {
+    const answer = deferred();
+    server({ "GET /api/levels": () => answer.promise });
+    renderRoutes(routes, "/gerencia/niveis");
+    await screen.findByRole("heading", { name: "Níveis", level: 2 });
+    expect(screen.getByText("Carregando...")).toBeInTheDocument();
+    answer.release(json([], { headers: { "X-Total-Count": "0" } }));
+    expect(await screen.findByText("No Levels found")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows an error when the list cannot be read", async () => {
+    server({ "GET /api/levels": () => json({ message: "Falha ao ler os níveis" }, { status: 500 }) });
+    renderRoutes(routes, "/gerencia/niveis");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler os níveis");
+  });
+});
+
+describe("level form", () => {
+  it("requires a name, then creates the level and returns to the list keeping its query", async () => {
+    const calls = server();
+    const { router } = renderRoutes(routes, "/gerencia/niveis/new?page=2&sort=id,asc");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Este campo é obrigatório")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+    await user.type(screen.getByLabelText("Nome"), "Conversação");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/niveis"));
+    expect(router.state.location.search).toBe("?page=2&sort=id,asc");
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ name: "Conversação", active: true });
+  });
+
+  it("edits a level's name with its id read-only", async () => {
+    const calls = server();
+    const { router } = renderRoutes(routes, "/gerencia/niveis/3/edit");
+    expect(await screen.findByLabelText("ID")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("ID")).toHaveValue("3");
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText("Nome"));
+    await user.type(screen.getByLabelText("Nome"), "Avançado II");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/niveis"));
+    expect(calls.find((call) => call.method === "PUT")).toMatchObject({
+      path: "/api/levels/3",
+      body: { name: "Avançado II", active: true },
+    });
+  });
+
+  it("shows an error when the level to edit does not exist", async () => {
+    server({ "GET /api/levels/3": () => json({ message: "error.level.notFound" }, { status: 404 }) });
+    renderRoutes(routes, "/gerencia/niveis/3/edit");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nível não encontrado.");
+  });
+});

@@ -1,0 +1,123 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { downloadMaterial } from "../api/download-material";
+import { type AdminMaterial, activateMaterial, getMaterialPage } from "../api/materials-api";
+import { useListParams } from "../components/list-params";
+
+export const MATERIAL_PAGE_SIZE = 20;
+const SORTABLE = ["id", "level", "className", "classNumber", "active"] as const;
+
+/**
+ * /gerencia/materiais: every material, active or not, sortable and paged with 5 buttons; rows download
+ * the file, edit, and deactivate (after confirmation) or activate.
+ */
+export const MaterialsPage = () => {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = useListParams("id");
+  const list = useResource(() => getMaterialPage(params.apiQuery(MATERIAL_PAGE_SIZE)), params.key);
+  const activate = useMutation(async (material: AdminMaterial) => {
+    await activateMaterial(material);
+    list.reload();
+  });
+  const download = useMutation(downloadMaterial);
+  const sortMark = (column: string) => (column === params.field ? (params.order === "asc" ? " ▲" : " ▼") : "");
+
+  return (
+    <section>
+      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
+        <h2>{t("adminCatalog.materials.title")}</h2>
+        <Link to={`new${search}`} className="btn btn-primary">
+          {t("adminCatalog.materials.create")}
+        </Link>
+      </div>
+      {activate.status === "error" && <ErrorAlert error={activate.error} />}
+      {download.status === "error" && <ErrorAlert error={download.error} />}
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminCatalog.materials.empty")}</Empty>}
+      {list.status === "ready" && list.data.items.length > 0 && (
+        <>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  {SORTABLE.map((column) => (
+                    <th key={column} aria-sort={params.ariaSort(column)}>
+                      <button type="button" onClick={() => params.sortBy(column)}>
+                        {t(`adminCatalog.materials.${column}`)}
+                        {sortMark(column)}
+                      </button>
+                    </th>
+                  ))}
+                  <th>{t("adminCatalog.materials.file")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((material) => (
+                  <tr key={material.id}>
+                    <td>{material.id}</td>
+                    <td>{material.level.name ?? material.level.id}</td>
+                    <td>{material.className}</td>
+                    <td>{material.classNumber}</td>
+                    <td>
+                      <span className={`badge ${material.active ? "badge-success" : "badge-danger"}`}>
+                        {t(material.active ? "adminCatalog.active" : "adminCatalog.inactive")}
+                      </span>
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-outline"
+                        disabled={download.status === "running"}
+                        onClick={() => download.run(material.id)}
+                      >
+                        {t("adminCatalog.materials.download")}
+                      </button>
+                    </td>
+                    <td>
+                      <div className="actions">
+                        <Link to={`${material.id}/edit${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        {material.active ? (
+                          <Link to={`${material.id}/delete${search}`} className="btn btn-small btn-danger">
+                            {t("adminCatalog.deactivate")}
+                          </Link>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-small btn-primary"
+                            disabled={activate.status === "running"}
+                            onClick={() => activate.run(material)}
+                          >
+                            {t("adminCatalog.activate")}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={params.page - 1}
+            totalItems={list.data.total}
+            pageSize={MATERIAL_PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => params.go({ page: index + 1 })}
+          />
+        </>
+      )}
+      <Outlet context={{ reload: list.reload }} />
+    </section>
+  );
+};
