@@ -8,6 +8,6 @@ COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
-ENV PORT=8080
+ENV PORT=8080 HOST=0.0.0.0
 EXPOSE 8080
 CMD ["npm", "run", "start", "-w", "backend"]

@@ -25,7 +25,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
   return {
     port,
-    host: env.HOST ?? "0.0.0.0",
+    // Local by default; a container sets HOST=0.0.0.0.
+    host: env.HOST ?? "127.0.0.1",
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     // Without a configured secret, tokens are signed with a key that lives as long as the process.

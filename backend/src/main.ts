@@ -9,11 +9,14 @@ const db = await openDatabase({
 });
 const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? "info" } });
 
-await app.listen({ port: config.port, host: config.host });
 const database = config.databaseUrl
   ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
   : `PGlite in ${config.dataDir}`;
-app.log.info(`English Lessons listening on http://localhost:${config.port} using ${database}`);
+await app.listen({
+  port: config.port,
+  host: config.host,
+  listenTextResolver: (address) => `English Lessons listening on ${address} using ${database}`,
+});
 
 let closing = false;
 const shutdown = async (signal: string) => {
