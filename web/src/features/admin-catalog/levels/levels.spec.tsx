@@ -68,7 +68,12 @@ describe("levels list", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("page")).toBe("3"));
     expect(await screen.findByText("N41")).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === "/api/levels").at(-1)?.query.get("page")).toBe("2");
+    expect(
+      calls
+        .filter((call) => call.path === "/api/levels")
+        .at(-1)
+        ?.query.get("page"),
+    ).toBe("2");
   });
 
   it("toggles a level through PUT api/levels/{id}/toggle and shows its new state", async () => {

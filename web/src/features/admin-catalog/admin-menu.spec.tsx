@@ -1,0 +1,52 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../lib/api";
+import { fakeApi, json } from "../../test/fake-api";
+import { renderRoutes } from "../../test/render";
+import { adminRoutes } from "../admin/routes";
+import { adminCatalogSections } from "./routes";
+import { adminAccount } from "./test-server";
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(TOKEN_KEY, "t");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("administration menu", () => {
+  it("links, in the spec's order, only to the sections that have screens", async () => {
+    fakeApi({
+      "GET /api/account": adminAccount,
+      "GET /api/levels": () => json([{ id: 1, name: "Begginer", active: true }], { headers: { "X-Total-Count": "1" } }),
+    });
+    renderRoutes(adminRoutes(adminCatalogSections), "/gerencia");
+    const menu = await screen.findByRole("navigation", { name: "Gerência" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
+      ["Aulas pendentes", "/gerencia/agendamento"],
+      ["Professores", "/gerencia/professor"],
+      ["Alunos", "/gerencia/aluno"],
+      ["Administradores", "/gerencia/administrador"],
+      ["Materiais", "/gerencia/materiais"],
+      ["Níveis", "/gerencia/niveis"],
+      ["Sair", "/logout"],
+    ]);
+    await userEvent.setup().click(within(menu).getByRole("link", { name: "Níveis" }));
+    expect(await screen.findByText("Begginer", { selector: "td" })).toBeInTheDocument();
+  });
+
+  it("without catalogue sections, shows only the user screens", async () => {
+    fakeApi({ "GET /api/account": adminAccount });
+    renderRoutes(adminRoutes(), "/gerencia");
+    const menu = await screen.findByRole("navigation", { name: "Gerência" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Professores", "Alunos", "Administradores", "Sair"]);
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../../lib/api";
+import { fakeApi, json } from "../../../test/fake-api";
+import { renderRoutes } from "../../../test/render";
+import { adminRoutes } from "../../admin/routes";
+import { adminCatalogSections } from "../routes";
+import { adminAccount, deferred } from "../test-server";
+
+const routes = adminRoutes(adminCatalogSections);
+
+const scheduling = {
+  id: 41,
+  // 13:30 UTC is 10:30 in São Paulo; 02:00 UTC on the 5th is still 23:00 on the 4th there.
+  date: "2026-05-04T13:30:00Z",
+  objective: "TRAVEL",
+  trail: { id: 3, number: 2, title: "At the airport", level: 1 },
+  level: { id: 1, name: "Begginer" },
+  student: { id: 7, firstName: "Ana", lastName: "Souza" },
+  lesson: null,
+  createdDate: "2026-05-01T12:00:00Z",
+};
+
+const server = (pending: () => Response | Promise<Response>) =>
+  fakeApi({ "GET /api/account": adminAccount, "GET /api/schedulings/withoutLesson": pending });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(TOKEN_KEY, "t");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("pending lessons", () => {
+  it("lists the lessons without a teacher with date and time in São Paulo, student, level, trail, objective", async () => {
+    const calls = server(() =>
+      json([
+        scheduling,
+        {
+          ...scheduling,
+          id: 42,
+          date: "2026-05-05T02:00:00Z",
+          objective: "PROFESSIONAL",
+          student: { id: 8, firstName: "Bruno", lastName: null },
+        },
+      ]),
+    );
+    renderRoutes(routes, "/gerencia/agendamento");
+    const table = await screen.findByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Data", "Aluno", "Nível", "Trilha", "Objetivo"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["04/05/26 10:30", "Ana Souza", "Begginer", "2 - At the airport", "Viagem"]);
+    expect(
+      within(rows[1] as HTMLElement)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["04/05/26 23:00", "Bruno", "Begginer", "2 - At the airport", "Profissional"]);
+    expect(within(table).queryByRole("button")).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === "/api/schedulings/withoutLesson")).toBe(true);
+  });
+
+  it("says Carregando... while loading, then that there are no scheduled lessons", async () => {
+    const answer = deferred();
+    server(() => answer.promise);
+    renderRoutes(routes, "/gerencia/agendamento");
+    await screen.findByRole("heading", { name: "Aulas pendentes", level: 2 });
+    expect(screen.getByText("Carregando...")).toBeInTheDocument();
+    answer.release(json([]));
+    expect(await screen.findByText("Não há aulas agendadas no momento")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows an error when the lessons cannot be read", async () => {
+    server(() => json({ message: "Falha ao ler as aulas" }, { status: 500 }));
+    renderRoutes(routes, "/gerencia/agendamento");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler as aulas");
+  });
+});
