@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { DomainError } from "@el/domain";
 import { countUsers } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { registerAdministrator } from "./registration";
@@ -24,7 +25,10 @@ export const createFirstAdministrator = async (app: FastifyInstance) => {
       authorities: [],
     });
   } catch (error) {
-    if ((await countUsers(app.db, "admin")) > 0) return;
+    // Another instance starting at the same moment won the race (its account may not be projected yet).
+    const duplicate =
+      error instanceof DomainError && ["error.emailexists", "error.userexists"].includes(error.messageKey);
+    if (duplicate || (await countUsers(app.db, "admin")) > 0) return;
     throw error;
   }
   app.log.info(`first administrator ${email} created`);

@@ -1,3 +1,4 @@
+import type { Position } from "@el/domain";
 import { seedCatalogAppends } from "@el/domain/catalog/index";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { WrongExpectedVersion } from "../../event-store";
@@ -10,15 +11,22 @@ import { WrongExpectedVersion } from "../../event-store";
 export const seedCatalog = async (
   app: Pick<FastifyInstance, "eventStore" | "projections"> & { log: Pick<FastifyBaseLogger, "info"> },
 ) => {
+  const appends = seedCatalogAppends();
+  let seededUpTo: Position | undefined;
   try {
     const appended = await app.eventStore.appendMany(
-      seedCatalogAppends().map(({ streamId, events }) => ({ streamId, events, expectedVersion: "no_stream" as const })),
+      appends.map(({ streamId, events }) => ({ streamId, events, expectedVersion: "no_stream" as const })),
       { commandId: "catalog-seed-v1", metadata: { userId: "system" } },
     );
     if (!appended.duplicate) app.log.info("catalogue seeded with the spec's levels, trails and packages");
+    seededUpTo = appended.lastPosition;
   } catch (error) {
     if (!(error instanceof WrongExpectedVersion)) throw error;
+    // Seeded without this command id: the seed's last stream ends where the seed's last event is.
+    const lastStream = appends[appends.length - 1]?.streamId;
+    seededUpTo = lastStream ? (await app.eventStore.readStream(lastStream)).at(-1) : undefined;
   }
-  // Whoever seeded, the first requests to this instance see the catalogue.
-  await app.projections.waitFor(await app.eventStore.head());
+  // Whoever seeded, the first requests to this instance see the catalogue. (Not the store's head: an
+  // unrelated transaction still open would hide the seed from it.)
+  if (seededUpTo) await app.projections.waitFor(seededUpTo);
 };
