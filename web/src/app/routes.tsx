@@ -7,6 +7,7 @@ import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
+import { upcomingRoutes } from "../features/upcoming/routes";
 import { RouteError } from "./route-error";
 
 /** Every feature exports its own route objects; this is the only place they are put together. */
@@ -23,6 +24,7 @@ export const routes: RouteObject[] = [
           ...studentRoutes,
           ...teacherRoutes,
           ...adminRoutes(adminCatalogSections),
+          ...upcomingRoutes,
           { path: "*", element: <PageNotFound /> },
         ],
       },
