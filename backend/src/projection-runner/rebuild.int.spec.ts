@@ -75,9 +75,12 @@ describe.each(drivers)("rebuilding a read model on $name", (driver: TestDriver) 
           { expectedVersion: "no_stream" },
         );
       }
-      await store.append("notebook", [{ type: "NoteWritten", data: { text: "keep me" } }], { expectedVersion: "any" });
+      // Appended last, so in the global order it comes after every event above.
+      const { lastPosition } = await store.append("notebook", [{ type: "NoteWritten", data: { text: "keep me" } }], {
+        expectedVersion: "any",
+      });
       runner.start();
-      expect(await runner.waitFor(await store.head())).toBe(true);
+      expect(await runner.waitFor(lastPosition)).toBe(true);
       await runner.stop();
       const before = await snapshot(db);
       expect(before).toHaveLength(26);
@@ -108,7 +111,7 @@ describe.each(drivers)("rebuilding a read model on $name", (driver: TestDriver) 
       // The checkpoint moved with the replay: a runner started afterwards applies nothing twice.
       const after = createProjectionRunner({ db, source: store, projectors });
       after.start();
-      expect(await after.waitFor(await store.head())).toBe(true);
+      expect(await after.waitFor(lastPosition)).toBe(true);
       await after.stop();
       expect(await snapshot(db)).toEqual(before);
     } finally {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Position, RecordedEvent } from "@el/domain";
+import { comparePositions } from "@el/domain";
 import type { Database, EventSource, Projector, Sql } from "@el/projections";
 import { createProjectionRunner, migrateProjections, type ProjectionRunner, skipEvent } from "@el/projections";
 import Fastify from "fastify";
@@ -12,7 +13,14 @@ import { createEventStore, EventRegistry, type EventStore, migrateEventStore } f
 import { features } from "../features";
 import { healthRoutes } from "../http/health";
 
+/** Generous, because the int tests share two CPU cores with everything else that runs. */
+const POLL = { timeout: 15_000 };
+
 const registry = new EventRegistry().register({ type: "Ticked", schema: z.object({ n: z.number().int() }) });
+
+/** The last of `events` in the global order: what a writer waits for (read-your-writes). */
+const latest = (events: Position[]): Position =>
+  positionOf(events.reduce((last, event) => (comparePositions(event, last) > 0 ? event : last)));
 
 const positionOf = (event: Position): Position => ({
   transactionId: event.transactionId,
@@ -141,7 +149,7 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
       return true;
     });
     crashing = await start(runner([crashingProjector], { maxAttempts: 1 }), [crashingProjector], db);
-    await expect.poll(() => crashed).toBe(true);
+    await expect.poll(() => crashed, POLL).toBe(true);
     await crashing.stop();
 
     // Whatever was committed before the crash is exactly the events up to the checkpoint, once each.
@@ -162,7 +170,7 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     const events = await tick(1, 300);
     const broken = recordingProjector("midway", (event) => event.data.n === 150);
     const first = await start(runner([broken], { maxAttempts: 1 }), [broken], db);
-    await expect.poll(async () => (await first.status())[0]?.state).toBe("stalled");
+    await expect.poll(async () => (await first.status())[0]?.state, POLL).toBe("stalled");
     everyTickOnce(await applied("midway"), 1, 149);
     await first.stop();
 
@@ -187,7 +195,9 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     const projectors = [healthy, broken];
     const running = await start(runner(projectors, { maxAttempts: 4, retryDelayMs: 20 }), projectors, db);
 
-    await expect.poll(async () => (await running.status()).find((s) => s.name === "broken")?.state).toBe("stalled");
+    await expect
+      .poll(async () => (await running.status()).find((s) => s.name === "broken")?.state, POLL)
+      .toBe("stalled");
     // One try inside the whole batch, then four on the event alone, waiting 20, 40, 80 ms between them.
     expect(attempts).toHaveLength(5);
     const waits = attempts.slice(2).map((at, index) => at - (attempts[index + 1] as number));
@@ -230,7 +240,7 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     const failing = events[6] as RecordedEvent;
     const broken = recordingProjector("skipping", (event) => event.data.n === 7);
     const first = await start(runner([broken], { maxAttempts: 2 }), [broken], db);
-    await expect.poll(async () => (await first.status())[0]?.state).toBe("stalled");
+    await expect.poll(async () => (await first.status())[0]?.state, POLL).toBe("stalled");
     await first.stop();
 
     await expect(
@@ -322,7 +332,9 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     const events = await tick(1, 10);
     const projectors = [recordingProjector("fine"), recordingProjector("stuck", (event) => event.data.n === 8)];
     const running = await start(runner(projectors, { maxAttempts: 1 }), projectors, db);
-    await expect.poll(async () => (await running.status()).find((s) => s.name === "stuck")?.state).toBe("stalled");
+    await expect
+      .poll(async () => (await running.status()).find((s) => s.name === "stuck")?.state, POLL)
+      .toBe("stalled");
     expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent), ["fine"])).toBe(true);
 
     const app = Fastify();
@@ -375,21 +387,21 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     const one = await start(first.runner([projectorOf()]), [projectorOf()], first.db);
     const other = await start(second.runner([projectorOf()]), [], second.db);
 
-    await expect.poll(() => [one.isActive("shared"), other.isActive("shared")].filter(Boolean).length).toBe(1);
+    await expect.poll(() => [one.isActive("shared"), other.isActive("shared")].filter(Boolean).length, POLL).toBe(1);
     const active = one.isActive("shared") ? one : other;
     const standby = active === one ? other : one;
     expect((await standby.status())[0]?.state).toBe("standby");
 
     // Both processes write; the active runner projects everything once.
-    await Promise.all([first.tick(1, 100), second.tick(101, 200)]);
-    expect(await active.waitFor(await first.store.head())).toBe(true);
+    const written = (await Promise.all([first.tick(1, 100), second.tick(101, 200)])).flat();
+    expect(await active.waitFor(latest(written))).toBe(true);
     everyTickOnce(await first.applied("shared"), 1, 200);
     expect(standby.isActive("shared")).toBe(false);
 
     await active.stop();
-    await expect.poll(() => standby.isActive("shared"), { timeout: 5000 }).toBe(true);
-    await first.tick(201, 300);
-    expect(await standby.waitFor(await first.store.head())).toBe(true);
+    await expect.poll(() => standby.isActive("shared"), POLL).toBe(true);
+    const more = await first.tick(201, 300);
+    expect(await standby.waitFor(latest(more))).toBe(true);
     everyTickOnce(await second.applied("shared"), 1, 300);
   });
 
@@ -409,11 +421,11 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
         },
       );
     const one = await start(first.runner([brokenOf()], { maxAttempts: 2 }), [brokenOf()], first.db);
-    await expect.poll(() => one.isActive("fragile")).toBe(true);
+    await expect.poll(() => one.isActive("fragile"), POLL).toBe(true);
     const other = await start(second.runner([brokenOf()], { maxAttempts: 2 }), [], second.db);
     await first.tick(1, 5);
 
-    await expect.poll(async () => (await one.status())[0]?.state).toBe("stalled");
+    await expect.poll(async () => (await one.status())[0]?.state, POLL).toBe("stalled");
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The batch try and two tries alone, all in the first process; the second only reports the stall.
     expect(attempts).toBe(3);
