@@ -15,7 +15,6 @@ export interface Config {
   baseUrl: string;
   adminEmail?: string;
   adminPassword?: string;
-  redisUrl?: string;
   /** Where the built web app is; served when it exists. */
   webDist: string;
 }
@@ -36,7 +35,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     baseUrl: env.BASE_URL ?? `http://localhost:${port}`,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    redisUrl: env.REDIS_URL || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
   };
 };
