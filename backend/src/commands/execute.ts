@@ -34,8 +34,7 @@ export const executeOnStreams = async <Result>(
   context: CommandContext = {},
 ): Promise<Result> => {
   for (let attempt = 1; ; attempt++) {
-    const histories: Record<string, RecordedEvent[]> = {};
-    for (const streamId of streamIds) histories[streamId] = await app.eventStore.readStream(streamId);
+    const histories = await app.eventStore.readStreams(streamIds);
     const decision = await decide(histories);
     const appends = decision.appends.filter((append) => append.events.length > 0);
     if (appends.length === 0) return decision.result;

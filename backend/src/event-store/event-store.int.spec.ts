@@ -55,6 +55,20 @@ describe.each(drivers)("event store on $name", (driver) => {
     expect(Math.abs((events[0]?.recordedAt.getTime() ?? 0) - Date.now())).toBeLessThan(5000);
   });
 
+  it("reads several streams in one snapshot, every requested stream present", async () => {
+    const student = `student-${randomUUID()}`;
+    const lesson = `lesson-${randomUUID()}`;
+    const missing = `lesson-${randomUUID()}`;
+    await store.appendMany([
+      { streamId: student, events: [credits(1), credits(2)], expectedVersion: "no_stream" },
+      { streamId: lesson, events: [credits(3)], expectedVersion: "no_stream" },
+    ]);
+    const streams = await store.readStreams([student, lesson, missing]);
+    expect(streams[student]?.map((event) => event.data)).toEqual([{ amount: 1 }, { amount: 2 }]);
+    expect(streams[lesson]?.map((event) => event.streamVersion)).toEqual([1]);
+    expect(streams[missing]).toEqual([]);
+  });
+
   it("enforces every expected-version mode and reports the actual version", async () => {
     const stream = `student-${randomUUID()}`;
     await expect(store.append(stream, [credits()], { expectedVersion: "stream_exists" })).rejects.toMatchObject({

@@ -76,6 +76,11 @@ export interface EventStore {
   appendMany<Result = unknown>(streams: StreamAppend[], options?: AppendOptions<Result>): Promise<AppendResult<Result>>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
+   * Several streams read in one statement, so in one snapshot: a decision spanning them never sees one
+   * stream before and another after a concurrent append. Every requested stream has an entry.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Record<string, RecordedEvent[]>>;
+  /**
    * Events after `after` in global order, only those no running transaction can still precede:
    * see README.md beside this file.
    */
@@ -335,6 +340,15 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         [streamId],
       );
       return rows.map(toRecorded);
+    },
+    async readStreams(streamIds) {
+      const { rows } = await db.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events where stream_id = any($1::text[]) order by stream_id, stream_version`,
+        [[...streamIds]],
+      );
+      const streams: Record<string, RecordedEvent[]> = Object.fromEntries(streamIds.map((id) => [id, []]));
+      for (const row of rows) streams[row.stream_id]?.push(toRecorded(row));
+      return streams;
     },
     readAll,
     async head() {
