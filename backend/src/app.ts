@@ -10,6 +10,7 @@ import { createEventStore, EventRegistry, type EventStore, migrateEventStore } f
 import { features } from "./features";
 import { registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
+import { withRedactedRequests } from "./http/log-redaction";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export interface AppOptions {
 
 /** Builds the whole backend on an open database: migrations, event store, projections, routes. */
 export const buildApp = async ({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({ logger, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({ logger: withRedactedRequests(logger), trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
