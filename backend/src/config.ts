@@ -21,7 +21,8 @@ export interface Config {
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
-  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  // `npm start` runs in backend/: relative paths are taken from where the user typed the command.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? "./data");
   return {
     port,
     // Local by default; a container sets HOST=0.0.0.0.
