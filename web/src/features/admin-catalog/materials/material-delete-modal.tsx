@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useOutletContext, useParams } from "react-router-dom";
-import { Modal } from "../../../components/modal/modal";
-import { ErrorAlert } from "../../../components/status/error-alert";
-import { useMutation } from "../../../lib/use-mutation";
+import { useParams } from "react-router-dom";
+import { ConfirmRouteModal } from "../../../components/modal/confirm-route-modal";
 import { deactivateMaterial } from "../api/materials-api";
 
 /**
@@ -12,37 +10,13 @@ import { deactivateMaterial } from "../api/materials-api";
 export const MaterialDeleteModal = () => {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const { reload } = useOutletContext<{ reload: () => void }>();
-  const back = () => navigate(`/gerencia/materiais${search}`);
-  const remove = useMutation(async () => {
-    await deactivateMaterial(id);
-    reload();
-    back();
-  });
   return (
-    <Modal
+    <ConfirmRouteModal
+      listPath="/gerencia/materiais"
       title={t("adminCatalog.delete.title")}
-      onClose={back}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline" onClick={back}>
-            {t("global.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.status === "running"}
-            onClick={() => remove.run(undefined)}
-          >
-            {t("adminCatalog.deactivate")}
-          </button>
-        </>
-      }
-    >
-      {remove.status === "error" && <ErrorAlert error={remove.error} />}
-      <p>{t("adminCatalog.materials.deleteQuestion")}</p>
-    </Modal>
+      question={t("adminCatalog.materials.deleteQuestion")}
+      confirmLabel={t("adminCatalog.deactivate")}
+      onConfirm={() => deactivateMaterial(id)}
+    />
   );
 };
