@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
 import { useSession } from "../../../app/session/session-provider";
 import { Field } from "../../../components/form/field";
-import { PhoneInput } from "../../../components/form/phone-input";
+import { PhoneField } from "../../../components/form/phone-field";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
@@ -76,23 +76,7 @@ export const StudentStepTwoPage = () => {
               {t(session.error)}
             </div>
           )}
-          <Field label={t("register.form.phone")} error={errors.phone}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    {...control}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <PhoneField control={form.control} name="phone" label={t("register.form.phone")} error={errors.phone} />
           {levels.status === "loading" && <Loading />}
           {levels.status === "failed" && <ErrorAlert error={levels.error} />}
           {levels.status === "ready" && (

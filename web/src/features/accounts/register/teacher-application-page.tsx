@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Field } from "../../../components/form/field";
-import { PhoneInput } from "../../../components/form/phone-input";
+import { PhoneField } from "../../../components/form/phone-field";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useMutation } from "../../../lib/use-mutation";
 import { register } from "../api/register";
@@ -53,23 +53,7 @@ export const TeacherApplicationPage = () => {
             <Field label={t("register.form.email")} error={errors.email}>
               <input type="email" autoComplete="email" {...form.register("email")} />
             </Field>
-            <Field label={t("register.form.phone")} error={errors.phone}>
-              {(control) => (
-                <Controller
-                  control={form.control}
-                  name="phone"
-                  render={({ field }) => (
-                    <PhoneInput
-                      {...control}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            <PhoneField control={form.control} name="phone" label={t("register.form.phone")} error={errors.phone} />
             <Field label={t("register.form.password")} error={errors.password}>
               <input type={passwordType} autoComplete="new-password" {...form.register("password")} />
             </Field>
