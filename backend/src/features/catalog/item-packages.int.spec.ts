@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
-import { givenAdmin } from "../../../test/catalog-fixtures";
-import { givenStudent, type Person } from "../../../test/lesson-fixtures";
+import { describe, expect, it } from "vitest";
+import { useCatalogWorld } from "../../../test/catalog-fixtures";
 
-let test: TestApp;
-let admin: Person;
-let student: Person;
+const world = useCatalogWorld();
 
-beforeAll(async () => {
-  test = await createTestApp();
-  admin = await givenAdmin(test.app);
-  student = await givenStudent(test.app);
-});
-afterAll(() => test?.close());
-
-const create = (payload: Record<string, unknown>, headers: Record<string, string> = admin.auth) =>
-  test.app.inject({ method: "POST", url: "/api/item-packages", headers, payload });
+const create = (payload: Record<string, unknown>, headers: Record<string, string> = world.admin.auth) =>
+  world.app.inject({ method: "POST", url: "/api/item-packages", headers, payload });
 
 describe("item packages", () => {
   it("shows the spec's five packs to anonymous visitors, smallest first, prices in reais", async () => {
-    const response = await test.app.inject({ method: "GET", url: "/api/item-packages" });
+    const response = await world.app.inject({ method: "GET", url: "/api/item-packages" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
       { id: 1, amount: 1, value: 47 },
@@ -36,30 +25,34 @@ describe("item packages", () => {
     expect(created.statusCode).toBe(201);
     const pack = created.json();
     expect(pack).toEqual({ id: expect.any(Number), amount: 2, value: 89.9 });
-    const { rows } = await test.db.query<{ value_cents: number }>(
+    const { rows } = await world.db.query<{ value_cents: number }>(
       "select value_cents from catalog_packages where id = $1",
       [pack.id],
     );
     expect(rows[0]?.value_cents).toBe(8990);
-    expect((await test.app.inject({ method: "GET", url: `/api/item-packages/${pack.id}` })).json()).toEqual(pack);
+    expect((await world.app.inject({ method: "GET", url: `/api/item-packages/${pack.id}` })).json()).toEqual(pack);
   });
 
   it("reprices and withdraws a pack", async () => {
     const { id } = (await create({ amount: 6, value: 260 })).json();
-    const repriced = await test.app.inject({
+    const repriced = await world.app.inject({
       method: "PUT",
       url: `/api/item-packages/${id}`,
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { id, amount: 6, value: 249.5 },
     });
     expect(repriced.json()).toEqual({ id, amount: 6, value: 249.5 });
     expect(repriced.headers["x-app-alert"]).toBe("catalog.itemPackage.updated");
 
-    const removed = await test.app.inject({ method: "DELETE", url: `/api/item-packages/${id}`, headers: admin.auth });
+    const removed = await world.app.inject({
+      method: "DELETE",
+      url: `/api/item-packages/${id}`,
+      headers: world.admin.auth,
+    });
     expect(removed.statusCode).toBe(204);
-    const offered = (await test.app.inject({ method: "GET", url: "/api/item-packages" })).json();
+    const offered = (await world.app.inject({ method: "GET", url: "/api/item-packages" })).json();
     expect(offered.map((pack: { id: number }) => pack.id)).not.toContain(id);
-    expect((await test.app.inject({ method: "GET", url: `/api/item-packages/${id}` })).statusCode).toBe(404);
+    expect((await world.app.inject({ method: "GET", url: `/api/item-packages/${id}` })).statusCode).toBe(404);
   });
 
   it("refuses a pack without lessons or with a price that is not positive, with field errors", async () => {
@@ -72,9 +65,13 @@ describe("item packages", () => {
 
   it("keeps changes for administrators", async () => {
     expect((await create({ amount: 3, value: 1 }, {})).statusCode).toBe(401);
-    expect((await create({ amount: 3, value: 1 }, student.auth)).statusCode).toBe(403);
-    const remove = await test.app.inject({ method: "DELETE", url: "/api/item-packages/1", headers: student.auth });
+    expect((await create({ amount: 3, value: 1 }, world.student.auth)).statusCode).toBe(403);
+    const remove = await world.app.inject({
+      method: "DELETE",
+      url: "/api/item-packages/1",
+      headers: world.student.auth,
+    });
     expect(remove.statusCode).toBe(403);
-    expect((await test.app.inject({ method: "GET", url: "/api/item-packages/1" })).json().value).toBe(47);
+    expect((await world.app.inject({ method: "GET", url: "/api/item-packages/1" })).json().value).toBe(47);
   });
 });

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
-import { givenAdmin } from "../../../test/catalog-fixtures";
-import { givenStudent, givenTeacher, type Person } from "../../../test/lesson-fixtures";
+import { describe, expect, it } from "vitest";
+import { useCatalogWorld } from "../../../test/catalog-fixtures";
 
-let test: TestApp;
-let admin: Person;
-let student: Person;
-let teacher: Person;
+const world = useCatalogWorld();
 
-beforeAll(async () => {
-  test = await createTestApp();
-  admin = await givenAdmin(test.app);
-  student = await givenStudent(test.app);
-  teacher = await givenTeacher(test.app);
-});
-afterAll(() => test?.close());
-
-const get = (url: string, headers: Record<string, string> = {}) => test.app.inject({ method: "GET", url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => world.app.inject({ method: "GET", url, headers });
 const createLevel = (name: string, active = true) =>
-  test.app.inject({ method: "POST", url: "/api/levels", headers: admin.auth, payload: { name, active } });
+  world.app.inject({ method: "POST", url: "/api/levels", headers: world.admin.auth, payload: { name, active } });
 
 describe("levels", () => {
   it("lists the seeded levels to anyone, a page at a time, with the total in X-Total-Count", async () => {
@@ -68,7 +55,7 @@ describe("levels", () => {
       (await get("/api/levels?active=true&size=999")).json().map((level: { id: number }) => level.id);
     expect(await offered()).toContain(id);
 
-    const off = await test.app.inject({ method: "PUT", url: `/api/levels/${id}/toggle`, headers: admin.auth });
+    const off = await world.app.inject({ method: "PUT", url: `/api/levels/${id}/toggle`, headers: world.admin.auth });
     expect(off.json()).toMatchObject({ id, active: false });
     expect(off.headers["x-app-alert"]).toBe("catalog.level.deactivated");
     expect(await offered()).not.toContain(id);
@@ -78,32 +65,32 @@ describe("levels", () => {
       active: false,
     });
 
-    await test.app.inject({ method: "PUT", url: `/api/levels/${id}/toggle`, headers: admin.auth });
+    await world.app.inject({ method: "PUT", url: `/api/levels/${id}/toggle`, headers: world.admin.auth });
     expect(await offered()).toContain(id);
   });
 
   it("renames and deactivates through the edit form, and DELETE deactivates without losing the level", async () => {
     const { id } = (await createLevel("Kids")).json();
-    const edited = await test.app.inject({
+    const edited = await world.app.inject({
       method: "PUT",
       url: `/api/levels/${id}`,
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { id, name: "Teens", active: true },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({ id, name: "Teens", active: true });
 
-    const deleted = await test.app.inject({ method: "DELETE", url: `/api/levels/${id}`, headers: admin.auth });
+    const deleted = await world.app.inject({ method: "DELETE", url: `/api/levels/${id}`, headers: world.admin.auth });
     expect(deleted.statusCode).toBe(204);
     expect((await get(`/api/levels/${id}`)).json()).toEqual({ id, name: "Teens", active: false });
   });
 
   it("answers 404 for a level that does not exist, on reading and on editing", async () => {
     expect((await get("/api/levels/987654")).statusCode).toBe(404);
-    const edit = await test.app.inject({
+    const edit = await world.app.inject({
       method: "PUT",
       url: "/api/levels/987654",
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { name: "Ghost", active: true },
     });
     expect(edit.statusCode).toBe(404);
@@ -114,10 +101,10 @@ describe("levels", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors).toEqual([expect.objectContaining({ field: "name" })]);
 
-    const withId = await test.app.inject({
+    const withId = await world.app.inject({
       method: "POST",
       url: "/api/levels",
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { id: 5, name: "Copy" },
     });
     expect(withId.statusCode).toBe(400);
@@ -126,11 +113,11 @@ describe("levels", () => {
 
   it("keeps writes for administrators: 401 without a token, 403 for students and teachers", async () => {
     const write = (headers: Record<string, string>) =>
-      test.app.inject({ method: "POST", url: "/api/levels", headers, payload: { name: "Hack" } });
+      world.app.inject({ method: "POST", url: "/api/levels", headers, payload: { name: "Hack" } });
     expect((await write({})).statusCode).toBe(401);
-    expect((await write(student.auth)).statusCode).toBe(403);
-    expect((await write(teacher.auth)).statusCode).toBe(403);
-    const toggle = await test.app.inject({ method: "PUT", url: "/api/levels/1/toggle", headers: teacher.auth });
+    expect((await write(world.student.auth)).statusCode).toBe(403);
+    expect((await write(world.teacher.auth)).statusCode).toBe(403);
+    const toggle = await world.app.inject({ method: "PUT", url: "/api/levels/1/toggle", headers: world.teacher.auth });
     expect(toggle.statusCode).toBe(403);
     expect((await get("/api/levels/1")).json().active).toBe(true);
   });

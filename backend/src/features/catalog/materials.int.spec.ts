@@ -1,27 +1,14 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
-import { givenAdmin } from "../../../test/catalog-fixtures";
-import { givenStudent, givenTeacher, type Person } from "../../../test/lesson-fixtures";
+import { describe, expect, it } from "vitest";
+import { useCatalogWorld } from "../../../test/catalog-fixtures";
 
-let test: TestApp;
-let admin: Person;
-let student: Person;
-let teacher: Person;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  admin = await givenAdmin(test.app);
-  student = await givenStudent(test.app);
-  teacher = await givenTeacher(test.app);
-});
-afterAll(() => test?.close());
+const world = useCatalogWorld();
 
 /** A small but real file: 40 KB of bytes of every value, as a worksheet would be. */
 const worksheet = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 31) % 256));
 
-const upload = (payload: Record<string, unknown> = {}, headers = admin.auth) =>
-  test.app.inject({
+const upload = (payload: Record<string, unknown> = {}, headers = world.admin.auth) =>
+  world.app.inject({
     method: "POST",
     url: "/api/materials",
     headers,
@@ -49,10 +36,10 @@ describe("materials", () => {
       active: true,
     });
 
-    const download = await test.app.inject({
+    const download = await world.app.inject({
       method: "GET",
       url: `/api/materials/${material.id}/download`,
-      headers: student.auth,
+      headers: world.student.auth,
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(worksheet)).toBe(true);
@@ -65,14 +52,16 @@ describe("materials", () => {
 
   it("keeps the bytes out of the event store: the event carries the file's digest", async () => {
     const { id } = (await upload({ className: "Numbers" })).json();
-    const [event] = await test.app.eventStore.readStream(`material-${id}`);
+    const [event] = await world.app.eventStore.readStream(`material-${id}`);
     expect(event?.type).toBe("MaterialUploaded");
     expect(JSON.stringify(event?.data).length).toBeLessThan(500);
     expect(event?.data).toMatchObject({ file: { sha256: createHash("sha256").update(worksheet).digest("hex") } });
   });
 
   it("shows a trail's active materials with the trail (same level, class number = trail number)", async () => {
-    const trails = (await test.app.inject({ method: "GET", url: "/api/trails?level=1", headers: teacher.auth })).json();
+    const trails = (
+      await world.app.inject({ method: "GET", url: "/api/trails?level=1", headers: world.teacher.auth })
+    ).json();
     const first = trails.find((trail: { number: number }) => trail.number === 1);
     expect(first.materials.map((material: { className: string }) => material.className)).toContain(
       "Greetings and introductions",
@@ -82,33 +71,45 @@ describe("materials", () => {
 
   it("deactivates with DELETE: students no longer see or download it, administrators still list it with all=true", async () => {
     const { id } = (await upload({ className: "Old worksheet", classNumber: 3 })).json();
-    const deleted = await test.app.inject({ method: "DELETE", url: `/api/materials/${id}`, headers: admin.auth });
+    const deleted = await world.app.inject({
+      method: "DELETE",
+      url: `/api/materials/${id}`,
+      headers: world.admin.auth,
+    });
     expect(deleted.statusCode).toBe(204);
 
-    const studentList = await test.app.inject({ method: "GET", url: "/api/materials?size=100", headers: student.auth });
+    const studentList = await world.app.inject({
+      method: "GET",
+      url: "/api/materials?size=100",
+      headers: world.student.auth,
+    });
     expect(studentList.json().map((material: { id: number }) => material.id)).not.toContain(id);
-    const studentDownload = await test.app.inject({
+    const studentDownload = await world.app.inject({
       method: "GET",
       url: `/api/materials/${id}/download`,
-      headers: student.auth,
+      headers: world.student.auth,
     });
     expect(studentDownload.statusCode).toBe(404);
     // A student asking for all still sees only active materials.
-    const studentAll = await test.app.inject({ method: "GET", url: "/api/materials?all=true", headers: student.auth });
+    const studentAll = await world.app.inject({
+      method: "GET",
+      url: "/api/materials?all=true",
+      headers: world.student.auth,
+    });
     expect(studentAll.json().map((material: { id: number }) => material.id)).not.toContain(id);
 
-    const adminList = await test.app.inject({
+    const adminList = await world.app.inject({
       method: "GET",
       url: "/api/materials?all=true&query=old&size=100",
-      headers: admin.auth,
+      headers: world.admin.auth,
     });
     expect(adminList.json()).toEqual([expect.objectContaining({ id, active: false })]);
     expect(adminList.headers["x-total-count"]).toBe("1");
 
-    const reactivated = await test.app.inject({
+    const reactivated = await world.app.inject({
       method: "PUT",
       url: `/api/materials/${id}`,
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { id, level: 1, className: "Old worksheet", classNumber: 3, active: true },
     });
     expect(reactivated.json()).toMatchObject({ id, active: true, fileSize: worksheet.length });
@@ -117,10 +118,10 @@ describe("materials", () => {
   it("replaces the file when an edit sends a new one", async () => {
     const { id } = (await upload({ className: "Daily routine", classNumber: 3 })).json();
     const newer = Buffer.from("new version of the routine worksheet");
-    const edited = await test.app.inject({
+    const edited = await world.app.inject({
       method: "PUT",
       url: "/api/materials",
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: {
         id,
         level: { id: 1 },
@@ -131,19 +132,19 @@ describe("materials", () => {
       },
     });
     expect(edited.json()).toMatchObject({ fileContentType: "text/plain", fileSize: newer.length });
-    const download = await test.app.inject({
+    const download = await world.app.inject({
       method: "GET",
       url: `/api/materials/${id}/download`,
-      headers: student.auth,
+      headers: world.student.auth,
     });
     expect(download.body).toBe("new version of the routine worksheet");
   });
 
   it("lists a page at a time with the total", async () => {
-    const page = await test.app.inject({
+    const page = await world.app.inject({
       method: "GET",
       url: "/api/materials?page=0&size=2&sort=className,asc",
-      headers: admin.auth,
+      headers: world.admin.auth,
     });
     expect(page.json()).toHaveLength(2);
     expect(Number(page.headers["x-total-count"])).toBeGreaterThanOrEqual(3);
@@ -164,9 +165,9 @@ describe("materials", () => {
   });
 
   it("keeps files for signed-in users and changes for administrators", async () => {
-    expect((await test.app.inject({ method: "GET", url: "/api/materials" })).statusCode).toBe(401);
-    expect((await test.app.inject({ method: "GET", url: "/api/materials/1/download" })).statusCode).toBe(401);
-    expect((await upload({}, student.auth)).statusCode).toBe(403);
-    expect((await upload({}, teacher.auth)).statusCode).toBe(403);
+    expect((await world.app.inject({ method: "GET", url: "/api/materials" })).statusCode).toBe(401);
+    expect((await world.app.inject({ method: "GET", url: "/api/materials/1/download" })).statusCode).toBe(401);
+    expect((await upload({}, world.student.auth)).statusCode).toBe(403);
+    expect((await upload({}, world.teacher.auth)).statusCode).toBe(403);
   });
 });

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
-import { givenAdmin } from "../../../test/catalog-fixtures";
-import { givenStudent, givenTeacher, type Person } from "../../../test/lesson-fixtures";
+import { describe, expect, it } from "vitest";
+import { useCatalogWorld } from "../../../test/catalog-fixtures";
+import type { Person } from "../../../test/lesson-fixtures";
 
-let test: TestApp;
-let admin: Person;
-let student: Person;
-let teacher: Person;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  admin = await givenAdmin(test.app);
-  student = await givenStudent(test.app);
-  teacher = await givenTeacher(test.app);
-});
-afterAll(() => test?.close());
+const world = useCatalogWorld();
 
 const newTrail = {
   number: 6,
@@ -25,13 +13,13 @@ const newTrail = {
   level: { id: 2 },
 };
 
-const create = (payload: Record<string, unknown>, headers = admin.auth) =>
-  test.app.inject({ method: "POST", url: "/api/trails", headers, payload });
+const create = (payload: Record<string, unknown>, headers = world.admin.auth) =>
+  world.app.inject({ method: "POST", url: "/api/trails", headers, payload });
 
 describe("trails", () => {
   it("shows students and teachers every trail, by level and number, with its level's name", async () => {
-    for (const person of [student, teacher]) {
-      const response = await test.app.inject({ method: "GET", url: "/api/trails", headers: person.auth });
+    for (const person of [world.student, world.teacher]) {
+      const response = await world.app.inject({ method: "GET", url: "/api/trails", headers: person.auth });
       expect(response.statusCode).toBe(200);
       const trails = response.json();
       expect(Number(response.headers["x-total-count"])).toBe(trails.length);
@@ -46,10 +34,10 @@ describe("trails", () => {
   });
 
   it("filters by level and leaves materials out with ?materials=false", async () => {
-    const response = await test.app.inject({
+    const response = await world.app.inject({
       method: "GET",
       url: "/api/trails?level=6&materials=false",
-      headers: student.auth,
+      headers: world.student.auth,
     });
     const trails = response.json();
     expect(trails.length).toBeGreaterThanOrEqual(4);
@@ -61,8 +49,8 @@ describe("trails", () => {
   });
 
   it("is not shown to anonymous visitors", async () => {
-    expect((await test.app.inject({ method: "GET", url: "/api/trails" })).statusCode).toBe(401);
-    expect((await test.app.inject({ method: "GET", url: "/api/trails/1" })).statusCode).toBe(401);
+    expect((await world.app.inject({ method: "GET", url: "/api/trails" })).statusCode).toBe(401);
+    expect((await world.app.inject({ method: "GET", url: "/api/trails/1" })).statusCode).toBe(401);
   });
 
   it("lets an administrator create, revise and delete a trail", async () => {
@@ -72,23 +60,28 @@ describe("trails", () => {
     expect(trail).toMatchObject({ ...newTrail, id: expect.any(Number), level: { id: 2, name: "Intermediário" } });
     expect(created.headers["x-app-alert"]).toBe("catalog.trail.created");
 
-    const revised = await test.app.inject({
+    const revised = await world.app.inject({
       method: "PUT",
       url: `/api/trails/${trail.id}`,
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: { ...newTrail, id: trail.id, title: "Travel: airports and flights", level: 3 },
     });
     expect(revised.statusCode).toBe(200);
     expect(revised.json()).toMatchObject({ title: "Travel: airports and flights", level: { id: 3 } });
-    const read = await test.app.inject({ method: "GET", url: `/api/trails/${trail.id}`, headers: student.auth });
+    const read = await world.app.inject({ method: "GET", url: `/api/trails/${trail.id}`, headers: world.student.auth });
     expect(read.json().title).toBe("Travel: airports and flights");
 
-    const deleted = await test.app.inject({ method: "DELETE", url: `/api/trails/${trail.id}`, headers: admin.auth });
+    const deleted = await world.app.inject({
+      method: "DELETE",
+      url: `/api/trails/${trail.id}`,
+      headers: world.admin.auth,
+    });
     expect(deleted.statusCode).toBe(204);
     expect(
-      (await test.app.inject({ method: "GET", url: `/api/trails/${trail.id}`, headers: student.auth })).statusCode,
+      (await world.app.inject({ method: "GET", url: `/api/trails/${trail.id}`, headers: world.student.auth }))
+        .statusCode,
     ).toBe(404);
-    const all = (await test.app.inject({ method: "GET", url: "/api/trails", headers: student.auth })).json();
+    const all = (await world.app.inject({ method: "GET", url: "/api/trails", headers: world.student.auth })).json();
     expect(all.map((each: { id: number }) => each.id)).not.toContain(trail.id);
   });
 
@@ -103,22 +96,22 @@ describe("trails", () => {
   });
 
   it("answers 404 when revising or deleting a trail that does not exist", async () => {
-    const revise = await test.app.inject({
+    const revise = await world.app.inject({
       method: "PUT",
       url: "/api/trails/999999",
-      headers: admin.auth,
+      headers: world.admin.auth,
       payload: newTrail,
     });
     expect(revise.statusCode).toBe(404);
-    const remove = await test.app.inject({ method: "DELETE", url: "/api/trails/999999", headers: admin.auth });
+    const remove = await world.app.inject({ method: "DELETE", url: "/api/trails/999999", headers: world.admin.auth });
     expect(remove.statusCode).toBe(404);
   });
 
   it("keeps changes for administrators: 401 anonymous, 403 students and teachers", async () => {
     expect((await create(newTrail, {} as Person["auth"])).statusCode).toBe(401);
-    expect((await create(newTrail, student.auth)).statusCode).toBe(403);
-    expect((await create(newTrail, teacher.auth)).statusCode).toBe(403);
-    const remove = await test.app.inject({ method: "DELETE", url: "/api/trails/1", headers: teacher.auth });
+    expect((await create(newTrail, world.student.auth)).statusCode).toBe(403);
+    expect((await create(newTrail, world.teacher.auth)).statusCode).toBe(403);
+    const remove = await world.app.inject({ method: "DELETE", url: "/api/trails/1", headers: world.teacher.auth });
     expect(remove.statusCode).toBe(403);
   });
 });
