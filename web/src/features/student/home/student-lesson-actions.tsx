@@ -1,26 +1,19 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LessonDetailsModal } from "../../../components/lessons/lesson-details-modal";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
+import { LessonDetailsAndJoin } from "../../../components/lessons/lesson-row-actions";
 import { CancelLessonModal } from "./cancel-lesson-modal";
 import { StudentFeedbackModal } from "./student-feedback-modal";
 
 /** Details (with the video link), join, cancel before it starts, rate once held. */
 export const StudentLessonActions = ({ view, onChanged }: { view: LessonRowView; onChanged: () => void }) => {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<"details" | "cancel" | "feedback" | null>(null);
+  const [open, setOpen] = useState<"cancel" | "feedback" | null>(null);
   const { lesson, state } = view;
   const upcoming = (state === "pending" || state === "accepted") && Date.parse(lesson.date) > Date.now();
   return (
     <>
-      <button type="button" className="btn btn-small btn-outline" onClick={() => setOpen("details")}>
-        {t("lessons.actions.details")}
-      </button>
-      {state === "accepted" && lesson.meetUrl && (
-        <a className="btn btn-small btn-secondary" href={lesson.meetUrl} target="_blank" rel="noreferrer">
-          {t("lessons.actions.join")}
-        </a>
-      )}
+      <LessonDetailsAndJoin view={view} />
       {upcoming && (
         <button type="button" className="btn btn-small btn-outline" onClick={() => setOpen("cancel")}>
           {t("lessons.actions.cancel")}
@@ -31,7 +24,6 @@ export const StudentLessonActions = ({ view, onChanged }: { view: LessonRowView;
           {t("lessons.actions.rate")}
         </button>
       )}
-      {open === "details" && <LessonDetailsModal lesson={lesson} state={state} onClose={() => setOpen(null)} />}
       {open === "cancel" && (
         <CancelLessonModal
           lesson={lesson}

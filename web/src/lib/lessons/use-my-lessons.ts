@@ -1,0 +1,20 @@
+import { useState } from "react";
+import { useResource } from "../use-resource";
+import { ALL_LESSONS, fetchMyLessons, type LessonViewer } from "./lesson-view";
+
+/**
+ * The signed-in user's lessons of today and the upcoming ones whole, the finished ones a page at a time;
+ * `reload` refetches all three, as anything that changes one lesson may move it between them.
+ */
+export const useMyLessons = (viewer: LessonViewer) => {
+  const [page, setPage] = useState(0);
+  const today = useResource(() => fetchMyLessons(viewer, { period: "today", size: ALL_LESSONS }), "today");
+  const upcoming = useResource(() => fetchMyLessons(viewer, { period: "upcoming", size: ALL_LESSONS }), "upcoming");
+  const finished = useResource(() => fetchMyLessons(viewer, { period: "finished", page }), `finished:${page}`);
+  const reload = () => {
+    today.reload();
+    upcoming.reload();
+    finished.reload();
+  };
+  return { today, upcoming, finished, page, setPage, reload };
+};
