@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { z } from "zod";
 import { Field } from "../../../components/form/field";
+import { RecordFormCard } from "../../../components/form/record-form-card";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
@@ -38,27 +39,16 @@ const LevelFormView = ({ loaded }: { loaded?: AdminLevel }) => {
   const { errors } = form.formState;
 
   return (
-    <section className="card narrow">
-      <h2>{t(loaded ? "adminCatalog.levels.edit" : "adminCatalog.levels.create")}</h2>
-      <form noValidate onSubmit={form.handleSubmit(save.run)}>
-        {save.status === "error" && <ErrorAlert error={save.error} />}
-        {loaded && (
-          <Field label="ID">
-            <input value={loaded.id} readOnly />
-          </Field>
-        )}
-        <Field label={t("adminCatalog.levels.name")} error={errors.name}>
-          <input {...form.register("name")} />
-        </Field>
-        <div className="actions">
-          <Link to={`/gerencia/niveis${search}`} className="btn btn-outline">
-            {t("gerencia.actions.back")}
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={save.status === "running"}>
-            {t("gerencia.actions.save")}
-          </button>
-        </div>
-      </form>
-    </section>
+    <RecordFormCard
+      title={t(loaded ? "adminCatalog.levels.edit" : "adminCatalog.levels.create")}
+      recordId={loaded?.id}
+      listPath="/gerencia/niveis"
+      onSubmit={form.handleSubmit(save.run)}
+      save={save}
+    >
+      <Field label={t("adminCatalog.levels.name")} error={errors.name}>
+        <input {...form.register("name")} />
+      </Field>
+    </RecordFormCard>
   );
 };

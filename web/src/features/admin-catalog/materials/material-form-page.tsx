@@ -2,9 +2,10 @@ import { MAX_MATERIAL_BYTES } from "@el/domain/catalog/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { z } from "zod";
 import { Field } from "../../../components/form/field";
+import { RecordFormCard } from "../../../components/form/record-form-card";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { activeLevels, fetchLevels, type Level } from "../../../lib/catalog/catalog-api";
@@ -100,46 +101,33 @@ const MaterialFormView = ({ levels, loaded }: { levels: Level[]; loaded?: AdminM
   const { errors } = form.formState;
 
   return (
-    <section className="card narrow">
-      <h2>{t(loaded ? "adminCatalog.materials.edit" : "adminCatalog.materials.create")}</h2>
-      <form noValidate onSubmit={form.handleSubmit(save.run)}>
-        {save.status === "error" && <ErrorAlert error={save.error} />}
-        {loaded && (
-          <Field label="ID">
-            <input value={loaded.id} readOnly />
-          </Field>
-        )}
-        <Field label={t("adminCatalog.materials.level")} error={errors.levelId}>
-          <select {...form.register("levelId")}>
-            <option value="">{t("adminCatalog.materials.chooseLevel")}</option>
-            {offered.map((level) => (
-              <option key={level.id} value={level.id}>
-                {level.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t("adminCatalog.materials.className")} error={errors.className}>
-          <input {...form.register("className")} />
-        </Field>
-        <Field label={t("adminCatalog.materials.classNumber")} error={errors.classNumber}>
-          <input inputMode="numeric" {...form.register("classNumber")} />
-        </Field>
-        <Field label={t("adminCatalog.materials.file")} error={errors.file}>
-          <input type="file" {...form.register("file")} />
-        </Field>
-        {loaded && (
-          <p className="form-hint">{t("adminCatalog.materials.keepFile", { type: loaded.fileContentType })}</p>
-        )}
-        <div className="actions">
-          <Link to={`/gerencia/materiais${search}`} className="btn btn-outline">
-            {t("gerencia.actions.back")}
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={save.status === "running"}>
-            {t("gerencia.actions.save")}
-          </button>
-        </div>
-      </form>
-    </section>
+    <RecordFormCard
+      title={t(loaded ? "adminCatalog.materials.edit" : "adminCatalog.materials.create")}
+      recordId={loaded?.id}
+      listPath="/gerencia/materiais"
+      onSubmit={form.handleSubmit(save.run)}
+      save={save}
+    >
+      <Field label={t("adminCatalog.materials.level")} error={errors.levelId}>
+        <select {...form.register("levelId")}>
+          <option value="">{t("adminCatalog.materials.chooseLevel")}</option>
+          {offered.map((level) => (
+            <option key={level.id} value={level.id}>
+              {level.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t("adminCatalog.materials.className")} error={errors.className}>
+        <input {...form.register("className")} />
+      </Field>
+      <Field label={t("adminCatalog.materials.classNumber")} error={errors.classNumber}>
+        <input inputMode="numeric" {...form.register("classNumber")} />
+      </Field>
+      <Field label={t("adminCatalog.materials.file")} error={errors.file}>
+        <input type="file" {...form.register("file")} />
+      </Field>
+      {loaded && <p className="form-hint">{t("adminCatalog.materials.keepFile", { type: loaded.fileContentType })}</p>}
+    </RecordFormCard>
   );
 };

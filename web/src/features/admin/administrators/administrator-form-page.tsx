@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { z } from "zod";
 import { Field } from "../../../components/form/field";
+import { RecordFormCard } from "../../../components/form/record-form-card";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
@@ -74,53 +75,42 @@ const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
   const { errors } = form.formState;
 
   return (
-    <section className="card narrow">
-      <h2>{t(creating ? "gerencia.administrators.create" : "gerencia.administrators.edit")}</h2>
-      <form noValidate onSubmit={form.handleSubmit(save.run)}>
-        {save.status === "error" && <ErrorAlert error={save.error} />}
-        {loaded && (
-          <Field label="ID">
-            <input value={loaded.id} readOnly />
-          </Field>
+    <RecordFormCard
+      title={t(creating ? "gerencia.administrators.create" : "gerencia.administrators.edit")}
+      recordId={loaded?.id}
+      listPath="/gerencia/administrador"
+      onSubmit={form.handleSubmit(save.run)}
+      save={save}
+    >
+      <Field label={t("gerencia.users.firstName")} error={errors.firstName}>
+        <input {...form.register("firstName")} />
+      </Field>
+      <Field label={t("gerencia.users.lastName")} error={errors.lastName}>
+        <input {...form.register("lastName")} />
+      </Field>
+      <Field label={t("gerencia.users.email")} error={errors.email}>
+        <input type="email" {...form.register("email")} />
+      </Field>
+      {creating && (
+        <Field label={t("register.form.password")} error={errors.password}>
+          <input type="password" autoComplete="new-password" {...form.register("password")} />
+        </Field>
+      )}
+      <label className="form-check">
+        {/* A new administrator starts active; the flag can only be changed afterwards. */}
+        {creating ? (
+          <input type="checkbox" checked disabled readOnly />
+        ) : (
+          <input type="checkbox" {...form.register("activated")} />
         )}
-        <Field label={t("gerencia.users.firstName")} error={errors.firstName}>
-          <input {...form.register("firstName")} />
-        </Field>
-        <Field label={t("gerencia.users.lastName")} error={errors.lastName}>
-          <input {...form.register("lastName")} />
-        </Field>
-        <Field label={t("gerencia.users.email")} error={errors.email}>
-          <input type="email" {...form.register("email")} />
-        </Field>
-        {creating && (
-          <Field label={t("register.form.password")} error={errors.password}>
-            <input type="password" autoComplete="new-password" {...form.register("password")} />
-          </Field>
-        )}
-        <label className="form-check">
-          {/* A new administrator starts active; the flag can only be changed afterwards. */}
-          {creating ? (
-            <input type="checkbox" checked disabled readOnly />
-          ) : (
-            <input type="checkbox" {...form.register("activated")} />
-          )}
-          {t("gerencia.users.activated")}
-        </label>
-        <Field label={t("gerencia.users.langKey")}>
-          <select {...form.register("langKey")}>
-            <option value="pt-br">Português</option>
-            <option value="en">English</option>
-          </select>
-        </Field>
-        <div className="actions">
-          <Link to={`/gerencia/administrador${search}`} className="btn btn-outline">
-            {t("gerencia.actions.back")}
-          </Link>
-          <button type="submit" className="btn btn-primary" disabled={save.status === "running"}>
-            {t("gerencia.actions.save")}
-          </button>
-        </div>
-      </form>
-    </section>
+        {t("gerencia.users.activated")}
+      </label>
+      <Field label={t("gerencia.users.langKey")}>
+        <select {...form.register("langKey")}>
+          <option value="pt-br">Português</option>
+          <option value="en">English</option>
+        </select>
+      </Field>
+    </RecordFormCard>
   );
 };
