@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
+import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -25,12 +26,7 @@ export const LevelsPage = () => {
 
   return (
     <section>
-      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
-        <h2>{t("adminCatalog.levels.title")}</h2>
-        <Link to={`new${search}`} className="btn btn-primary">
-          {t("adminCatalog.levels.create")}
-        </Link>
-      </div>
+      <ListHeading title={t("adminCatalog.levels.title")} createLabel={t("adminCatalog.levels.create")} />
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
       {list.status === "loading" && <Loading />}
       {list.status === "failed" && <ErrorAlert error={list.error} />}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
+import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -31,12 +32,7 @@ export const MaterialsPage = () => {
 
   return (
     <section>
-      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
-        <h2>{t("adminCatalog.materials.title")}</h2>
-        <Link to={`new${search}`} className="btn btn-primary">
-          {t("adminCatalog.materials.create")}
-        </Link>
-      </div>
+      <ListHeading title={t("adminCatalog.materials.title")} createLabel={t("adminCatalog.materials.create")} />
       {activate.status === "error" && <ErrorAlert error={activate.error} />}
       {download.status === "error" && <ErrorAlert error={download.error} />}
       {list.status === "loading" && <Loading />}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useSearchParams } from "react-router-dom";
 import { useSession } from "../../../app/session/session-provider";
+import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -57,12 +58,7 @@ export const AdministratorsPage = () => {
 
   return (
     <section>
-      <div className="actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
-        <h2>{t("gerencia.administrators.title")}</h2>
-        <Link to={`new${location.search}`} className="btn btn-primary">
-          {t("gerencia.administrators.create")}
-        </Link>
-      </div>
+      <ListHeading title={t("gerencia.administrators.title")} createLabel={t("gerencia.administrators.create")} />
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
       {list.status === "loading" && <Loading />}
       {list.status === "failed" && <ErrorAlert error={list.error} />}
