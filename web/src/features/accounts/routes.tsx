@@ -1,12 +1,18 @@
 import type { RouteObject } from "react-router-dom";
-import { LoginModal } from "./login/login-modal";
-import { LogoutPage } from "./logout/logout-page";
-import { PrivacyPolicyPage } from "./privacy-policy/privacy-policy-page";
-import { StudentStepOnePage } from "./register/student-step-one-page";
-import { StudentStepTwoPage } from "./register/student-step-two-page";
-import { TeacherApplicationPage } from "./register/teacher-application-page";
-import { ResetFinishPage } from "./reset/reset-finish-page";
-import { ResetRequestPage } from "./reset/reset-request-page";
+import { lazyPage } from "../../app/lazy-page";
+
+const LoginModal = lazyPage(() => import("./login/login-modal").then((m) => m.LoginModal));
+const LogoutPage = lazyPage(() => import("./logout/logout-page").then((m) => m.LogoutPage));
+const PrivacyPolicyPage = lazyPage(() =>
+  import("./privacy-policy/privacy-policy-page").then((m) => m.PrivacyPolicyPage),
+);
+const StudentStepOnePage = lazyPage(() => import("./register/student-step-one-page").then((m) => m.StudentStepOnePage));
+const StudentStepTwoPage = lazyPage(() => import("./register/student-step-two-page").then((m) => m.StudentStepTwoPage));
+const TeacherApplicationPage = lazyPage(() =>
+  import("./register/teacher-application-page").then((m) => m.TeacherApplicationPage),
+);
+const ResetFinishPage = lazyPage(() => import("./reset/reset-finish-page").then((m) => m.ResetFinishPage));
+const ResetRequestPage = lazyPage(() => import("./reset/reset-request-page").then((m) => m.ResetRequestPage));
 
 export const accountsRoutes: RouteObject[] = [
   { path: "login", element: <LoginModal /> },

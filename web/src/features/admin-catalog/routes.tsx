@@ -1,10 +1,16 @@
 import type { RouteObject } from "react-router-dom";
-import { LevelFormPage } from "./levels/level-form-page";
-import { LevelsPage } from "./levels/levels-page";
-import { MaterialDeleteModal } from "./materials/material-delete-modal";
-import { MaterialFormPage } from "./materials/material-form-page";
-import { MaterialsPage } from "./materials/materials-page";
-import { PendingLessonsPage } from "./schedulings/pending-lessons-page";
+import { lazyPage } from "../../app/lazy-page";
+
+const LevelFormPage = lazyPage(() => import("./levels/level-form-page").then((m) => m.LevelFormPage));
+const LevelsPage = lazyPage(() => import("./levels/levels-page").then((m) => m.LevelsPage));
+const MaterialDeleteModal = lazyPage(() =>
+  import("./materials/material-delete-modal").then((m) => m.MaterialDeleteModal),
+);
+const MaterialFormPage = lazyPage(() => import("./materials/material-form-page").then((m) => m.MaterialFormPage));
+const MaterialsPage = lazyPage(() => import("./materials/materials-page").then((m) => m.MaterialsPage));
+const PendingLessonsPage = lazyPage(() =>
+  import("./schedulings/pending-lessons-page").then((m) => m.PendingLessonsPage),
+);
 
 /** The catalogue sections of /gerencia (levels, materials, pending lessons), handed to `adminRoutes`. */
 export const adminCatalogSections: RouteObject[] = [

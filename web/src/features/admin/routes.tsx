@@ -1,12 +1,23 @@
 import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../app/lazy-page";
 import { PrivateRoute } from "../../app/session/private-route";
-import { AdministratorDeleteModal } from "./administrators/administrator-delete-modal";
-import { AdministratorDetailPage } from "./administrators/administrator-detail-page";
-import { AdministratorFormPage } from "./administrators/administrator-form-page";
-import { AdministratorsPage } from "./administrators/administrators-page";
-import { GerenciaHome, GerenciaLayout } from "./gerencia-layout";
-import { StudentsPage } from "./students/students-page";
-import { TeachersPage } from "./teachers/teachers-page";
+
+const AdministratorDeleteModal = lazyPage(() =>
+  import("./administrators/administrator-delete-modal").then((m) => m.AdministratorDeleteModal),
+);
+const AdministratorDetailPage = lazyPage(() =>
+  import("./administrators/administrator-detail-page").then((m) => m.AdministratorDetailPage),
+);
+const AdministratorFormPage = lazyPage(() =>
+  import("./administrators/administrator-form-page").then((m) => m.AdministratorFormPage),
+);
+const AdministratorsPage = lazyPage(() =>
+  import("./administrators/administrators-page").then((m) => m.AdministratorsPage),
+);
+const GerenciaHome = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaHome));
+const GerenciaLayout = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaLayout));
+const StudentsPage = lazyPage(() => import("./students/students-page").then((m) => m.StudentsPage));
+const TeachersPage = lazyPage(() => import("./teachers/teachers-page").then((m) => m.TeachersPage));
 
 /**
  * /gerencia and the user screens. Other features add their /gerencia sections as children of this

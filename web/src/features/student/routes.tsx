@@ -1,10 +1,12 @@
 import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../app/lazy-page";
 import { PrivateRoute } from "../../app/session/private-route";
-import { BuyLessons } from "./buy-lessons";
-import { StudentHome } from "./home/student-home";
-import { StudentProfile } from "./profile/student-profile";
-import { StudentArea } from "./student-area";
-import { StudentTrails } from "./student-trails";
+
+const BuyLessons = lazyPage(() => import("./buy-lessons").then((m) => m.BuyLessons));
+const StudentHome = lazyPage(() => import("./home/student-home").then((m) => m.StudentHome));
+const StudentProfile = lazyPage(() => import("./profile/student-profile").then((m) => m.StudentProfile));
+const StudentArea = lazyPage(() => import("./student-area").then((m) => m.StudentArea));
+const StudentTrails = lazyPage(() => import("./student-trails").then((m) => m.StudentTrails));
 
 export const studentRoutes: RouteObject[] = [
   {

@@ -1,10 +1,12 @@
 import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../app/lazy-page";
 import { PrivateRoute } from "../../app/session/private-route";
-import { TrailsByLevel } from "../../components/trails/trails-by-level";
-import { AcceptLessons } from "./accept/accept-lessons";
-import { TeacherFinance } from "./finance/teacher-finance";
-import { TeacherLessons } from "./lessons/teacher-lessons";
-import { TeacherArea } from "./teacher-area";
+
+const TrailsByLevel = lazyPage(() => import("../../components/trails/trails-by-level").then((m) => m.TrailsByLevel));
+const AcceptLessons = lazyPage(() => import("./accept/accept-lessons").then((m) => m.AcceptLessons));
+const TeacherFinance = lazyPage(() => import("./finance/teacher-finance").then((m) => m.TeacherFinance));
+const TeacherLessons = lazyPage(() => import("./lessons/teacher-lessons").then((m) => m.TeacherLessons));
+const TeacherArea = lazyPage(() => import("./teacher-area").then((m) => m.TeacherArea));
 
 export const teacherRoutes: RouteObject[] = [
   {
