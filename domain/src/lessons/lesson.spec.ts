@@ -260,7 +260,7 @@ describe("teacher feedback", () => {
     note: 4,
     information: "Covered the whole trail",
     sugestions: "Practise the past tense",
-    productSugestions: "",
+    productSugestions: "More listening material",
     studentInformation: "Shy but improving",
     partialyHeld: null,
     now: afterLesson,
@@ -277,7 +277,7 @@ describe("teacher feedback", () => {
       note: 4,
       information: "Covered the whole trail",
       sugestions: "Practise the past tense",
-      productSugestions: "",
+      productSugestions: "More listening material",
       studentInformation: "Shy but improving",
       partialyHeld: null,
     },
@@ -316,9 +316,16 @@ describe("teacher feedback", () => {
       .thenThrows("Este campo é obrigatório");
   });
 
+  it("requires suggestions to the product, naming that field so the form shows the message under it", () => {
+    const state = [scheduled, accepted].reduce(lessonDecider.evolve, lessonDecider.initialState());
+    expect(() => lessonDecider.decide(report({ productSugestions: " " }), state)).toThrow(
+      expect.objectContaining({ code: "validation", messageKey: lessonErrors.required, field: "productSugestions" }),
+    );
+  });
+
   it("stores an empty report when the teacher skips the prompt", () =>
     given([scheduled, accepted])
-      .when(report({ skipped: true, status: null, note: null, sugestions: "" }))
+      .when(report({ skipped: true, status: null, note: null, sugestions: "", productSugestions: "" }))
       .then([
         {
           ...reported,
@@ -329,6 +336,7 @@ describe("teacher feedback", () => {
             note: null,
             information: "",
             sugestions: "",
+            productSugestions: "",
             studentInformation: "",
           },
         },

@@ -211,6 +211,7 @@ const checkTeacherFeedback = (input: TeacherFeedbackInput) => {
   checkNote(input.note, 1, lessonErrors.note, "note");
   if (input.status === 2 && !filled(input.partialyHeld)) throw invalid(lessonErrors.required, "partialyHeld");
   if (!filled(input.sugestions)) throw invalid(lessonErrors.required, "sugestions");
+  if (!filled(input.productSugestions)) throw invalid(lessonErrors.required, "productSugestions");
   if (!filled(input.studentInformation)) throw invalid(lessonErrors.required, "studentInformation");
 };
 

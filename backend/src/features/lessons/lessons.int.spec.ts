@@ -269,19 +269,36 @@ describe("feedback", () => {
         payload: { lessonId, ...payload },
       });
 
-    const partly = { status: 2, note: 4, sugestions: "Review phrasal verbs", studentInformation: "Motivated" };
+    const partly = {
+      status: 2,
+      note: 4,
+      sugestions: "Review phrasal verbs",
+      productSugestions: "More listening exercises",
+      studentInformation: "Motivated",
+    };
     const missing = await report(partly);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual([{ field: "partialyHeld", message: "Este campo é obrigatório" }]);
     expect((await report({ ...partly, status: 0 })).json().message).toBe("Selecione uma opção");
+    const { productSugestions: _, ...withoutProduct } = { ...partly, partialyHeld: "Exercise 4" };
+    const noProduct = await report(withoutProduct);
+    expect(noProduct.statusCode).toBe(400);
+    expect(noProduct.json().fieldErrors).toEqual([{ field: "productSugestions", message: "Este campo é obrigatório" }]);
 
     const saved = await report({ ...partly, partialyHeld: "Exercise 4" });
     expect(saved.statusCode).toBe(201);
     const { rows } = await test.db.query(
-      "select lesson_id::int as lesson_id, status, partialy_held from teacher_feedbacks where id = $1",
+      "select lesson_id::int as lesson_id, status, partialy_held, product_sugestions from teacher_feedbacks where id = $1",
       [saved.json().id],
     );
-    expect(rows).toEqual([{ lesson_id: lessonId, status: 2, partialy_held: "Exercise 4" }]);
+    expect(rows).toEqual([
+      {
+        lesson_id: lessonId,
+        status: 2,
+        partialy_held: "Exercise 4",
+        product_sugestions: "More listening exercises",
+      },
+    ]);
     const prompt = await inject({
       method: "GET",
       url: "/api/schedulings/authenticatedUser/lastWithoutFeedback",
