@@ -17,14 +17,20 @@ const lesson = (id: number, date: string): PendingLesson => ({
 const FIRST = lesson(1001, "2026-03-12T22:30:00.000Z");
 const SECOND = lesson(1002, "2026-03-13T12:00:00.000Z");
 
-const start = (options: { loaded?: PendingLesson[]; claim?: (id: number) => Promise<unknown> } = {}) => {
+const start = (
+  options: {
+    loaded?: PendingLesson[];
+    load?: () => Promise<PendingLesson[]>;
+    claim?: (id: number) => Promise<unknown>;
+  } = {},
+) => {
   const live = createManualFeed();
   const loads: number[] = [];
   const machine = pendingLessonsMachine.provide({
     actors: {
       loadPending: fromPromise(async () => {
         loads.push(Date.now());
-        return options.loaded ?? [FIRST];
+        return options.load ? options.load() : (options.loaded ?? [FIRST]);
       }),
       claim: fromPromise<unknown, { lessonId: number }>(({ input }) =>
         (options.claim ?? (async (id) => ({ id, meetUrl: "https://meet.jit.si/x" })))(input.lessonId),
@@ -36,6 +42,16 @@ const start = (options: { loaded?: PendingLesson[]; claim?: (id: number) => Prom
 };
 
 const ids = (lessons: PendingLesson[]) => lessons.map((pending) => pending.id);
+
+/** A board load the test answers when it chooses, to push while the request is on its way. */
+const slowLoad = () => {
+  let answer: (lessons: PendingLesson[]) => void = () => {};
+  const load = () =>
+    new Promise<PendingLesson[]>((resolve) => {
+      answer = resolve;
+    });
+  return { load, answer: (lessons: PendingLesson[]) => answer(lessons) };
+};
 
 describe("the teachers' board of lessons to accept", () => {
   it("loads the pending lessons, then adds a newly scheduled one in date order without reloading", async () => {
@@ -84,6 +100,29 @@ describe("the teachers' board of lessons to accept", () => {
     const done = await waitFor(actor, (snapshot) => snapshot.matches({ ready: "idle" }));
     expect(done.context.claimError).toBe(taken);
     expect(done.context.claimed).toBeNull();
+  });
+
+  it("keeps a lesson scheduled while the board was loading, listed once if the load already had it", async () => {
+    const slow = slowLoad();
+    const { actor, live } = start({ load: slow.load });
+    live.push("lesson:pending", { lesson: SECOND });
+    live.push("lesson:pending", { lesson: FIRST });
+    slow.answer([FIRST]);
+    const ready = await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(ids(ready.context.lessons)).toEqual([1001, 1002]);
+  });
+
+  it("does not bring back a lesson claimed while the board was reloading after a reconnect", async () => {
+    const slow = slowLoad();
+    const { actor, live } = start({ load: slow.load });
+    slow.answer([FIRST, SECOND]);
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    live.reconnect();
+    // The server read the board before the claim, so the answer still lists the claimed lesson.
+    live.push("lesson:claimed", { lessonId: 1001, teacherId: 8 });
+    slow.answer([FIRST, SECOND]);
+    const ready = await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    expect(ids(ready.context.lessons)).toEqual([1002]);
   });
 
   it("reloads the board after the connection came back", async () => {

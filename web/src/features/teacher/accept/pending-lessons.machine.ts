@@ -2,9 +2,12 @@ import { assign, fromCallback, fromPromise, setup } from "xstate";
 import type { LiveFeed } from "../../../lib/socket";
 import { claimLesson, fetchPendingLessons, type PendingLesson } from "./pending-lessons-api";
 
-export type BoardEvent =
+type BoardPush =
   | { type: "board.lessonPending"; lesson: PendingLesson }
-  | { type: "board.lessonGone"; lessonId: number }
+  | { type: "board.lessonGone"; lessonId: number };
+
+export type BoardEvent =
+  | BoardPush
   | { type: "board.resync" }
   | { type: "board.retry" }
   | { type: "lesson.claim"; lessonId: number }
@@ -13,6 +16,11 @@ export type BoardEvent =
 interface BoardContext {
   feed: LiveFeed | null;
   lessons: PendingLesson[];
+  /**
+   * Pushes received while the board loads, replayed onto the loaded list: the server may have read it
+   * before or after them, so applying them to the old list would lose them when the new one lands.
+   */
+  pushedWhileLoading: BoardPush[];
   loadError: unknown;
   /** The lesson being claimed, kept aside: the claim's own push may take it off the list first. */
   claiming: PendingLesson | null;
@@ -26,6 +34,8 @@ const withLesson = (lessons: PendingLesson[], lesson: PendingLesson) =>
     (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id,
   );
 const withoutLesson = (lessons: PendingLesson[], lessonId: number) => lessons.filter((known) => known.id !== lessonId);
+const afterPush = (lessons: PendingLesson[], push: BoardPush) =>
+  push.type === "board.lessonPending" ? withLesson(lessons, push.lesson) : withoutLesson(lessons, push.lessonId);
 
 /**
  * The teachers' "Aceitar aulas" board: the pending lessons, kept live by the socket (a scheduled lesson
@@ -56,6 +66,7 @@ export const pendingLessonsMachine = setup({
   context: ({ input }) => ({
     feed: input.feed,
     lessons: [],
+    pushedWhileLoading: [],
     loadError: null,
     claiming: null,
     claimed: null,
@@ -63,21 +74,33 @@ export const pendingLessonsMachine = setup({
   }),
   invoke: { src: "watchBoard", input: ({ context }) => ({ feed: context.feed }) },
   on: {
-    "board.lessonPending": {
-      actions: assign({ lessons: ({ context, event }) => withLesson(context.lessons, event.lesson) }),
-    },
-    "board.lessonGone": {
-      actions: assign({ lessons: ({ context, event }) => withoutLesson(context.lessons, event.lessonId) }),
-    },
+    "board.lessonPending": { actions: assign({ lessons: ({ context, event }) => afterPush(context.lessons, event) }) },
+    "board.lessonGone": { actions: assign({ lessons: ({ context, event }) => afterPush(context.lessons, event) }) },
     "board.resync": ".loading",
     "notice.dismissed": { actions: assign({ claimed: null, claimError: null }) },
   },
   initial: "loading",
   states: {
     loading: {
+      entry: assign({ pushedWhileLoading: [] }),
+      on: {
+        "board.lessonPending": {
+          actions: assign({ pushedWhileLoading: ({ context, event }) => [...context.pushedWhileLoading, event] }),
+        },
+        "board.lessonGone": {
+          actions: assign({ pushedWhileLoading: ({ context, event }) => [...context.pushedWhileLoading, event] }),
+        },
+      },
       invoke: {
         src: "loadPending",
-        onDone: { target: "ready", actions: assign({ lessons: ({ event }) => event.output, loadError: null }) },
+        onDone: {
+          target: "ready",
+          actions: assign(({ context, event }) => ({
+            lessons: context.pushedWhileLoading.reduce(afterPush, event.output),
+            pushedWhileLoading: [],
+            loadError: null,
+          })),
+        },
         onError: { target: "failed", actions: assign({ loadError: ({ event }) => event.error }) },
       },
     },
