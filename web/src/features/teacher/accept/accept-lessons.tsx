@@ -8,6 +8,7 @@ import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../../lib/lessons/lesson-time";
 import { useLiveFeed } from "../../../lib/socket";
 import { pendingLessonsMachine } from "./pending-lessons.machine";
+import type { PendingLesson } from "./pending-lessons-api";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -18,7 +19,7 @@ export const AcceptLessons = () => {
   const board = useActorRef(pendingLessonsMachine, { input: { feed } });
   const snapshot = useSelector(board, (state) => state);
   const [weekday, setWeekday] = useState("");
-  const [levelId, setLevelId] = useState("");
+  const [level, setLevel] = useState<PendingLesson["level"] | null>(null);
   const { lessons, claimed, claimError, loadError, claiming } = snapshot.context;
 
   if (snapshot.matches("loading")) return <Loading />;
@@ -32,13 +33,16 @@ export const AcceptLessons = () => {
       </>
     );
 
-  const levels = [...new Map(lessons.map((lesson) => [lesson.level.id, lesson.level])).values()].sort(
-    (a, b) => a.id - b.id,
-  );
+  // The chosen level stays offered after its last lesson leaves the board (claimed, cancelled), so the
+  // filter never shows "Todos" while it still hides every other level.
+  const levels = [
+    ...new Map(
+      [...lessons.map((lesson) => lesson.level), ...(level ? [level] : [])].map((known) => [known.id, known]),
+    ).values(),
+  ].sort((a, b) => a.id - b.id);
   const shown = lessons.filter(
     (lesson) =>
-      (!weekday || wallClockOf(lesson.date).weekday === Number(weekday)) &&
-      (!levelId || lesson.level.id === Number(levelId)),
+      (!weekday || wallClockOf(lesson.date).weekday === Number(weekday)) && (!level || lesson.level.id === level.id),
   );
 
   return (
@@ -68,11 +72,15 @@ export const AcceptLessons = () => {
         </div>
         <div className="form-field">
           <label htmlFor="accept-level">{t("teacher.accept.level")}</label>
-          <select id="accept-level" value={levelId} onChange={(event) => setLevelId(event.target.value)}>
+          <select
+            id="accept-level"
+            value={level?.id ?? ""}
+            onChange={(event) => setLevel(levels.find((known) => known.id === Number(event.target.value)) ?? null)}
+          >
             <option value="">{t("teacher.accept.all")}</option>
-            {levels.map((level) => (
-              <option key={level.id} value={level.id}>
-                {level.name}
+            {levels.map((known) => (
+              <option key={known.id} value={known.id}>
+                {known.name}
               </option>
             ))}
           </select>
