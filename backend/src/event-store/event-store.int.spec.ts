@@ -175,39 +175,79 @@ describe.each(drivers)("event store on $name", (driver) => {
     const total = 2000;
     const writers = 8;
     const perWriter = total / writers;
-    // A transaction takes a position, then waits until 50 later appends have committed before it commits.
-    const delayed = async () => {
-      if (db.kind === "pglite") return 0;
-      const stream = `delayed-${randomUUID()}`;
+    const overtakenBy = 50;
+
+    /**
+     * Opens a transaction that appends one event (taking its global position) and stays open until
+     * released. Resolves only once the append has returned, so the position is taken before any writer
+     * starts. Not on PGlite: it has a single connection, so a transaction held open there would queue
+     * every writer behind it and nothing could commit ahead of it; on PGlite this test only proves
+     * delivery with serialised writers.
+     */
+    const hold = async () => {
+      if (db.kind === "pglite") return undefined;
+      const streamId = `delayed-${randomUUID()}`;
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
+      let taken!: (position: bigint) => void;
+      const positionTaken = new Promise<bigint>((resolve) => {
+        taken = resolve;
+      });
       const done = db.transaction(async (tx) => {
-        await tx.query("select * from es_append($1, 'any', $2::jsonb)", [
-          stream,
-          JSON.stringify([
-            { type: "CreditsAdded", schemaVersion: 1, data: { amount: 1 }, metadata: {}, eventId: randomUUID() },
-          ]),
-        ]);
+        const { rows } = await tx.query<{ global_position: string }>(
+          "select global_position from es_append($1, 'any', $2::jsonb)",
+          [
+            streamId,
+            JSON.stringify([
+              { type: "CreditsAdded", schemaVersion: 1, data: { amount: 1 }, metadata: {}, eventId: randomUUID() },
+            ]),
+          ],
+        );
+        taken(BigInt(rows[0]?.global_position ?? -1));
         await released;
       });
-      return { release, done };
+      const globalPosition = await Promise.race([
+        positionTaken,
+        done.then(() => {
+          throw new Error("the held transaction ended before its append returned");
+        }),
+      ]);
+      return { streamId, globalPosition, release, done };
     };
 
-    const holders = await Promise.all([delayed(), delayed(), delayed()]);
+    const held = (await Promise.all([hold(), hold(), hold()])).filter((holder) => holder !== undefined);
+    /** Filled in at the moment the held transactions are released. */
+    let atRelease: { committed: number; seen: number; heldVisible: number } | undefined;
+    const releaseHeld = async () => {
+      // Another session must not see the held events yet: their transactions really are still open.
+      const { rows } = await db.query<{ count: string }>(
+        "select count(*)::text as count from es_events where stream_id = any($1::text[])",
+        [held.map((holder) => holder.streamId)],
+      );
+      atRelease = { committed, seen: seen.length, heldVisible: Number(rows[0]?.count) };
+      for (const holder of held) holder.release();
+    };
+
     let committed = 0;
+    let releasing: Promise<void> | undefined;
+    const writerPositions: bigint[] = [];
     await Promise.all(
       Array.from({ length: writers }, async (_, writer) => {
         for (let index = 0; index < perWriter; index++) {
-          await store.append(`writer-${writer}-${randomUUID()}`, [credits()], { expectedVersion: "no_stream" });
+          const { lastPosition } = await store.append(`writer-${writer}-${randomUUID()}`, [credits()], {
+            expectedVersion: "no_stream",
+          });
+          writerPositions.push(lastPosition.globalPosition);
           committed++;
-          if (committed === 50) for (const holder of holders) if (holder) holder.release();
+          if (committed === overtakenBy && held.length > 0) releasing = releaseHeld();
         }
       }),
     );
-    await Promise.all(holders.map((holder) => (holder ? holder.done : undefined)));
-    const expected = total + holders.filter(Boolean).length;
+    await releasing;
+    await Promise.all(held.map((holder) => holder.done));
+    const expected = total + held.length;
 
     await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(expected);
     await subscription.stop();
@@ -219,11 +259,19 @@ describe.each(drivers)("event store on $name", (driver) => {
     }
     const stored = await store.readAll(from, 100_000);
     expect(seen.map(keyOf)).toEqual(stored.map(keyOf));
+
     if (db.kind === "pg") {
-      // The held transactions took their positions before the 50 appends that committed ahead of them.
-      const heldPositions = seen.filter((event) => event.streamId.startsWith("delayed-")).map((e) => e.globalPosition);
-      const overtaken = seen.filter((event) => heldPositions.some((held) => event.globalPosition > held + 49n));
-      expect(overtaken.length).toBeGreaterThan(0);
+      expect(held).toHaveLength(3);
+      // Each held transaction took a position below every writer's, and at least 50 writer appends
+      // committed while it was still open: commits really arrived out of position order.
+      const lowestWriter = writerPositions.reduce((low, position) => (position < low ? position : low));
+      for (const holder of held) expect(holder.globalPosition).toBeLessThan(lowestWriter);
+      expect(atRelease?.committed).toBeGreaterThanOrEqual(overtakenBy);
+      expect(atRelease?.heldVisible).toBe(0);
+      // Readers stop below the oldest running writer, so nothing written after it was delivered early.
+      expect(atRelease?.seen).toBe(0);
+      const heldStreams = held.map((holder) => holder.streamId);
+      expect(seen.filter((event) => heldStreams.includes(event.streamId))).toHaveLength(held.length);
     }
   });
 
