@@ -92,14 +92,25 @@ describe("the teachers' board of lessons to accept", () => {
     expect(done.context.claimError).toBeNull();
   });
 
-  it("tells the teacher when another teacher was faster", async () => {
+  it("tells the teacher when another teacher was faster, and takes that lesson off the board", async () => {
     const taken = new ApiError(409, "Esta aula já foi aceita por outro professor.");
-    const { actor } = start({ claim: async () => Promise.reject(taken) });
+    const { actor } = start({ loaded: [FIRST, SECOND], claim: async () => Promise.reject(taken) });
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
     actor.send({ type: "lesson.claim", lessonId: 1001 });
     const done = await waitFor(actor, (snapshot) => snapshot.matches({ ready: "idle" }));
     expect(done.context.claimError).toBe(taken);
     expect(done.context.claimed).toBeNull();
+    expect(ids(done.context.lessons)).toEqual([1002]);
+  });
+
+  it("keeps the lesson on the board when the claim did not reach the server, so the teacher can try again", async () => {
+    const unreachable = new ApiError(0, "error.server.not.reachable");
+    const { actor } = start({ loaded: [FIRST, SECOND], claim: async () => Promise.reject(unreachable) });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
+    actor.send({ type: "lesson.claim", lessonId: 1001 });
+    const done = await waitFor(actor, (snapshot) => snapshot.matches({ ready: "idle" }));
+    expect(done.context.claimError).toBe(unreachable);
+    expect(ids(done.context.lessons)).toEqual([1001, 1002]);
   });
 
   it("keeps a lesson scheduled while the board was loading, listed once if the load already had it", async () => {

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from "xstate";
+import { ApiError } from "../../../lib/api";
 import type { LiveFeed } from "../../../lib/socket";
 import { claimLesson, fetchPendingLessons, type PendingLesson } from "./pending-lessons-api";
 
@@ -36,11 +37,14 @@ const withLesson = (lessons: PendingLesson[], lesson: PendingLesson) =>
 const withoutLesson = (lessons: PendingLesson[], lessonId: number) => lessons.filter((known) => known.id !== lessonId);
 const afterPush = (lessons: PendingLesson[], push: BoardPush) =>
   push.type === "board.lessonPending" ? withLesson(lessons, push.lesson) : withoutLesson(lessons, push.lessonId);
+/** Another teacher got there first, or the lesson was cancelled: either way it is no longer to be had. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * The teachers' "Aceitar aulas" board: the pending lessons, kept live by the socket (a scheduled lesson
  * appears, a lesson claimed by anyone or cancelled vanishes), and this teacher's claims. After a dropped
- * connection the board reloads, since pushes sent meanwhile are gone.
+ * connection the board reloads, since pushes sent meanwhile are gone; a claim refused as too late takes
+ * the lesson off the board too.
  */
 export const pendingLessonsMachine = setup({
   types: { context: {} as BoardContext, input: {} as { feed: LiveFeed | null }, events: {} as BoardEvent },
@@ -135,7 +139,14 @@ export const pendingLessonsMachine = setup({
             },
             onError: {
               target: "idle",
-              actions: assign({ claiming: null, claimError: ({ event }) => event.error }),
+              actions: assign(({ context, event }) => ({
+                claiming: null,
+                claimError: event.error,
+                lessons:
+                  context.claiming && isGone(event.error)
+                    ? withoutLesson(context.lessons, context.claiming.id)
+                    : context.lessons,
+              })),
             },
           },
         },
