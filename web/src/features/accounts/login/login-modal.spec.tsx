@@ -60,6 +60,22 @@ describe("login modal", () => {
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
+  it("tells the user to wait after the server refuses further attempts (429)", async () => {
+    fakeApi({
+      "POST /api/authenticate": () =>
+        json(
+          { status: 429, message: "login.messages.error.tooManyAttempts" },
+          { status: 429, headers: { "X-app-error": "login.messages.error.tooManyAttempts", "Retry-After": "60" } },
+        ),
+    });
+    renderRoutes(routes, "/login");
+    await signIn("errada");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Muitas tentativas de entrada. Aguarde um minuto e tente novamente.",
+    );
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
   it.each([
     [["ROLE_USER", "ROLE_STUDENT"], "/student"],
     [["ROLE_USER", "ROLE_TEACHER"], "/teacher"],
