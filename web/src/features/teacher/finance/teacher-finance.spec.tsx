@@ -1,0 +1,143 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../../lib/api";
+import { LiveFeedProvider } from "../../../lib/socket";
+import { fakeApi, json } from "../../../test/fake-api";
+import { createManualFeed } from "../../../test/manual-feed";
+import { renderRoutes } from "../../../test/render";
+import { teacherRoutes } from "../routes";
+
+const TEACHER = {
+  id: 7,
+  login: "paul@example.com",
+  email: "paul@example.com",
+  firstName: "Paul",
+  lastName: "Smith",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_TEACHER"],
+};
+
+/** A month as `api/lessons/teacher/{login}` answers it, R$ 25 a lesson. */
+const month = (year: number, number: number, totalLessons: number, status: "paid" | "pending") => ({
+  year,
+  month: number,
+  totalLessons,
+  value: totalLessons * 25,
+  valueCents: totalLessons * 2500,
+  status,
+});
+
+const MONTHS = [
+  month(2026, 5, 1, "pending"),
+  month(2026, 4, 51, "paid"),
+  month(2026, 3, 3, "pending"),
+  month(2025, 11, 2, "paid"),
+  month(2023, 8, 4, "paid"),
+];
+
+const server = (answer: () => Response) =>
+  fakeApi({
+    "GET /api/account": () => json(TEACHER),
+    "GET /api/lessons/teacher/paul%40example.com": answer,
+  });
+
+const renderFinance = () =>
+  renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={createManualFeed().feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: teacherRoutes,
+      },
+    ],
+    "/teacher/financeiro",
+  );
+
+/** Each card's lines as the teacher reads them: month and year, lessons, value, situation. */
+const cards = () =>
+  screen
+    .getAllByRole("article")
+    .map((card) => [...card.children].map((line) => line.textContent?.replace(/\s+/g, " ")));
+const titles = () => cards().map(([title]) => title);
+
+beforeEach(() => {
+  localStorage.setItem(TOKEN_KEY, "teacher-token");
+  // Only the clock is faked: the year shown first is the current one.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-06-15T12:00:00-03:00"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the teacher's Financeiro screen", () => {
+  it("shows one card per month of the current year: month, year, lessons, value in reais and situation", async () => {
+    server(() => json(MONTHS));
+    renderFinance();
+    await screen.findByLabelText("Ano");
+
+    expect(cards()).toEqual([
+      ["Maio 2026", "1 aula", "R$ 25,00", "Pendente"],
+      ["Abril 2026", "51 aulas", "R$ 1.275,00", "Pago"],
+      ["Março 2026", "3 aulas", "R$ 75,00", "Pendente"],
+    ]);
+  });
+
+  it("offers the current and the previous year, and every year with lessons, newest first", async () => {
+    server(() => json(MONTHS));
+    renderFinance();
+    const year = await screen.findByLabelText("Ano");
+    expect(year).toHaveDisplayValue("2026");
+    expect(
+      within(year)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["2026", "2025", "2023"]);
+
+    await userEvent.setup().selectOptions(year, "2025");
+    expect(cards()).toEqual([["Novembro 2025", "2 aulas", "R$ 50,00", "Pago"]]);
+  });
+
+  it("shows only the paid or only the pending months", async () => {
+    server(() => json(MONTHS));
+    renderFinance();
+    const status = await screen.findByLabelText("Situação");
+    expect(
+      within(status)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Todos", "Pago", "Pendente"]);
+
+    const user = userEvent.setup();
+    await user.selectOptions(status, "Pago");
+    expect(titles()).toEqual(["Abril 2026"]);
+
+    await user.selectOptions(status, "Pendente");
+    expect(titles()).toEqual(["Maio 2026", "Março 2026"]);
+
+    await user.selectOptions(screen.getByLabelText("Ano"), "2023");
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Nenhum lançamento neste período.");
+  });
+
+  it("says there is nothing yet for a teacher without lessons", async () => {
+    server(() => json([]));
+    renderFinance();
+    expect(await screen.findByText("Nenhum lançamento neste período.")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
+  it("says so when the months cannot be loaded", async () => {
+    server(() => json({ message: "error.unexpected" }, { status: 500 }));
+    renderFinance();
+    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(screen.queryByLabelText("Ano")).not.toBeInTheDocument();
+  });
+});
