@@ -1,4 +1,5 @@
 import { Objective } from "@el/domain/accounts/account";
+import { lessonErrors } from "@el/domain/lessons/lesson";
 import { z } from "zod";
 
 /** What the lesson routes answer (spec section 3), checked by fastify's serializer on the way out. */
@@ -50,12 +51,32 @@ export const FinanceMonthResponse = z.object({
   status: z.enum(["paid", "pending"]),
 });
 
+const required = { error: lessonErrors.required };
+
+const hasId = (value: unknown) => {
+  if (typeof value !== "object" || value === null || !("id" in value)) return false;
+  const { id } = value;
+  return id !== null && id !== undefined && String(id).trim() !== "";
+};
+
+/**
+ * The form names the field `trail`, so a trail left out (absent, null, `{}`, a blank select) is reported
+ * there with the spec's required text, not as a type error on `trail.id` the form has no place for.
+ */
+const ChosenTrail = z.preprocess(
+  (value) => (hasId(value) ? value : undefined),
+  z.object({ id: z.coerce.number().int() }, required),
+);
+
 export const ScheduleLessonBody = z.object({
-  trail: z.object({ id: z.coerce.number().int() }),
+  trail: ChosenTrail,
   /** The level chosen first in the form; the trail must belong to it. */
   level: z.object({ id: z.coerce.number().int() }).nullish(),
-  /** ISO 8601 with offset: the form's date and time fields, combined by the browser. */
-  date: z.iso.datetime({ offset: true }),
+  /**
+   * ISO 8601 with offset: the form's date and time fields, combined by the browser. Anything that is not
+   * such an instant means the date was not filled, as the decider also reads an unparseable one.
+   */
+  date: z.iso.datetime({ offset: true, ...required }),
   objective: Objective.default("PROFESSIONAL"),
 });
 

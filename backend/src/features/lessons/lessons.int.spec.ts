@@ -77,6 +77,27 @@ describe("POST api/schedulings", () => {
     expect(await balanceOf(student)).toBe(1);
   });
 
+  it("asks for the trail and the date with the spec's required text under each field, spending nothing", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const post = (payload: Record<string, unknown>) =>
+      inject({ method: "POST", url: "/api/schedulings", headers: student.auth, payload });
+    const required = (field: string) => ({ field, message: lessonErrors.required });
+    const date = saoPauloTime(3, 10);
+
+    for (const trailLeftOut of [{ date }, { trail: null, date }, { trail: {}, date }, { trail: { id: "" }, date }]) {
+      const response = await post(trailLeftOut);
+      expect(response.statusCode, JSON.stringify(trailLeftOut)).toBe(400);
+      expect(response.json().fieldErrors).toEqual([required("trail")]);
+    }
+    for (const dateLeftOut of [{ trail: { id: trail.id } }, { trail: { id: trail.id }, date: "" }]) {
+      const response = await post(dateLeftOut);
+      expect(response.statusCode, JSON.stringify(dateLeftOut)).toBe(400);
+      expect(response.json().fieldErrors).toEqual([required("date")]);
+    }
+    expect((await post({})).json().fieldErrors).toEqual([required("trail"), required("date")]);
+    expect(await balanceOf(student)).toBe(1);
+  });
+
   it("refuses a trail of another level than the one chosen, and an unknown trail", async () => {
     const student = await givenStudent(test.app, { credits: 1 });
     const otherLevel = await schedule(student, saoPauloTime(3, 10), { level: { id: 2 } });
