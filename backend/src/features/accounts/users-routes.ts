@@ -25,7 +25,8 @@ import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { accountOf, decideInTurn, deciderOf, executeOnAccount, reservation } from "./account-commands";
 import { alert, fields } from "./account-routes";
 import { unguessablePassword } from "./passwords";
-import { applyAsTeacher, registerAdministrator, registerStudent } from "./registration";
+import { registerAdministrator } from "./registration";
+import { type AdminRegistration, registerByAdmin } from "./registration-by-admin";
 import { toUserDto, UserDto } from "./user-dto";
 
 /** Paths under /api/users that are lists, not logins: no account may take them as its login. */
@@ -41,6 +42,25 @@ const login = z
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
+/** The cpf and address a student gives at checkout; an administrator may also fill them in. */
+const addressFields = {
+  cpf: optionalText(20),
+  street: optionalText(200),
+  neighbourhood: optionalText(100),
+  city: optionalText(100),
+  state: optionalText(50),
+  country: optionalText(50),
+  number: optionalText(20),
+  cep: optionalText(10),
+};
+
+/** Where a teacher is paid (spec section 3, "Teacher user"). */
+const bankFields = {
+  bankNumber: optionalText(20),
+  bankAccount: optionalText(30),
+  bankBranch: optionalText(20),
+};
+
 /** What an administrator may change on any user (PUT /api/users). */
 const UserUpdate = z.object({
   id: z.number().int().positive(),
@@ -55,17 +75,8 @@ const UserUpdate = z.object({
   level: fields.level.nullable().optional(),
   objective: Objective.nullable().optional(),
   experience: optionalText(2000),
-  cpf: optionalText(20),
-  street: optionalText(200),
-  neighbourhood: optionalText(100),
-  city: optionalText(100),
-  state: optionalText(50),
-  country: optionalText(50),
-  number: optionalText(20),
-  cep: optionalText(10),
-  bankNumber: optionalText(20),
-  bankAccount: optionalText(30),
-  bankBranch: optionalText(20),
+  ...addressFields,
+  ...bankFields,
 });
 
 const NewAdministrator = z.object({
@@ -80,7 +91,10 @@ const NewAdministrator = z.object({
   password: fields.password,
 });
 
-/** Accounts an administrator creates for others: like the public forms, with less required. */
+/**
+ * Accounts an administrator creates for others: like the public forms, with less required, plus what the
+ * management forms hold (a student's cpf and address, a teacher's cpf and bank details).
+ */
 const RegistrationByAdmin = z.discriminatedUnion("student", [
   z.object({
     student: z.literal(true),
@@ -93,6 +107,7 @@ const RegistrationByAdmin = z.discriminatedUnion("student", [
     objective: Objective.nullable().optional(),
     seen: HeardFrom.nullable().optional(),
     langKey: fields.langKey.optional(),
+    ...addressFields,
   }),
   z.object({
     student: z.literal(false),
@@ -103,6 +118,8 @@ const RegistrationByAdmin = z.discriminatedUnion("student", [
     phone: fields.phone.nullable().optional(),
     experience: fields.experience.nullable().optional(),
     langKey: fields.langKey.optional(),
+    cpf: addressFields.cpf,
+    ...bankFields,
   }),
 ]);
 
@@ -225,27 +242,43 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     { onRequest: admin, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
     async (request, reply) => {
       const body = request.body;
-      const context = { by: request.currentUser.login, userId: String(request.currentUser.id) };
-      const password = body.password ?? unguessablePassword();
-      const created = body.student
-        ? await registerStudent(
-            app,
-            {
-              ...body,
-              password,
-              lastName: body.lastName ?? null,
-              phone: body.phone ?? null,
-              level: body.level ?? null,
-              objective: body.objective ?? null,
-              seen: body.seen ?? null,
+      const common = {
+        firstName: body.firstName,
+        lastName: body.lastName ?? null,
+        email: body.email,
+        password: body.password ?? unguessablePassword(),
+        phone: body.phone ?? null,
+        langKey: body.langKey,
+      };
+      const { cpf } = body;
+      const registration: AdminRegistration = body.student
+        ? {
+            ...common,
+            student: true,
+            level: body.level ?? null,
+            objective: body.objective ?? null,
+            seen: body.seen ?? null,
+            profile: {
+              cpf,
+              street: body.street,
+              neighbourhood: body.neighbourhood,
+              city: body.city,
+              state: body.state,
+              country: body.country,
+              number: body.number,
+              cep: body.cep,
             },
-            context,
-          )
-        : await applyAsTeacher(
-            app,
-            { ...body, password, phone: body.phone ?? null, experience: body.experience ?? null },
-            context,
-          );
+          }
+        : {
+            ...common,
+            student: false,
+            experience: body.experience ?? null,
+            profile: { cpf, bankNumber: body.bankNumber, bankAccount: body.bankAccount, bankBranch: body.bankBranch },
+          };
+      const created = await registerByAdmin(app, registration, {
+        by: request.currentUser.login,
+        userId: String(request.currentUser.id),
+      });
       return alert(reply.code(201), "userManagement.created", created.login).send(
         toUserDto(await loadUser(app, created.id)),
       );

@@ -155,6 +155,56 @@ describe("user management", () => {
     expect(student.json()).toMatchObject({ kind: "student", activated: true, balance: 0 });
   });
 
+  it("registers a student with cpf and address, and a teacher with cpf and bank details", async () => {
+    const address = {
+      cpf: "123.456.789-09",
+      street: "Rua das Flores",
+      number: "10",
+      neighbourhood: "Boa Vista",
+      city: "Recife",
+      state: "PE",
+      country: "BR",
+      cep: "50050-000",
+    };
+    const student = await call("POST", "/api/registerByAdmin", {
+      student: true,
+      firstName: "Irmã",
+      email: uniqueEmail("irma"),
+      phone: "(81)98888-7777",
+      level: 2,
+      objective: "TRAVEL",
+      ...address,
+    });
+    expect(student.statusCode).toBe(201);
+    expect(student.json()).toMatchObject({ kind: "student", level: 2, objective: "TRAVEL", ...address });
+    expect((await call("GET", `/api/users/${student.json().login}`)).json()).toMatchObject(address);
+
+    const bank = { cpf: "987.654.321-00", bankNumber: "001", bankBranch: "1234-5", bankAccount: "98765-4" };
+    const teacher = await call("POST", "/api/registerByAdmin", {
+      student: false,
+      firstName: "Marta",
+      email: uniqueEmail("marta"),
+      experience: "Dez anos",
+      ...bank,
+    });
+    expect(teacher.statusCode).toBe(201);
+    expect(teacher.json()).toMatchObject({ kind: "teacher", accepted: true, experience: "Dez anos", ...bank });
+  });
+
+  it("refuses a registration whose cpf is too long, naming the field, and keeps the e-mail free", async () => {
+    const email = uniqueEmail("longo");
+    const refused = await call("POST", "/api/registerByAdmin", {
+      student: true,
+      firstName: "Longo",
+      email,
+      cpf: "1".repeat(21),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.map((error: { field: string }) => error.field)).toEqual(["cpf"]);
+    const accepted = await call("POST", "/api/registerByAdmin", { student: true, firstName: "Longo", email });
+    expect(accepted.statusCode).toBe(201);
+  });
+
   it("answers 404 for a user that does not exist", async () => {
     expect((await call("GET", "/api/users/ninguem@example.com")).statusCode).toBe(404);
     expect((await call("PUT", "/api/users", { id: 999999, firstName: "X" })).statusCode).toBe(404);

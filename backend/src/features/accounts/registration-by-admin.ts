@@ -1,0 +1,126 @@
+import type { RecordedEvent } from "@el/domain";
+import {
+  type AccountCommand,
+  emailStreamId,
+  type HeardFrom,
+  loginStreamId,
+  type Objective,
+  type ProfileChanges,
+  type StudentCommand,
+  type StudentEvent,
+  studentAccountDecider,
+  studentStreamId,
+  type TeacherCommand,
+  type TeacherEvent,
+  teacherAccountDecider,
+  teacherStreamId,
+} from "@el/domain/accounts/index";
+import type { FastifyInstance } from "fastify";
+import { type CommandContext, executeOnStreams } from "../../commands/execute";
+import { decideInTurn, reservation } from "./account-commands";
+import { hashPassword } from "./passwords";
+
+/** What an administrator knows of a person beyond the sign-up form: cpf and address, or bank details. */
+export type ExtraProfile = Pick<
+  ProfileChanges,
+  | "cpf"
+  | "street"
+  | "neighbourhood"
+  | "city"
+  | "state"
+  | "country"
+  | "number"
+  | "cep"
+  | "bankNumber"
+  | "bankAccount"
+  | "bankBranch"
+>;
+
+interface Person {
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  password: string;
+  phone: string | null;
+  langKey?: string;
+  profile: ExtraProfile;
+}
+
+export type AdminRegistration =
+  | (Person & { student: true; level: number | null; objective: Objective | null; seen: HeardFrom | null })
+  | (Person & { student: false; experience: string | null });
+
+/** Only the fields given: a registration starts with every profile field empty. */
+const given = (profile: ExtraProfile): ProfileChanges =>
+  Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined && value !== null));
+
+/**
+ * A student or an already-accepted teacher registered by an administrator, with the profile fields the
+ * public forms do not ask for. Registration, acceptance, those fields and the e-mail and login claims go
+ * in one append, so a failure never leaves an account without the cpf or bank details it was sent with.
+ */
+export const registerByAdmin = async (
+  app: FastifyInstance,
+  registration: AdminRegistration,
+  context: CommandContext & { by: string },
+) => {
+  const id = await app.nextId();
+  const email = registration.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(registration.password);
+  const streamId = registration.student ? studentStreamId(id) : teacherStreamId(id);
+  const at = new Date().toISOString();
+  const common = {
+    id,
+    login: email,
+    email,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    phone: registration.phone,
+    langKey: registration.langKey ?? "pt-br",
+    passwordHash,
+    registeredBy: context.by,
+  };
+  const completeProfile: AccountCommand = {
+    type: "ChangeProfile",
+    changes: given(registration.profile),
+    by: context.by,
+  };
+
+  const decide = (history: RecordedEvent[]) => {
+    if (registration.student) {
+      const commands: StudentCommand[] = [
+        {
+          type: "RegisterStudent",
+          ...common,
+          level: registration.level,
+          objective: registration.objective,
+          seen: registration.seen,
+          registeredAt: at,
+        },
+        completeProfile,
+      ];
+      return decideInTurn(studentAccountDecider, history as unknown as StudentEvent[], commands);
+    }
+    const commands: TeacherCommand[] = [
+      { type: "ApplyAsTeacher", ...common, experience: registration.experience, appliedAt: at },
+      { type: "SetActivated", activated: true, by: context.by },
+      completeProfile,
+    ];
+    return decideInTurn(teacherAccountDecider, history as unknown as TeacherEvent[], commands);
+  };
+
+  await executeOnStreams(
+    app,
+    [streamId, emailStreamId(email), loginStreamId(email)],
+    (histories) => ({
+      appends: [
+        { streamId, events: decide(histories[streamId] ?? []) },
+        reservation("email", email, { type: "Reserve", owner: streamId }, histories),
+        reservation("login", email, { type: "Reserve", owner: streamId }, histories),
+      ],
+      result: undefined,
+    }),
+    context,
+  );
+  return { id, login: email };
+};
