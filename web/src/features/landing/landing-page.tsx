@@ -124,8 +124,8 @@ export const LandingPage = () => {
       <section className="landing-section landing-stats" aria-label={t("landing.stats.title")}>
         {STATISTICS.map((statistic) => (
           <div key={statistic.key} className="landing-stat">
-            <strong>{statistic.value}</strong>
-            <span>{t(`landing.stats.${statistic.key}`)}</span>
+            {/* The space keeps "+1.100 alunos" one phrase for screen readers; the figure sits on its own line anyway. */}
+            <strong>{statistic.value}</strong> <span>{t(`landing.stats.${statistic.key}`)}</span>
           </div>
         ))}
       </section>
@@ -135,7 +135,8 @@ export const LandingPage = () => {
         <div className="landing-grid landing-grid-3">
           {TESTIMONIALS.map((testimonial) => (
             <figure key={testimonial.key} className="landing-card landing-testimonial">
-              <div className="landing-stars" aria-label={t("landing.testimonials.stars")}>
+              {/* An image role, since a plain div's label is not announced and the stars alone read as symbols. */}
+              <div className="landing-stars" role="img" aria-label={t("landing.testimonials.stars")}>
                 ★★★★★
               </div>
               <blockquote>{t(`landing.testimonials.${testimonial.key}.quote`)}</blockquote>
