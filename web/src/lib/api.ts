@@ -39,6 +39,34 @@ export const onUnauthorized = (listener: UnauthorizedListener) => {
   return () => unauthorizedListeners.delete(listener);
 };
 
+/** A success to tell the user: an i18n key (or a ready text) and the one parameter its text may use. */
+export interface SuccessAlert {
+  key: string;
+  param?: string;
+}
+
+type SuccessAlertListener = (alert: SuccessAlert) => void;
+const successAlertListeners = new Set<SuccessAlertListener>();
+/** The toast region subscribes here (spec section 8: success toasts). */
+export const onSuccessAlert = (listener: SuccessAlertListener) => {
+  successAlertListeners.add(listener);
+  return () => successAlertListeners.delete(listener);
+};
+/** Tells the user something went well when no request said so. */
+export const announceSuccess = (alert: SuccessAlert) => {
+  for (const listener of successAlertListeners) listener(alert);
+};
+
+const paramOf = (header: string | null) => {
+  if (header === null || header === "") return undefined;
+  // The accounts routes URI-encode the parameter (a login may hold any character); ids arrive bare.
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
+};
+
 const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface ApiResponse<T> {
@@ -47,10 +75,20 @@ export interface ApiResponse<T> {
   status: number;
 }
 
+export interface MutationOptions {
+  /**
+   * What a success tells the user: by default the `X-app-alert` key of the answer; a key of the caller's
+   * own instead; `false` when the page itself shows the outcome, so it is not said twice.
+   */
+  successAlert?: string | false;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
 export const request = async <T>(
   method: string,
   path: string,
-  options: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; raw?: string } = {},
+  options: { body?: unknown; query?: Query; raw?: string } & MutationOptions = {},
 ): Promise<ApiResponse<T>> => {
   const url = new URL(path.startsWith("/") ? path : `/${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -88,6 +126,10 @@ export const request = async <T>(
       (response.status === 404 ? "error.url.not.found" : "error.unknown");
     throw new ApiError(response.status, key, payload.fieldErrors ?? [], data);
   }
+  if (method !== "GET" && options.successAlert !== false) {
+    const key = options.successAlert ?? response.headers.get("X-app-alert");
+    if (key) announceSuccess({ key, param: paramOf(response.headers.get("X-app-params")) });
+  }
   return { data: data as T, headers: response.headers, status: response.status };
 };
 
@@ -100,11 +142,12 @@ const safeJson = (text: string): unknown => {
 };
 
 export const api = {
-  get: <T>(path: string, query?: Record<string, string | number | boolean | undefined>) =>
-    request<T>("GET", path, { query }).then((response) => response.data),
-  getWithHeaders: <T>(path: string, query?: Record<string, string | number | boolean | undefined>) =>
-    request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body }).then((response) => response.data),
-  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body }).then((response) => response.data),
-  delete: <T>(path: string) => request<T>("DELETE", path).then((response) => response.data),
+  get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }).then((response) => response.data),
+  getWithHeaders: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
+  post: <T>(path: string, body?: unknown, options?: MutationOptions) =>
+    request<T>("POST", path, { ...options, body }).then((response) => response.data),
+  put: <T>(path: string, body?: unknown, options?: MutationOptions) =>
+    request<T>("PUT", path, { ...options, body }).then((response) => response.data),
+  delete: <T>(path: string, options?: MutationOptions) =>
+    request<T>("DELETE", path, options).then((response) => response.data),
 };

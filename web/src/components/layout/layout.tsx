@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../app/session/account";
 import { useSession } from "../../app/session/session-provider";
+import { ToastRegion } from "../toast/toast-region";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
@@ -15,10 +15,7 @@ export const Layout = () => {
   const { state, account } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const { t } = useTranslation();
   const home = account ? homeOf(account) : undefined;
-  // A page that finishes by navigating elsewhere (password reset, sign-up) leaves its notice here.
-  const notice = (location.state as { notice?: string } | null)?.notice;
 
   useEffect(() => {
     if (state === "authenticated" && home && location.pathname === "/" && home !== "/gerencia") {
@@ -30,14 +27,11 @@ export const Layout = () => {
     <div className="app-shell">
       <Header signedIn={state === "authenticated"} home={home} />
       <main className="app-main">
-        {notice && (
-          <div className="alert alert-success" role="status">
-            {t(notice)}
-          </div>
-        )}
         <Outlet />
       </main>
       <Footer />
+      {/* Outside the page, so a success still shows after the page that caused it navigated away. */}
+      <ToastRegion />
     </div>
   );
 };

@@ -24,4 +24,9 @@ export interface TeacherApplication {
 
 /** `POST api/register`: a student account, or a teacher application awaiting an administrator. */
 export const register = (registration: StudentRegistration | TeacherApplication) =>
-  api.post<void>("api/register", { langKey: "pt-br", ...registration });
+  api.post<void>(
+    "api/register",
+    { langKey: "pt-br", ...registration },
+    // A student is signed in and taken away, so the toast says it worked; a teacher's page says it itself.
+    { successAlert: registration.student ? undefined : false },
+  );

@@ -17,8 +17,14 @@ const routeKeys = [
   "error.url.not.found",
   "error.validation",
   "error.concurrency",
+  "register.messages.success",
+  "settings.messages.success",
+  "password.messages.success",
   "reset.request.messages.success",
   "reset.finish.messages.success",
+  "userManagement.created",
+  "userManagement.updated",
+  "userManagement.deleted",
 ];
 // The one refusal written as the spec's Portuguese sentence is shown as it is.
 const domainKeys = [...Object.values(accountErrors), ...Object.values(creditErrors)].filter(

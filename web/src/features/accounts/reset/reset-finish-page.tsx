@@ -36,7 +36,8 @@ export const ResetFinishPage = () => {
   });
   const finish = useMutation(async (values: ResetFinish) => {
     await finishPasswordReset(key, values.newPassword);
-    navigate("/", { state: { notice: "reset.finish.messages.success" } });
+    // The answer's X-app-alert ('reset.finish.messages.success') is shown as a toast over the landing page.
+    navigate("/");
   });
   const { errors } = form.formState;
   return (
