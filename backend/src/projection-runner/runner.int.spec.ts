@@ -1,8 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Position, RecordedEvent } from "@el/domain";
-import { comparePositions } from "@el/domain";
+import { comparePositions, START } from "@el/domain";
 import type { Database, EventSource, Projector, Sql } from "@el/projections";
-import { createProjectionRunner, migrateProjections, type ProjectionRunner, skipEvent } from "@el/projections";
+import {
+  advanceCheckpoint,
+  CheckpointMoved,
+  createProjectionRunner,
+  loadCheckpoint,
+  loadCheckpoints,
+  migrateProjections,
+  type ProjectionRunner,
+  skipEvent,
+} from "@el/projections";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -261,6 +270,47 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     expect([...projected.keys()].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10]);
     expect([...projected.values()].every((times) => times === 1)).toBe(true);
     expect((await resumed.status())[0]).toMatchObject({ state: "running", lag: 0 });
+  });
+
+  it("refuses a batch whose checkpoint was moved behind the runner's back, writing none of its rows", async () => {
+    const { db, tick, runner, applied } = await open();
+    const first = await tick(1, 10);
+    const projector = recordingProjector("guarded");
+    const running = await start(runner([projector], { maxAttempts: 1 }), [projector], db);
+    expect(await running.waitFor(positionOf(first.at(-1) as RecordedEvent))).toBe(true);
+
+    // Someone else (a rebuild, a second runner that wrongly believes it owns the projector) puts the
+    // checkpoint elsewhere while this runner still believes it is after tick 10.
+    await db.query(
+      "update projection_checkpoints set transaction_id = '0', global_position = 0 where name = 'guarded'",
+    );
+    await tick(11, 20);
+
+    await expect.poll(async () => (await running.status())[0]?.state, POLL).toBe("stalled");
+    expect((await running.status())[0]?.error).toBe(new CheckpointMoved("guarded").message);
+    // The refused batch left no row: ticks 1 to 10 once each, nothing of 11 to 20.
+    everyTickOnce(await applied("guarded"), 1, 10);
+    const { rows } = await db.query<{ global_position: string }>(
+      "select global_position::text from projection_checkpoints where name = 'guarded'",
+    );
+    expect(rows).toEqual([{ global_position: "0" }]);
+  });
+
+  it("moves a checkpoint only from where it is, rolling back the rows written with it", async () => {
+    const { db, tick } = await open();
+    const [one, two] = await tick(1, 2);
+    await migrateProjections(db, [recordingProjector("cas")]);
+    expect((await loadCheckpoint(db, "cas")).position).toEqual(START);
+    await db.transaction((tx) => advanceCheckpoint(tx, "cas", START, positionOf(one as RecordedEvent)));
+
+    // A writer that still believes the checkpoint is at START: its batch is refused as a whole.
+    const stale = db.transaction(async (tx) => {
+      await tx.query("insert into cas_rows (event_id, n) values ($1, 2)", [(two as RecordedEvent).eventId]);
+      await advanceCheckpoint(tx, "cas", START, positionOf(two as RecordedEvent));
+    });
+    await expect(stale).rejects.toBeInstanceOf(CheckpointMoved);
+    expect((await db.query("select n from cas_rows")).rows).toEqual([]);
+    expect((await loadCheckpoints(db, ["cas"]))[0]?.position).toEqual(positionOf(one as RecordedEvent));
   });
 
   it("answers waitFor only once the position is projected (read-your-writes)", async () => {
