@@ -1,0 +1,143 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../lib/api";
+import { LiveFeedProvider } from "../../lib/socket";
+import { fakeApi, json } from "../../test/fake-api";
+import { createManualFeed } from "../../test/manual-feed";
+import { renderRoutes } from "../../test/render";
+import { teacherRoutes } from "./routes";
+
+const TEACHER = {
+  id: 7,
+  login: "paul@example.com",
+  email: "paul@example.com",
+  firstName: "Paul",
+  lastName: "Smith",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_TEACHER"],
+};
+
+const LEVELS = [
+  { id: 1, name: "Básico", active: true },
+  { id: 2, name: "Intermediário", active: true },
+  { id: 3, name: "Avançado", active: false },
+  { id: 4, name: "Business", active: true },
+];
+
+// As `api/trails` answers: not in number order, the level as an id or as an object.
+const TRAILS = [
+  { id: 12, number: 2, title: "Ordering food", level: 1, content: "Menus and restaurant phrases" },
+  {
+    id: 11,
+    number: 1,
+    title: "Greetings",
+    level: { id: 1 },
+    content: "Hello, goodbye and introductions",
+    application: "Role play meeting a new colleague",
+    techniques: "Repetition and shadowing",
+  },
+  { id: 21, number: 1, title: "Small talk at work", level: 2 },
+  { id: 31, number: 1, title: "Negotiating", level: 3 },
+];
+
+const server = (answers: { levels?: () => Response; trails?: () => Response } = {}) =>
+  fakeApi({
+    "GET /api/account": () => json(TEACHER),
+    "GET /api/levels": answers.levels ?? (() => json(LEVELS)),
+    "GET /api/trails": answers.trails ?? (() => json(TRAILS)),
+  });
+
+const renderTrails = () =>
+  renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={createManualFeed().feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: teacherRoutes,
+      },
+    ],
+    "/teacher/trilhas",
+  );
+
+const trailTitles = () =>
+  within(screen.getByRole("tabpanel"))
+    .getAllByRole("group")
+    .map((trail) => trail.querySelector("summary")?.textContent);
+
+beforeEach(() => localStorage.setItem(TOKEN_KEY, "teacher-token"));
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the teacher's Trilhas de ensino screen", () => {
+  it("sits in the teacher menu of four entries, marked as the current one", async () => {
+    server();
+    renderTrails();
+    const menu = await screen.findByRole("navigation", { name: "Área do professor" });
+    expect(
+      within(menu)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
+      ["Suas aulas", "/teacher"],
+      ["Aceitar aulas", "/teacher/aceitar-aulas"],
+      ["Trilhas de ensino", "/teacher/trilhas"],
+      ["Financeiro", "/teacher/financeiro"],
+    ]);
+    expect(within(menu).getByRole("link", { current: "page" })).toHaveTextContent("Trilhas de ensino");
+  });
+
+  it("offers the active levels that have trails, opening on the first, trails as 'number - title' in order", async () => {
+    server();
+    renderTrails();
+    const levels = await screen.findByRole("tablist", { name: "Níveis" });
+    expect(
+      within(levels)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Básico", "Intermediário"]);
+    expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Básico");
+    expect(trailTitles()).toEqual(["1 - Greetings", "2 - Ordering food"]);
+
+    await userEvent.setup().click(within(levels).getByRole("tab", { name: "Intermediário" }));
+    expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Intermediário");
+    expect(trailTitles()).toEqual(["1 - Small talk at work"]);
+  });
+
+  it("opens a trail to its content, application and techniques", async () => {
+    server();
+    renderTrails();
+    const greetings = (await screen.findByText("1 - Greetings")).closest("details") as HTMLElement;
+    expect(within(greetings).getByText("Hello, goodbye and introductions")).not.toBeVisible();
+
+    await userEvent.setup().click(within(greetings).getByText("1 - Greetings"));
+
+    expect(within(greetings).getByText("Hello, goodbye and introductions")).toBeVisible();
+    expect(
+      within(greetings)
+        .getAllByRole("heading")
+        .map((heading) => heading.textContent),
+    ).toEqual(["Conteúdo", "Aplicação", "Técnicas"]);
+    expect(within(greetings).getByText("Role play meeting a new colleague")).toBeVisible();
+    expect(within(greetings).getByText("Repetition and shadowing")).toBeVisible();
+  });
+
+  it("says so when there is no trail yet", async () => {
+    server({ trails: () => json([]) });
+    renderTrails();
+    expect(await screen.findByText("Nenhuma trilha disponível no momento.")).toBeInTheDocument();
+    expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
+  });
+
+  it("says so when the trails cannot be loaded", async () => {
+    server({ trails: () => json({ message: "error.unexpected" }, { status: 500 }) });
+    renderTrails();
+    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+  });
+});
