@@ -38,6 +38,15 @@ const pendingLesson = (date: Date) => ({
   teacherFeedbackId: null,
 });
 
+/** The same lesson once Paul Smith claimed it. */
+const acceptedLesson = (date: Date) => ({
+  ...pendingLesson(date),
+  status: "Aceito",
+  meetUrl: "https://meet.jit.si/el-1001-x",
+  teacher: { id: 7, name: "Paul Smith" },
+});
+
+/** The server's side; a test changes `options` to change what the next requests answer. */
 const server = (options: { balance: number; upcoming?: unknown[] }) =>
   fakeApi({
     "GET /api/account": () => json(account(options.balance)),
@@ -116,6 +125,26 @@ describe("the student area", () => {
 
     expect(within(row).getByText("Aceito")).toBeInTheDocument();
     expect(within(row).getByText("Paul Smith")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "Entrar na aula" })).toHaveAttribute(
+      "href",
+      "https://meet.jit.si/el-1001-x",
+    );
+  });
+
+  it("after a connection that came back without the missed pushes, shows a lesson accepted meanwhile as Aceito", async () => {
+    const date = inHours(48);
+    const state: { balance: number; upcoming: unknown[] } = { balance: 3, upcoming: [pendingLesson(date)] };
+    server(state);
+    const live = renderArea();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    await within(upcoming).findByText("Pendente", { selector: ".lesson-status" });
+
+    // Paul claimed the lesson while the connection was down: its lesson:accepted push never arrived.
+    state.upcoming = [acceptedLesson(date)];
+    act(() => live.reconnect());
+
+    const row = await within(upcoming).findByRole("row", { name: /Paul Smith/ });
+    expect(within(row).getByText("Aceito")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Entrar na aula" })).toHaveAttribute(
       "href",
       "https://meet.jit.si/el-1001-x",
