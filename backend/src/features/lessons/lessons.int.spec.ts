@@ -329,6 +329,60 @@ describe("feedback", () => {
   });
 });
 
+describe("GET api/lessons/authenticatedUser by period", () => {
+  const day = 86_400_000;
+  const lessonsIn = async (student: Person, query: string) => {
+    const response = await inject({
+      method: "GET",
+      url: `/api/lessons/authenticatedUser?${query}`,
+      headers: student.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const page = response.json() as { content: { id: number; status: string }[]; totalElements: number };
+    return { ids: page.content.map((lesson) => lesson.id), total: page.totalElements, content: page.content };
+  };
+
+  it("splits the student's lessons into today (São Paulo day), upcoming and finished; a past lesson no teacher took shows nowhere", async () => {
+    const student = await givenStudent(test.app);
+    const teacher = await givenTeacher(test.app);
+    const now = Date.now();
+    // 22:30 in São Paulo (or halfway to midnight when later than that): still ahead and still today for
+    // the student, though already tomorrow in UTC, so a day counted in UTC would put it under upcoming.
+    const nextMidnight = Date.parse(`${saoPauloTime(1, 0).slice(0, 10)}T00:00:00-03:00`);
+    const beforeMidnight = Math.min(90 * 60_000, (nextMidnight - now) / 2);
+    const laterToday = await givenLesson(test.app, student, { date: new Date(nextMidnight - beforeMidnight) });
+    const tomorrow = await givenLesson(test.app, student, { date: new Date(saoPauloTime(1, 10)), teacher });
+    const pastAccepted = await givenLesson(test.app, student, { date: new Date(now - 3 * day), teacher });
+    const pastPending = await givenLesson(test.app, student, { date: new Date(now - 2 * day) });
+
+    const today = await lessonsIn(student, "period=today&page=0&size=5");
+    expect(today).toMatchObject({ ids: [laterToday], total: 1, content: [{ status: "Pendente" }] });
+    const upcoming = await lessonsIn(student, "period=upcoming&page=0&size=5");
+    expect(upcoming).toMatchObject({ ids: [tomorrow], total: 1, content: [{ status: "Aceito" }] });
+    const finished = await lessonsIn(student, "period=finished&page=0&size=5");
+    expect(finished).toMatchObject({ ids: [pastAccepted], total: 1 });
+
+    expect([...today.ids, ...upcoming.ids, ...finished.ids]).not.toContain(pastPending);
+    // Without a period the list still holds every lesson that stands, the unclaimed past one included.
+    expect((await lessonsIn(student, "page=0&size=5")).total).toBe(4);
+  });
+
+  it("pages finished lessons five at a time, latest first, with the total for the page buttons", async () => {
+    const student = await givenStudent(test.app);
+    const teacher = await givenTeacher(test.app);
+    const now = Date.now();
+    const oldestFirst: number[] = [];
+    for (let daysAgo = 6; daysAgo >= 1; daysAgo--)
+      oldestFirst.push(await givenLesson(test.app, student, { date: new Date(now - daysAgo * day), teacher }));
+    const latestFirst = [...oldestFirst].reverse();
+
+    const first = await lessonsIn(student, "period=finished&page=0&size=5&sort=date,desc");
+    expect(first).toMatchObject({ ids: latestFirst.slice(0, 5), total: 6 });
+    const second = await lessonsIn(student, "period=finished&page=1&size=5&sort=date,desc");
+    expect(second).toMatchObject({ ids: latestFirst.slice(5), total: 6 });
+  });
+});
+
 describe("GET api/lessons/teacher/{login}", () => {
   it("shows one card per month at R$ 25 per lesson, to the teacher and to administrators only", async () => {
     const student = await givenStudent(test.app);
