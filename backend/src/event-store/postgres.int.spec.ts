@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import type { RecordedEvent } from "@el/domain";
+import type { Database } from "@el/projections/sql";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabaseUrl } from "../../test/databases";
+import { createPgDatabase } from "../database";
+import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from ".";
+
+/**
+ * What only the PostgreSQL driver has: sessions the server can end on its own, and other processes.
+ * PGlite runs in this process on a single connection, so neither question arises there.
+ */
+const registry = new EventRegistry().register({
+  type: "CreditsAdded",
+  schema: z.object({ amount: z.number().int().positive() }),
+});
+const credits = () => ({ type: "CreditsAdded", data: { amount: 1 } });
+
+describe("event store sessions on PostgreSQL", () => {
+  let url: string;
+  let db: Database;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    url = await createTestDatabaseUrl();
+    db = createPgDatabase(url);
+    await migrateEventStore(db);
+    store = await createEventStore(db, registry);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it("opens every pooled session with a bounded idle_in_transaction_session_timeout", async () => {
+    // Five transactions open at once hold five different pooled sessions.
+    let arrived = 0;
+    let allArrived = () => {};
+    const together = new Promise<void>((resolve) => {
+      allArrived = resolve;
+    });
+    const sessions = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ pid: number; timeout: string }>(
+            "select pg_backend_pid() as pid, current_setting('idle_in_transaction_session_timeout') as timeout",
+          );
+          if (++arrived === 5) allArrived();
+          await together;
+          return rows[0];
+        }),
+      ),
+    );
+    expect(new Set(sessions.map((session) => session?.pid)).size).toBe(5);
+    for (const session of sessions) expect(session?.timeout).toBe("30s");
+    // The driver's other sessions (LISTEN, advisory locks) never open a transaction, so the bound does
+    // not concern them.
+  });
+
+  it("has the server end a session left idle in a transaction, so readers held back by it move on", async () => {
+    const from = await store.head();
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeAll(from, (event) => {
+      seen.push(event);
+    });
+
+    // A session that took a position and then went quiet inside its transaction. The driver's bound is
+    // 30 s; this session lowers it to 2 s so the test does not wait that long.
+    const stuck = new pg.Client(url);
+    const errors: { code?: string }[] = [];
+    stuck.on("error", (error) => errors.push(error as { code?: string }));
+    await stuck.connect();
+    const stuckStream = `stuck-${randomUUID()}`;
+    await stuck.query("set idle_in_transaction_session_timeout = '2s'");
+    await stuck.query("begin");
+    await stuck.query("select * from es_append($1, 'any', $2::jsonb)", [
+      stuckStream,
+      JSON.stringify([
+        { type: "CreditsAdded", schemaVersion: 1, data: { amount: 1 }, metadata: {}, eventId: randomUUID() },
+      ]),
+    ]);
+
+    const laterStream = `later-${randomUUID()}`;
+    await store.append(laterStream, [credits()], { expectedVersion: "no_stream" });
+    // Committed, but behind a transaction that is still open: no reader is given it yet.
+    expect(await store.readAll(from)).toEqual([]);
+
+    await expect.poll(() => errors.map((error) => error.code), { timeout: 15_000 }).toContain("25P03");
+    await expect.poll(() => seen.map((event) => event.streamId), { timeout: 15_000 }).toEqual([laterStream]);
+    await subscription.stop();
+    // Its transaction rolled back: the event it had written never existed for anyone.
+    expect(await store.readStream(stuckStream)).toEqual([]);
+    await stuck.end().catch(() => {});
+  });
+});
