@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { Outlet } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LiveFeedProvider } from "../../lib/socket";
@@ -47,9 +47,13 @@ const acceptedLesson = (date: Date) => ({
 });
 
 /** The server's side; a test changes `options` to change what the next requests answer. */
-const server = (options: { balance: number; upcoming?: unknown[] }) =>
+const server = (options: { balance: number; upcoming?: unknown[]; accountAnswer?: Promise<void> }) =>
   fakeApi({
-    "GET /api/account": () => json(account(options.balance)),
+    "GET /api/account": async () => {
+      const balance = options.balance;
+      await options.accountAnswer;
+      return json(account(balance));
+    },
     "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
     "GET /api/trails": () => json([{ id: 21, number: 1, title: "Small talk at work", level: 2 }]),
     "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
@@ -149,5 +153,39 @@ describe("the student area", () => {
       "href",
       "https://meet.jit.si/el-1001-x",
     );
+  });
+
+  it("after a connection that came back without the missed pushes, shows the balance as it is now", async () => {
+    const state = { balance: 1 };
+    server(state);
+    const live = renderArea();
+    const balance = await screen.findByTestId("student-balance");
+    expect(balance).toHaveTextContent("Saldo: 1 aula");
+
+    // Support granted two credits while the connection was down.
+    state.balance = 3;
+    act(() => live.reconnect());
+
+    await waitFor(() => expect(balance).toHaveTextContent("Saldo: 3 aulas"));
+  });
+
+  it("keeps a balance pushed while the account reloads after a reconnection, the push being newer", async () => {
+    let answerAccount = () => {};
+    const state: Parameters<typeof server>[0] = { balance: 1 };
+    server(state);
+    const live = renderArea();
+    const balance = await screen.findByTestId("student-balance");
+
+    // Support granted two credits while the connection was down, so the reload reads 3; a lesson scheduled
+    // in another tab then spends one, and its push lands before the reload's answer.
+    state.accountAnswer = new Promise((resolve) => {
+      answerAccount = resolve;
+    });
+    state.balance = 3;
+    act(() => live.reconnect());
+    act(() => live.push("balance:changed", { balance: 2 }));
+    await act(async () => answerAccount());
+
+    expect(balance).toHaveTextContent("Saldo: 2 aulas");
   });
 });

@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useSession } from "../../app/session/session-provider";
-import { useLivePush } from "../../lib/socket";
+import { useLiveFeed, useLivePush } from "../../lib/socket";
 
 interface StudentContextValue {
   balance: number;
@@ -13,15 +13,30 @@ const StudentContext = createContext<StudentContextValue | null>(null);
 /**
  * The signed-in student's balance, kept live: `balance:changed` carries the new figure as soon as a
  * credit is spent, refunded or granted. The push is the newest word: reloading the account on each one
- * could land after a later push and show an older balance.
+ * could land after a later push and show an older balance. Only when the connection comes back without
+ * the server's recovery, pushes sent meanwhile being lost, is the account (balance and level) reloaded;
+ * a push that lands while it loads is still newer than its answer.
  */
 export const StudentProvider = ({ children }: { children: ReactNode }) => {
-  const { account } = useSession();
+  const { account, refresh } = useSession();
+  const feed = useLiveFeed();
   const [balance, setBalance] = useState(account?.balance ?? 0);
-  useEffect(() => setBalance(account?.balance ?? 0), [account?.balance]);
+  const pushedSinceAccountAsked = useRef(false);
+  useEffect(() => {
+    if (!pushedSinceAccountAsked.current) setBalance(account?.balance ?? 0);
+  }, [account]);
   useLivePush("balance:changed", (push) => {
+    pushedSinceAccountAsked.current = true;
     setBalance(push.balance);
   });
+  useEffect(
+    () =>
+      feed?.onReconnect(() => {
+        pushedSinceAccountAsked.current = false;
+        refresh();
+      }),
+    [feed, refresh],
+  );
   return (
     <StudentContext.Provider
       value={{ balance, levelId: account?.level ?? null, objective: account?.objective ?? "PROFESSIONAL" }}
