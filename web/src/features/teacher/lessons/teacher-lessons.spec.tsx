@@ -1,0 +1,90 @@
+import { act, screen, within } from "@testing-library/react";
+import { Outlet } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_KEY } from "../../../lib/api";
+import { LiveFeedProvider } from "../../../lib/socket";
+import { fakeApi, json } from "../../../test/fake-api";
+import { createManualFeed } from "../../../test/manual-feed";
+import { renderRoutes } from "../../../test/render";
+import { teacherRoutes } from "../routes";
+
+const HOUR = 60 * 60 * 1000;
+const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60 * 1000)) * 30 * 60 * 1000);
+
+const TEACHER = {
+  id: 7,
+  login: "paul@example.com",
+  email: "paul@example.com",
+  firstName: "Paul",
+  lastName: "Smith",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_TEACHER"],
+};
+
+/** A lesson Paul claimed, as `api/lessons/authenticatedUser` lists it. */
+const claimedLesson = (id: number, date: Date, title: string) => ({
+  id,
+  startsAt: date.toISOString(),
+  objective: "PROFESSIONAL",
+  trailObj: { id: id + 100, number: 1, title },
+  level: { id: 2, name: "Intermediário" },
+  status: "Aceito",
+  meetUrl: `https://meet.jit.si/el-${id}`,
+  teacher: { id: 7, name: "Paul Smith" },
+  student: "Ana Souza",
+  studentFeedbackId: null,
+  teacherFeedbackId: null,
+});
+
+/** The server's side; a test changes `options.upcoming` to change what the next request answers. */
+const server = (options: { upcoming: unknown[] }) =>
+  fakeApi({
+    "GET /api/account": () => json(TEACHER),
+    "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
+    "GET /api/lessons/authenticatedUser": ({ query }) => {
+      const content = query.get("period") === "upcoming" ? options.upcoming : [];
+      return json({ content, totalElements: content.length });
+    },
+  });
+
+const renderLessons = () => {
+  const live = createManualFeed();
+  renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={live.feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: teacherRoutes,
+      },
+    ],
+    "/teacher",
+  );
+  return live;
+};
+
+beforeEach(() => localStorage.setItem(TOKEN_KEY, "teacher-token"));
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the teacher's Suas aulas", () => {
+  it("after a connection that came back without the missed pushes, shows the lessons as they are now", async () => {
+    const date = inHours(48);
+    const state = { upcoming: [claimedLesson(1001, date, "Small talk at work")] };
+    server(state);
+    const live = renderLessons();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    await within(upcoming).findByRole("row", { name: /Small talk at work/ });
+
+    // While the connection was down the student cancelled that lesson and Paul claimed another in a second tab.
+    state.upcoming = [claimedLesson(1002, inHours(72), "Job interviews")];
+    act(() => live.reconnect());
+
+    expect(await within(upcoming).findByRole("row", { name: /Job interviews/ })).toBeInTheDocument();
+    expect(within(upcoming).queryByRole("row", { name: /Small talk at work/ })).not.toBeInTheDocument();
+  });
+});
