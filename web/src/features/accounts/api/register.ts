@@ -10,6 +10,8 @@ export interface StudentRegistration {
   objective: string;
   /** Where the student heard of us (the form's "heardFrom"). */
   seen: string;
+  /** The photo a social sign-in brought. */
+  imageUrl?: string;
   student: true;
 }
 

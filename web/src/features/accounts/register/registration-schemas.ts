@@ -8,44 +8,54 @@ const phone = z
   .min(1, required)
   .regex(/^\(\d{2}\)\d{5}-\d{4}$/, "register.messages.validate.phone.invalid");
 
+const name = z.string().trim().min(1, required).max(50, "register.messages.validate.name.maxlength");
+const password = z
+  .string()
+  .min(1, required)
+  .min(4, "global.messages.validate.newpassword.minlength")
+  .max(50, "global.messages.validate.newpassword.maxlength");
+const confirmationMatches = (values: { password: string; confirmPassword: string }) =>
+  values.password === values.confirmPassword;
+const confirmationMismatch = {
+  path: ["confirmPassword"],
+  message: "register.messages.validate.confirmPassword.dontmatch",
+  // Compared even while other fields are still wrong, so every message shows at the first submit.
+  when: ({ value }: { value: unknown }) => {
+    const { password, confirmPassword } = (value ?? {}) as Record<string, unknown>;
+    return typeof password === "string" && typeof confirmPassword === "string";
+  },
+};
+
 export const StudentStepOne = z
-  .object({
-    firstName: z.string().trim().min(1, required).max(50, "register.messages.validate.name.maxlength"),
-    lastName: z.string().trim().min(1, required).max(50, "register.messages.validate.name.maxlength"),
-    email,
-    password: z
-      .string()
-      .min(1, required)
-      .min(4, "global.messages.validate.newpassword.minlength")
-      .max(50, "global.messages.validate.newpassword.maxlength"),
-    confirmPassword: z.string().min(1, required),
-  })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "register.messages.validate.confirmPassword.dontmatch",
-  });
+  .object({ firstName: name, lastName: name, email, password, confirmPassword: z.string().min(1, required) })
+  .refine(confirmationMatches, confirmationMismatch);
 export type StudentStepOne = z.infer<typeof StudentStepOne>;
 
 export const OBJECTIVES = ["PROFESSIONAL", "TRAVEL", "CERTIFICATION", "SELF_DEVELOPMENT"] as const;
 export const HEARD_FROM = ["FACEBOOK", "INSTAGRAM", "SITE", "FRIENDS", "WHATSAPP"] as const;
 
-export const StudentStepTwo = z.object({
-  phone,
-  level: z.string().min(1, required),
-  objective: z.enum(OBJECTIVES, { message: required }),
-  heardFrom: z.enum(HEARD_FROM, { message: required }),
-});
+/**
+ * Step 2. Last name and password come from step 1; a visitor sent by a social sign-in brings only name,
+ * e-mail and photo, so for them these are asked here (an account still needs a password to sign in).
+ */
+export const StudentStepTwo = z
+  .object({
+    phone,
+    level: z.string().min(1, required),
+    objective: z.enum(OBJECTIVES, { message: required }),
+    heardFrom: z.enum(HEARD_FROM, { message: required }),
+    lastName: name,
+    password,
+    confirmPassword: z.string().min(1, required),
+  })
+  .refine(confirmationMatches, confirmationMismatch);
 export type StudentStepTwo = z.infer<typeof StudentStepTwo>;
 
 export const TeacherApplicationForm = z.object({
-  name: z.string().trim().min(1, required).max(50, "register.messages.validate.name.maxlength"),
+  name,
   email,
   phone,
-  password: z
-    .string()
-    .min(1, required)
-    .min(4, "global.messages.validate.newpassword.minlength")
-    .max(50, "global.messages.validate.newpassword.maxlength"),
+  password,
   // The spec gives the confirmation no rule of its own.
   passwordConfirm: z.string(),
   experience: z.string().trim().min(1, required).max(2000),

@@ -151,6 +151,62 @@ describe("student sign-up, step 1", () => {
     expect(calls.some((call: FakeRequest) => call.path === "/api/register")).toBe(false);
   });
 
+  it("step 2 takes name, e-mail and photo from a social sign-in and asks for the rest", async () => {
+    const { registered } = server();
+    const photo = "https://lh3.example.com/eva.jpg";
+    renderRoutes(
+      routes,
+      `/registro/finalizar?name=${encodeURIComponent("Eva Maria Lima")}&email=eva@example.com&photo=${encodeURIComponent(photo)}`,
+    );
+    expect(await screen.findByRole("heading", { name: "Quase lá, Eva!" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Sua foto" })).toHaveAttribute("src", photo);
+    expect(screen.getByLabelText("E-mail")).toHaveValue("eva@example.com");
+    expect(screen.getByLabelText("Sobrenome")).toHaveValue("Maria Lima");
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Senha"), "segredo1");
+    await user.type(screen.getByLabelText("Confirme a senha"), "segredo1");
+    await user.type(screen.getByLabelText("Telefone"), "11987654321");
+    await user.selectOptions(await screen.findByLabelText("Nível de inglês"), "Begginer");
+    await user.selectOptions(screen.getByLabelText("Como nos conheceu?"), "Facebook");
+    await user.click(screen.getByRole("button", { name: "Finalizar cadastro" }));
+
+    expect(await screen.findByTestId("location")).toHaveTextContent("/student");
+    expect(registered).toEqual([
+      expect.objectContaining({
+        firstName: "Eva",
+        lastName: "Maria Lima",
+        email: "eva@example.com",
+        password: "segredo1",
+        imageUrl: photo,
+        level: 1,
+        seen: "FACEBOOK",
+        student: true,
+      }),
+    ]);
+  });
+
+  it("step 2 from a social sign-in needs a last name and a matching password", async () => {
+    const { calls } = server();
+    renderRoutes(routes, "/registro/finalizar?name=Eva&email=eva@example.com&photo=javascript:alert(1)");
+    expect(await screen.findByRole("heading", { name: "Quase lá, Eva!" })).toBeInTheDocument();
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Senha"), "segredo1");
+    await user.type(screen.getByLabelText("Confirme a senha"), "segredo2");
+    await user.click(screen.getByRole("button", { name: "Finalizar cadastro" }));
+    expect(await screen.findByText("Senhas devem ser iguais.")).toBeInTheDocument();
+    expect(screen.getAllByText("Este campo é obrigatório")).toHaveLength(4);
+    expect(calls.some((call: FakeRequest) => call.path === "/api/register")).toBe(false);
+  });
+
+  it("step 2 without step 1 nor a social sign-in sends the visitor to the start", async () => {
+    server();
+    renderRoutes(routes, "/registro/finalizar");
+    expect(await screen.findByText("Comece pelo primeiro passo do cadastro.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Criar conta" })).toHaveAttribute("href", "/registro/aluno");
+  });
+
   it("sends a signed-in visitor of step 2 to /student", async () => {
     server();
     localStorage.setItem("jhi-authenticationToken", "t");

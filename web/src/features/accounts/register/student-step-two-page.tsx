@@ -12,52 +12,87 @@ import { useResource } from "../../../lib/use-resource";
 import { getActiveLevels } from "../api/get-levels";
 import { register } from "../api/register";
 import { HEARD_FROM, OBJECTIVES, type StudentStepOne, StudentStepTwo } from "./registration-schemas";
+import "./registration.css";
+
+/** Who is registering, and whether step 1 already gave their last name and password. */
+interface Registrant {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  imageUrl?: string;
+  fromStepOne: boolean;
+}
+
+const fromStepOne = (registration: StudentStepOne): Registrant => ({ ...registration, fromStepOne: true });
+
+/** Only a web address is shown as the photo; the query is typed by anyone. */
+const photoOf = (value: string | null) => (value && /^https?:\/\//i.test(value) ? value.slice(0, 256) : undefined);
+
+/** A social sign-in sends name, email and photo; the first word of the name is the first name. */
+const fromSocialSignIn = (search: URLSearchParams): Registrant | undefined => {
+  const [firstName, ...lastNames] = (search.get("name") ?? "").trim().split(/\s+/);
+  const email = search.get("email")?.trim();
+  if (!firstName || !email) return undefined;
+  return {
+    firstName,
+    lastName: lastNames.join(" "),
+    email,
+    password: "",
+    imageUrl: photoOf(search.get("photo")),
+    fromStepOne: false,
+  };
+};
 
 /**
  * /registro/finalizar, step 2: phone, level, objective and where the student heard of us; submits the
- * whole registration, then signs the new student in. A signed-in visitor goes straight to /student.
+ * whole registration, then signs the new student in. Without step 1's data it takes name, e-mail and
+ * photo from the query (a social sign-in) and asks here for what step 1 would have asked. A signed-in
+ * visitor goes straight to /student.
  */
 export const StudentStepTwoPage = () => {
   const { t } = useTranslation();
   const session = useSession();
   const [search] = useSearchParams();
   const carried = (useLocation().state as { registration?: StudentStepOne } | null)?.registration;
+  const registrant = carried ? fromStepOne(carried) : fromSocialSignIn(search);
   const levels = useResource(getActiveLevels, "levels");
   const form = useForm<StudentStepTwo>({
     resolver: zodResolver(StudentStepTwo),
-    defaultValues: { phone: "", level: "", objective: "PROFESSIONAL" },
+    defaultValues: {
+      phone: "",
+      level: "",
+      objective: "PROFESSIONAL",
+      lastName: registrant?.lastName ?? "",
+      password: registrant?.password ?? "",
+      confirmPassword: carried?.confirmPassword ?? "",
+    },
   });
   const submit = useMutation(async (values: StudentStepTwo) => {
-    if (!carried) return;
+    if (!registrant) return;
+    const email = registrant.email.trim();
     await register({
-      firstName: carried.firstName.trim(),
-      lastName: carried.lastName.trim(),
-      email: carried.email.trim(),
-      password: carried.password,
+      firstName: registrant.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email,
+      password: values.password,
       phone: values.phone,
       level: Number(values.level),
       objective: values.objective,
       seen: values.heardFrom,
+      imageUrl: registrant.imageUrl,
       student: true,
     });
-    session.login({ username: carried.email.trim(), password: carried.password, rememberMe: false });
+    session.login({ username: email, password: values.password, rememberMe: false });
   });
   const { errors } = form.formState;
 
   if (session.state === "authenticated") return <Navigate to="/student" replace />;
-  if (!carried) {
-    // Social sign-in arrives with name and e-mail in the query; they start the form of step 1.
-    const start = { firstName: search.get("name") ?? "", email: search.get("email") ?? "" };
+  if (!registrant) {
     return (
       <div className="page narrow">
         <div className="alert alert-info" role="status">
-          {t("register.finish.missingStepOne")}{" "}
-          <Link
-            to="/registro/aluno"
-            state={{ registration: { lastName: "", password: "", confirmPassword: "", ...start } }}
-          >
-            {t("register.finish.startHere")}
-          </Link>
+          {t("register.finish.missingStepOne")} <Link to="/registro/aluno">{t("register.finish.startHere")}</Link>
         </div>
       </div>
     );
@@ -67,9 +102,28 @@ export const StudentStepTwoPage = () => {
   return (
     <div className="page narrow">
       <div className="card">
-        <h1>{t("register.finish.title", { name: carried.firstName })}</h1>
+        {registrant.imageUrl && (
+          <img className="registration-photo" src={registrant.imageUrl} alt={t("register.finish.photo")} />
+        )}
+        <h1>{t("register.finish.title", { name: registrant.firstName })}</h1>
         <p>{t("register.finish.subtitle")}</p>
         <form noValidate onSubmit={form.handleSubmit(submit.run)}>
+          {!registrant.fromStepOne && (
+            <>
+              <Field label={t("register.form.email")}>
+                <input type="email" value={registrant.email} readOnly />
+              </Field>
+              <Field label={t("register.form.lastName")} error={errors.lastName}>
+                <input autoComplete="family-name" {...form.register("lastName")} />
+              </Field>
+              <Field label={t("register.form.password")} error={errors.password}>
+                <input type="password" autoComplete="new-password" {...form.register("password")} />
+              </Field>
+              <Field label={t("register.form.confirmPassword")} error={errors.confirmPassword}>
+                <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+              </Field>
+            </>
+          )}
           {submit.status === "error" && <ErrorAlert error={submit.error} />}
           {submit.status === "success" && session.error && (
             <div className="alert alert-danger" role="alert">
@@ -111,9 +165,11 @@ export const StudentStepTwoPage = () => {
             </select>
           </Field>
           <div className="actions">
-            <Link to="/registro/aluno" state={{ registration: carried }} className="btn btn-outline">
-              {t("register.finish.back")}
-            </Link>
+            {carried && (
+              <Link to="/registro/aluno" state={{ registration: carried }} className="btn btn-outline">
+                {t("register.finish.back")}
+              </Link>
+            )}
             <button type="submit" className="btn btn-primary" disabled={busy || levels.status !== "ready"}>
               {busy ? t("global.loading") : t("register.finish.submit")}
             </button>
