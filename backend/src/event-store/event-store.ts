@@ -91,7 +91,12 @@ export interface EventStore {
   subscribeAll(
     after: Position,
     handle: (event: RecordedEvent) => Promise<void> | void,
-    options?: { batchSize?: number; onError?: (error: unknown) => void },
+    options?: {
+      batchSize?: number;
+      onError?: (error: unknown) => void;
+      /** How long an idle subscriber waits for a wake-up before it looks again anyway (default 200 ms). */
+      recheckMs?: number;
+    },
   ): Subscription;
   /** How many events a reader at `position` has still to read (counted up to 100,000). */
   countAfter(position: Position): Promise<number>;
@@ -278,7 +283,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     });
     // An append committed while an older transaction is still open is held back until that one ends;
     // its commit notifies too, but a transaction that wrote no event does not, hence this slow re-check.
-    const RECHECK_MS = 200;
+    const recheckMs = options.recheckMs ?? 200;
 
     const batchSize = options.batchSize ?? DEFAULT_BATCH;
     let prefetched: Promise<RecordedEvent[]> | undefined;
@@ -307,7 +312,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         }
         if (stopped || pending) continue;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, RECHECK_MS);
+          const timer = setTimeout(resolve, recheckMs);
           wake = () => {
             clearTimeout(timer);
             resolve();

@@ -95,3 +95,32 @@ describe("event store sessions on PostgreSQL", () => {
     await stuck.end().catch(() => {});
   });
 });
+
+describe("two event stores on one PostgreSQL, as two backend processes", () => {
+  it("wakes a live subscriber of one store by NOTIFY when the other appends", async () => {
+    const url = await createTestDatabaseUrl();
+    const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
+    await migrateEventStore(dbA);
+    const [a, b] = [await createEventStore(dbA, registry), await createEventStore(dbB, registry)];
+    const seen: string[] = [];
+    // An hour between re-checks: within this test only a wake-up can make the subscriber read again.
+    const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
+      recheckMs: 3_600_000,
+    });
+    try {
+      const appended: string[] = [];
+      for (let n = 0; n < 5; n++) {
+        // Time for the subscriber to have read everything and gone to sleep.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const streamId = `student-${randomUUID()}`;
+        await a.append(streamId, [credits()], { expectedVersion: "no_stream" });
+        appended.push(streamId);
+        await expect.poll(() => seen, { timeout: 10_000 }).toEqual(appended);
+      }
+    } finally {
+      await subscription.stop();
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([dbA.close(), dbB.close()]);
+    }
+  });
+});

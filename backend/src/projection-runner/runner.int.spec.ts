@@ -65,7 +65,10 @@ interface Harness {
   runners: ProjectionRunner[];
   /** Appends ticks `from`..`to`, `perAppend` events per append; resolves to each tick's event in order. */
   tick(from: number, to: number, perAppend?: number): Promise<RecordedEvent[]>;
-  runner(projectors: Projector[], options?: { maxAttempts?: number; retryDelayMs?: number }): ProjectionRunner;
+  runner(
+    projectors: Projector[],
+    options?: { maxAttempts?: number; retryDelayMs?: number; idlePollMs?: number },
+  ): ProjectionRunner;
   /** Per tick number, how many rows the projector wrote for it. */
   applied(name: string): Promise<Map<number, number>>;
   close(): Promise<void>;
@@ -453,6 +456,26 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     const more = await first.tick(201, 300);
     expect(await standby.waitFor(latest(more))).toBe(true);
     everyTickOnce(await second.applied("shared"), 1, 300);
+  });
+
+  it("wakes the runner of one process by NOTIFY when another process appends", async () => {
+    const url = await createTestDatabaseUrl();
+    const writer = await openHarness(createPgDatabase(url));
+    harnesses.push(writer);
+    const reader = await openHarness(createPgDatabase(url));
+    harnesses.push(reader);
+    const projector = recordingProjector("notified");
+    // An hour between reads of an idle projector: within this test only a wake-up can make it read again.
+    const running = await start(reader.runner([projector], { idlePollMs: 3_600_000 }), [projector], reader.db);
+    await expect.poll(() => running.isActive("notified"), POLL).toBe(true);
+
+    for (let n = 1; n <= 3; n++) {
+      // Time for the runner to have read everything and gone idle.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [event] = await writer.tick(n, n);
+      expect(await running.waitFor(positionOf(event as RecordedEvent))).toBe(true);
+    }
+    everyTickOnce(await reader.applied("notified"), 1, 3);
   });
 
   it("keeps a stalled projector stalled in every process instead of retrying it in the standby", async () => {

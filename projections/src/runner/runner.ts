@@ -34,6 +34,11 @@ export interface RunnerOptions {
   /** Attempts on one failing event before the projector stalls. */
   maxAttempts?: number;
   retryDelayMs?: number;
+  /**
+   * How long an idle projector waits for a wake-up (an append, here or announced by NOTIFY) before it
+   * reads again anyway (default 250 ms).
+   */
+  idlePollMs?: number;
   /** How often a runner that did not get a projector's lock tries again. */
   standbyRetryMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
@@ -179,7 +184,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           await persistSkipped(loop).catch((error) =>
             log("saving the checkpoint failed; will retry", { projector: name, error: String(error) }),
           );
-          await idle(250);
+          await idle(options.idlePollMs ?? 250);
           continue;
         }
         try {
