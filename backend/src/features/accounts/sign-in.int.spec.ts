@@ -1,3 +1,4 @@
+import { studentStreamId } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -68,6 +69,66 @@ describe("sign-in", () => {
     ]);
     expect(mine[0].data).toEqual({ remoteAddress: "10.2.0.1", message: "bad_credentials" });
     expect(Number(audits.headers["x-total-count"])).toBeGreaterThanOrEqual(mine.length);
+  });
+
+  it("filters the audits by whole São Paulo days, toDate included, with the total of the filtered rows", async () => {
+    const student = await signedUpStudent(test.app);
+    const signIn = (at: string) => ({ type: "SignedIn", data: { login: student.email, ip: "10.5.0.1", at } });
+    const failure = (at: string) => ({
+      type: "SignInFailed",
+      data: { login: student.email, ip: "10.5.0.2", at, reason: "bad_credentials" },
+    });
+    // In March 2025, long before anything else this file signs in, so the totals are exactly these rows.
+    const lateOnThe9th = signIn("2025-03-10T02:59:00.000Z"); // 23:59 on the 9th in São Paulo
+    const startOfThe10th = signIn("2025-03-10T03:00:00.000Z"); // 00:00 on the 10th
+    const onThe11th = failure("2025-03-11T15:00:00.000Z");
+    const lateOnThe12th = failure("2025-03-13T02:30:00.000Z"); // 23:30 on the 12th
+    const startOfThe13th = signIn("2025-03-13T03:00:00.000Z"); // 00:00 on the 13th
+    const appended = await test.app.eventStore.appendMany([
+      {
+        streamId: studentStreamId(student.id),
+        events: [lateOnThe9th, startOfThe10th, onThe11th, lateOnThe12th, startOfThe13th],
+        expectedVersion: "any",
+      },
+    ]);
+    await test.app.projections.waitFor(appended.lastPosition);
+    const admin = await adminToken(test.app);
+    const audits = async (query: string) => {
+      const response = await test.app.inject({
+        method: "GET",
+        url: `/management/audits?${query}`,
+        headers: bearer(admin),
+      });
+      expect(response.statusCode).toBe(200);
+      const rows = response.json() as { principal: string; timestamp: string; type: string }[];
+      return { total: response.headers["x-total-count"], rows };
+    };
+    const row = (event: ReturnType<typeof signIn | typeof failure>) => ({
+      principal: student.email,
+      timestamp: event.data.at,
+      type: event.type === "SignedIn" ? "AUTHENTICATION_SUCCESS" : "AUTHENTICATION_FAILURE",
+    });
+
+    const range = await audits("fromDate=2025-03-10&toDate=2025-03-12&page=0&size=20");
+    expect(range.total).toBe("3");
+    expect(range.rows).toMatchObject([row(lateOnThe12th), row(onThe11th), row(startOfThe10th)]);
+
+    const oneDay = await audits("fromDate=2025-03-11&toDate=2025-03-11");
+    expect(oneDay).toMatchObject({ total: "1", rows: [row(onThe11th)] });
+
+    const upToThe10th = await audits("toDate=2025-03-10&sort=auditEventDate,asc");
+    expect(upToThe10th).toMatchObject({ total: "2", rows: [row(lateOnThe9th), row(startOfThe10th)] });
+
+    // The total counts the whole filtered list, not the page, so the screen can draw its page buttons.
+    const firstPage = await audits("fromDate=2025-03-10&toDate=2025-03-12&page=0&size=2");
+    expect(firstPage).toMatchObject({ total: "3", rows: [row(lateOnThe12th), row(onThe11th)] });
+    expect(firstPage.rows).toHaveLength(2);
+
+    // Open-ended, so today's sign-ins (this student's own at sign-up among them) come along too.
+    const fromThe13th = await audits("fromDate=2025-03-13&size=100");
+    const mine = fromThe13th.rows.filter((audit) => audit.principal === student.email).map((audit) => audit.timestamp);
+    expect(mine).toContain(startOfThe13th.data.at);
+    expect(mine).not.toContain(lateOnThe12th.data.at);
   });
 
   it("makes an account wait after five failures in a minute, even with the right password", async () => {
