@@ -1,0 +1,188 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, launchBrowser, type Product, screenshots, startProduct } from "./harness";
+
+let product: Product;
+let browser: Browser;
+
+const STUDENT = { email: "layout.student@example.com", password: "aprender123" };
+const TEACHER = { email: "layout.teacher@example.com", password: "teaching123" };
+
+const expectStatus = (response: { status: number; body: unknown }, status: number) => {
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+};
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  const adminToken = await product.login(ADMIN.email, ADMIN.password);
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: {
+        student: true,
+        firstName: "Ana",
+        lastName: "Souza",
+        ...STUDENT,
+        phone: "(11)98765-4321",
+        level: 1,
+        objective: "TRAVEL",
+        seen: "INSTAGRAM",
+      },
+    }),
+    201,
+  );
+  // A teacher applies through the public form and signs in once an administrator accepts them.
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: {
+        student: false,
+        firstName: "Paul",
+        lastName: "Smith",
+        ...TEACHER,
+        phone: "(11)91234-5678",
+        experience: "Eight years teaching adults",
+      },
+    }),
+    201,
+  );
+  const teacher = await product.api<{ id: number }>("GET", `/api/users/${TEACHER.email}`, { token: adminToken });
+  expectStatus(teacher, 200);
+  expectStatus(
+    await product.api("PUT", "/api/users", { token: adminToken, body: { id: teacher.body.id, activated: true } }),
+    200,
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/**
+ * A window of `width` px already signed in: the token is put where the login modal keeps it (the
+ * login itself is the accounts journey's subject), then the area is opened.
+ */
+const signedInWindow = async (user: { email: string; password: string }, path: string, width: number) => {
+  const token = await product.login(user.email, user.password);
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: "pt-BR" });
+  await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
+  const page = await context.newPage();
+  await page.goto(`${product.baseUrl}${path}`);
+  return page;
+};
+
+const areaMenu = (page: Page, area: string) => page.getByRole("navigation", { name: area });
+// Found by what it controls: under 650 px its visible word is gone and only the ☰ icon is left.
+const drawerToggle = (page: Page) => page.locator('button[aria-controls="area-menu"]');
+
+/** Where the area menu sits across the window: on screen, or pushed off its left edge as a closed drawer. */
+const menuPlacement = async (page: Page, area: string) => {
+  const box = await areaMenu(page, area).boundingBox();
+  if (!box) return "absent";
+  if (box.x + box.width <= 0) return "off-screen";
+  return box.x >= 0 && box.x + box.width <= (page.viewportSize()?.width ?? 0) ? "on-screen" : "partly";
+};
+
+const titleFontSize = (page: Page, title: string) =>
+  page.getByRole("heading", { level: 1, name: title }).evaluate((heading) => getComputedStyle(heading).fontSize);
+
+describe("the signed-in areas at the spec's breakpoints", () => {
+  // One numbered series per area, across its tests.
+  const studentShot = screenshots("layout-student");
+  const teacherShot = screenshots("layout-teacher");
+
+  it("the student area keeps its menu at the side at 1280 px", async () => {
+    const page = await signedInWindow(STUDENT, "/student", 1280);
+    await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
+
+    expect(await menuPlacement(page, "Área do aluno")).toBe("on-screen");
+    expect(await areaMenu(page, "Área do aluno").getByRole("link").allTextContents()).toEqual([
+      "Home",
+      "Meu Perfil",
+      "Trilhas de Ensino",
+      "Contratar aulas",
+    ]);
+    expect(await drawerToggle(page).isVisible()).toBe(false);
+    // The page sits beside the menu, not under it.
+    const menu = await areaMenu(page, "Área do aluno").boundingBox();
+    const title = await page.getByRole("heading", { level: 1, name: "Área do aluno" }).boundingBox();
+    expect(title!.x).toBeGreaterThanOrEqual(menu!.x + menu!.width);
+    await studentShot(page, "1280-side-menu");
+    await page.context().close();
+  });
+
+  it("the student area hides its menu in a drawer at 900 px, opened by the toggle and closed by a link", async () => {
+    const page = await signedInWindow(STUDENT, "/student", 900);
+    await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
+
+    expect(await menuPlacement(page, "Área do aluno")).toBe("off-screen");
+    expect(await drawerToggle(page).isVisible()).toBe(true);
+    expect(await drawerToggle(page).getAttribute("aria-expanded")).toBe("false");
+    await studentShot(page, "0900-drawer-closed");
+
+    await drawerToggle(page).click();
+    await expect.poll(() => menuPlacement(page, "Área do aluno")).toBe("on-screen");
+    expect(await drawerToggle(page).getAttribute("aria-expanded")).toBe("true");
+    await studentShot(page, "0900-drawer-open");
+
+    await areaMenu(page, "Área do aluno").getByRole("link", { name: "Meu Perfil" }).click();
+    await page.waitForURL((url) => url.pathname === "/student/perfil");
+    await expect.poll(() => menuPlacement(page, "Área do aluno")).toBe("off-screen");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(STUDENT.email);
+    await studentShot(page, "0900-profile-drawer-closed");
+    await page.context().close();
+  });
+
+  it("the student area's header is compact at 390 px", async () => {
+    const wide = await signedInWindow(STUDENT, "/student", 900);
+    await expect.poll(() => wide.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
+    const wideTitle = await titleFontSize(wide, "Área do aluno");
+    const wideBar = await wide.getByRole("banner").boundingBox();
+    await wide.context().close();
+
+    const page = await signedInWindow(STUDENT, "/student", 390);
+    await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // A lower top bar without the brand name, a smaller title, and the toggle down to its icon.
+    const bar = await page.getByRole("banner").boundingBox();
+    expect(bar!.height).toBeLessThan(wideBar!.height);
+    expect(await page.getByRole("banner").getByText("English Lessons").isVisible()).toBe(false);
+    expect(Number.parseFloat(await titleFontSize(page, "Área do aluno"))).toBeLessThan(Number.parseFloat(wideTitle));
+    expect(await drawerToggle(page).getByText("Menu").isVisible()).toBe(false);
+    // The level and balance move to their own row under the title.
+    const title = await page.getByRole("heading", { level: 1, name: "Área do aluno" }).boundingBox();
+    const balance = await page.getByTestId("student-balance").boundingBox();
+    expect(balance!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
+    expect(await menuPlacement(page, "Área do aluno")).toBe("off-screen");
+    await studentShot(page, "0390-compact-header");
+
+    await drawerToggle(page).click();
+    await expect.poll(() => menuPlacement(page, "Área do aluno")).toBe("on-screen");
+    await studentShot(page, "0390-drawer-open");
+    await page.context().close();
+  });
+
+  it("the teacher area hides its menu in a drawer at 900 px too", async () => {
+    const page = await signedInWindow(TEACHER, "/teacher", 900);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1, name: "Área do professor" }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
+
+    expect(await menuPlacement(page, "Área do professor")).toBe("off-screen");
+    await teacherShot(page, "0900-drawer-closed");
+
+    await drawerToggle(page).click();
+    await expect.poll(() => menuPlacement(page, "Área do professor")).toBe("on-screen");
+    expect(await areaMenu(page, "Área do professor").getByRole("link").allTextContents()).toEqual([
+      "Suas aulas",
+      "Aceitar aulas",
+      "Trilhas de ensino",
+      "Financeiro",
+    ]);
+    await teacherShot(page, "0900-drawer-open");
+
+    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await expect.poll(() => menuPlacement(page, "Área do professor")).toBe("off-screen");
+    await page.context().close();
+  });
+});
