@@ -140,6 +140,18 @@ describe("session machine", () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
+  it("signs out even while a kept token is still being checked", async () => {
+    server();
+    localStorage.setItem(TOKEN_KEY, "token-1");
+    const actor = start();
+    actor.send({ type: "session.logout" });
+    expect(publicState(actor.getSnapshot())).toBe("anonymous");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(publicState(actor.getSnapshot())).toBe("anonymous");
+    expect(actor.getSnapshot().context.account).toBeUndefined();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
   it("refreshes the account (a new balance) while staying signed in", async () => {
     let balance = 2;
     server(() => ({ ...ana, balance }));

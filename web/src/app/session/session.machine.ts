@@ -52,6 +52,10 @@ export const sessionMachine = setup({
   id: "session",
   context: {},
   invoke: { src: "watchUnauthorized" },
+  on: {
+    // Honoured in every state: /logout opened while a kept token is still being checked must not end signed in.
+    "session.logout": { target: ".anonymous", actions: ["forgetToken", assign({ account: undefined })] },
+  },
   initial: "restoring",
   states: {
     restoring: {
@@ -115,7 +119,6 @@ export const sessionMachine = setup({
     authenticated: {
       initial: "idle",
       on: {
-        "session.logout": { target: "anonymous", actions: ["forgetToken", assign({ account: undefined })] },
         "session.unauthorized": {
           target: "anonymous",
           actions: ["forgetToken", assign({ account: undefined, error: UNAUTHORIZED })],

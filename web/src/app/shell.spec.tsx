@@ -1,0 +1,230 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LOGOUT_NOTICE_MS } from "../features/accounts/logout/logout-page";
+import i18n, { LANGUAGE_KEY } from "../i18n/i18n";
+import { TOKEN_KEY } from "../lib/api";
+import { LiveFeedProvider } from "../lib/socket";
+import { fakeApi, json } from "../test/fake-api";
+import { createManualFeed } from "../test/manual-feed";
+import { routes } from "./routes";
+import { SessionProvider } from "./session/session-provider";
+
+/** The whole app at `path`, as a browser would open it; signed-in areas get a feed instead of a socket. */
+const openApp = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <SessionProvider>
+      <LiveFeedProvider feed={createManualFeed().feed}>
+        <RouterProvider router={router} />
+      </LiveFeedProvider>
+    </SessionProvider>,
+  );
+  return router;
+};
+
+const signedInAs = (authorities: string[]) => {
+  localStorage.setItem(TOKEN_KEY, "token");
+  return fakeApi({
+    "GET /api/account": () =>
+      json({ id: 5, login: "lia@example.com", email: "lia@example.com", activated: true, authorities }),
+  });
+};
+
+const header = () => screen.getByRole("banner");
+const menu = () => within(header()).getByRole("navigation");
+const linksOf = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+
+const scrollTo = (y: number) => {
+  Object.defineProperty(window, "scrollY", { value: y, configurable: true });
+  fireEvent.scroll(window);
+};
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await i18n.changeLanguage("pt-br");
+  scrollTo(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the app shell", () => {
+  it("answers an unknown path with 'The page does not exist.'", async () => {
+    fakeApi({});
+    openApp("/nada-aqui");
+    expect(await screen.findByRole("alert")).toHaveTextContent("The page does not exist.");
+  });
+
+  it.each([
+    ["/google", "Esta página está em construção: retorno do login com Google"],
+    ["/facebook", "Esta página está em construção: retorno do login com Facebook"],
+    ["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"],
+    ["/checkout", "Esta página está em construção: finalização da compra de pacotes de aulas"],
+    ["/debit/confirmation", "Esta página está em construção: confirmação do pagamento no débito"],
+  ])("%s says what it will be", async (path, text) => {
+    fakeApi({});
+    openApp(path);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("opens in Portuguese; EN switches to English and keeps the choice for the session", async () => {
+    fakeApi({});
+    openApp("/privacypolicy");
+    const user = userEvent.setup();
+    expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
+    expect(within(menu()).getByRole("button", { name: "PT" })).toHaveAttribute("aria-pressed", "true");
+
+    await user.click(within(menu()).getByRole("button", { name: "EN" }));
+    expect(await within(menu()).findByRole("link", { name: "Sign in" })).toBeInTheDocument();
+    expect(within(menu()).getByRole("button", { name: "EN" })).toHaveAttribute("aria-pressed", "true");
+    expect(sessionStorage.getItem(LANGUAGE_KEY)).toBe("en");
+
+    await user.click(within(menu()).getByRole("button", { name: "PT" }));
+    expect(await within(menu()).findByRole("link", { name: "Entrar" })).toBeInTheDocument();
+    expect(sessionStorage.getItem(LANGUAGE_KEY)).toBe("pt-br");
+  });
+
+  it("offers an anonymous visitor home, teacher sign-up, login and the free lesson", async () => {
+    fakeApi({});
+    openApp("/privacypolicy");
+    expect(linksOf(menu())).toEqual([
+      ["Início", "/"],
+      ["Seja um professor", "/registro/professor"],
+      ["Entrar", "/login"],
+      ["Aula grátis", "/registro/aluno"],
+    ]);
+  });
+
+  it.each([
+    [["ROLE_USER", "ROLE_STUDENT"], "/student"],
+    [["ROLE_USER", "ROLE_TEACHER"], "/teacher"],
+    [["ROLE_USER", "ROLE_ADMIN"], "/gerencia"],
+  ])("offers a user with %j home, their area (%s) and sign-out", async (authorities, area) => {
+    signedInAs(authorities);
+    openApp("/privacypolicy");
+    await within(menu()).findByRole("link", { name: "Sair" });
+    expect(linksOf(menu())).toEqual([
+      ["Início", "/"],
+      ["Minha área", area],
+      ["Sair", "/logout"],
+    ]);
+  });
+
+  it("keeps the bar transparent over the landing banner until the page scrolled past 400 px", async () => {
+    fakeApi({});
+    openApp("/");
+    await screen.findByRole("heading", { level: 1 });
+    expect(header()).toHaveClass("app-header-transparent");
+    scrollTo(400);
+    expect(header()).toHaveClass("app-header-transparent");
+    scrollTo(401);
+    await waitFor(() => expect(header()).not.toHaveClass("app-header-transparent"));
+    scrollTo(120);
+    await waitFor(() => expect(header()).toHaveClass("app-header-transparent"));
+  });
+
+  it("shows the semi-opaque bar on every other page, scrolled or not", async () => {
+    fakeApi({});
+    openApp("/privacypolicy");
+    await screen.findByRole("heading", { name: "Política de privacidade" });
+    expect(header()).not.toHaveClass("app-header-transparent");
+  });
+
+  it("links the footer to home, becoming a teacher, login, sign-up and the privacy policy", async () => {
+    fakeApi({});
+    openApp("/privacypolicy");
+    const footerLinks = within(screen.getByRole("contentinfo")).getByRole("navigation", { name: "Links do site" });
+    expect(linksOf(footerLinks)).toEqual([
+      ["Início", "/"],
+      ["Seja um professor", "/registro/professor"],
+      ["Entrar", "/login"],
+      ["Cadastre-se", "/registro/aluno"],
+      ["Política de privacidade", "/privacypolicy"],
+    ]);
+  });
+
+  it("shows the privacy policy in its seven sections", async () => {
+    fakeApi({});
+    openApp("/privacypolicy");
+    await screen.findByRole("heading", { name: "Política de privacidade" });
+    expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      "1. Informações que coletamos",
+      "2. Como usamos suas informações",
+      "3. Compartilhamento de informações",
+      "4. Cookies e armazenamento local",
+      "5. Segurança",
+      "6. Alterações desta política",
+      "7. Contato",
+    ]);
+  });
+
+  it.each([
+    [["ROLE_USER", "ROLE_STUDENT"], "/student"],
+    [["ROLE_USER", "ROLE_TEACHER"], "/teacher"],
+  ])("sends a signed-in user with %j from the landing page to %s", async (authorities, area) => {
+    signedInAs(authorities);
+    const router = openApp("/");
+    await waitFor(() => expect(router.state.location.pathname).toBe(area));
+  });
+
+  it("leaves an administrator on the landing page", async () => {
+    signedInAs(["ROLE_USER", "ROLE_ADMIN"]);
+    const router = openApp("/");
+    await within(menu()).findByRole("link", { name: "Sair" });
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it.each([
+    ["following Sair", "/privacypolicy"],
+    ["opening /logout", "/logout"],
+  ])("signs out when %s: says 'Logged out successfully!', then shows the landing page", async (_, path) => {
+    signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
+    const router = openApp(path);
+    if (path !== "/logout") await userEvent.setup().click(await within(menu()).findByRole("link", { name: "Sair" }));
+    expect(await screen.findByText("Logged out successfully!")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: LOGOUT_NOTICE_MS + 1000 });
+    expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("shows the success of a page that then navigated away on the next page", async () => {
+    fakeApi({
+      "POST /api/account/reset-password/finish": () =>
+        new Response(null, { status: 200, headers: { "X-app-alert": "reset.finish.messages.success" } }),
+    });
+    const router = openApp("/account/reset/finish/abc123");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Nova senha"), "Nova#Senha9");
+    await user.type(screen.getByLabelText("Confirme a nova senha"), "Nova#Senha9");
+    await user.click(screen.getByRole("button", { name: "Salvar nova senha" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByText("Sua senha foi redefinida. Você já pode entrar com a nova senha.")).toBeVisible();
+  });
+});
+
+describe("the language at start", () => {
+  afterEach(() => vi.resetModules());
+
+  const freshI18n = async () => {
+    vi.resetModules();
+    return (await import("../i18n/i18n")).default;
+  };
+
+  it("is Portuguese in a fresh session", async () => {
+    expect((await freshI18n()).language).toBe("pt-br");
+  });
+
+  it("is the one chosen earlier in the same session", async () => {
+    sessionStorage.setItem(LANGUAGE_KEY, "en");
+    const fresh = await freshI18n();
+    expect(fresh.language).toBe("en");
+    expect(fresh.t("global.menu.login")).toBe("Sign in");
+  });
+});
