@@ -33,7 +33,15 @@ export interface AppOptions {
 
 /** Builds the whole backend on an open database: migrations, event store, projections, routes. */
 export const buildApp = async ({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({ logger: withRedactedRequests(logger), trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({
+    logger: withRedactedRequests(logger),
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    // Logins (e-mails of up to 254 characters) travel in paths such as `/api/users/{login}`: the router's
+    // default of 100 answered 414 before the route's schema could take or refuse them; this leaves room
+    // for a 254-character login percent-encoded.
+    routerOptions: { maxParamLength: 1000 },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

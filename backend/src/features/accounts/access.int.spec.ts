@@ -1,3 +1,4 @@
+import { studentStreamId } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -10,6 +11,7 @@ import {
   uniqueEmail,
 } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { digestOf } from "./passwords";
 
 type Role = "anonymous" | "student" | "teacher" | "admin";
 type Expected = Record<Role, number>;
@@ -38,6 +40,8 @@ interface Route {
  */
 describe("who may call each accounts route", () => {
   let test: TestApp;
+  const roles: Role[] = ["anonymous", "student", "teacher", "admin"];
+  const resetKey = (role: Role) => `reset-key-of-the-${role}-visitor`;
   const tokens: Partial<Record<Role, string>> = {};
   const passwords: Partial<Record<Role, string>> = {};
   const targets: Record<string, { id: number; email: string }> = {};
@@ -52,6 +56,23 @@ describe("who may call each accounts route", () => {
     targets.update = await signedUpStudent(test.app);
     targets.delete = await signedUpStudent(test.app);
     targets.lookup = await signedUpStudent(test.app);
+    // A reset key per visitor, as if each had followed a link from the mail: keys are single-use.
+    for (const role of roles) {
+      const owner = await signedUpStudent(test.app);
+      const appended = await test.app.eventStore.appendMany([
+        {
+          streamId: studentStreamId(owner.id),
+          events: [
+            {
+              type: "PasswordResetRequested",
+              data: { keyDigest: digestOf(resetKey(role)), expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+            },
+          ],
+          expectedVersion: "any",
+        },
+      ]);
+      await test.app.projections.waitFor(appended.lastPosition);
+    }
   });
   afterAll(() => test.close());
 
@@ -70,6 +91,12 @@ describe("who may call each accounts route", () => {
       url: "/api/account/reset-password/init",
       payload: () => "someone@example.com",
       contentType: "text/plain",
+      expected: publicRoute(200),
+    },
+    {
+      method: "POST",
+      url: "/api/account/reset-password/finish",
+      payload: (role) => ({ key: resetKey(role), newPassword: "senha-redefinida" }),
       expected: publicRoute(200),
     },
     { method: "GET", url: "/api/account", expected: signedIn(200) },
@@ -106,9 +133,10 @@ describe("who may call each accounts route", () => {
     { method: "POST", url: "/api/registerByAdmin", payload: () => teacherForm(), expected: adminOnly(201) },
     { method: "GET", url: "/management/audits?fromDate=2020-01-01&toDate=2099-12-31", expected: adminOnly(200) },
     { method: "GET", url: "/management/info", expected: adminOnly(200) },
+    // Open to all, as in JHipster: load balancers and the browser-test harness poll it without signing in.
+    { method: "GET", url: "/management/health", expected: publicRoute(200) },
   ];
 
-  const roles: Role[] = ["anonymous", "student", "teacher", "admin"];
   const cases = routes.flatMap((route) => roles.map((role) => ({ route, role })));
 
   it.each(
