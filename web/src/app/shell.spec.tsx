@@ -106,13 +106,14 @@ describe("the app shell", () => {
     [["ROLE_USER", "ROLE_STUDENT"], "/student"],
     [["ROLE_USER", "ROLE_TEACHER"], "/teacher"],
     [["ROLE_USER", "ROLE_ADMIN"], "/gerencia"],
-  ])("offers a user with %j home, their area (%s) and sign-out", async (authorities, area) => {
+  ])("offers a user with %j home, their area (%s), their password and sign-out", async (authorities, area) => {
     signedInAs(authorities);
     openApp("/privacypolicy");
     await within(menu()).findByRole("link", { name: "Sair" });
     expect(linksOf(menu())).toEqual([
       ["Início", "/"],
       ["Minha área", area],
+      ["Alterar senha", "/account/password"],
       ["Sair", "/logout"],
     ]);
   });

@@ -59,6 +59,7 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
         {signedIn ? (
           <>
             {home && home !== "/" && <NavLink to={home}>{t("global.menu.myArea")}</NavLink>}
+            <NavLink to="/account/password">{t("global.menu.password")}</NavLink>
             <NavLink to="/logout">{t("global.menu.logout")}</NavLink>
           </>
         ) : (

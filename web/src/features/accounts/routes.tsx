@@ -1,6 +1,8 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../app/lazy-page";
+import { PrivateRoute } from "../../app/session/private-route";
 
+const ChangePasswordPage = lazyPage(() => import("./password/change-password-page").then((m) => m.ChangePasswordPage));
 const LoginModal = lazyPage(() => import("./login/login-modal").then((m) => m.LoginModal));
 const LogoutPage = lazyPage(() => import("./logout/logout-page").then((m) => m.LogoutPage));
 const PrivacyPolicyPage = lazyPage(() =>
@@ -17,6 +19,15 @@ const ResetRequestPage = lazyPage(() => import("./reset/reset-request-page").the
 export const accountsRoutes: RouteObject[] = [
   { path: "login", element: <LoginModal /> },
   { path: "logout", element: <LogoutPage /> },
+  {
+    // Spec section 2: /account needs ADMIN or USER, and every signed-in user holds ROLE_USER.
+    path: "account/password",
+    element: (
+      <PrivateRoute authorities={["ROLE_ADMIN", "ROLE_USER"]}>
+        <ChangePasswordPage />
+      </PrivateRoute>
+    ),
+  },
   { path: "account/reset/request", element: <ResetRequestPage /> },
   { path: "account/reset/finish/:key?", element: <ResetFinishPage /> },
   { path: "registro/aluno", element: <StudentStepOnePage /> },

@@ -8,20 +8,9 @@ import { PasswordStrengthBar } from "../../../components/form/password-strength-
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useMutation } from "../../../lib/use-mutation";
 import { finishPasswordReset } from "../api/reset-password";
+import { confirmationMatches, confirmationMismatch, newPasswordFields } from "../password/new-password";
 
-const password = (field: "newpassword" | "confirmpassword") =>
-  z
-    .string()
-    .min(1, `global.messages.validate.${field}.required`)
-    .min(4, `global.messages.validate.${field}.minlength`)
-    .max(50, `global.messages.validate.${field}.maxlength`);
-
-const ResetFinish = z
-  .object({ newPassword: password("newpassword"), confirmPassword: password("confirmpassword") })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "global.messages.error.dontmatch",
-  });
+const ResetFinish = z.object(newPasswordFields).refine(confirmationMatches, confirmationMismatch);
 type ResetFinish = z.infer<typeof ResetFinish>;
 
 /** /account/reset/finish/{key?}: the key comes in the path or as ?key=; afterwards the user goes to /. */
