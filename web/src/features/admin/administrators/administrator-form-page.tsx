@@ -12,15 +12,7 @@ import { useResource } from "../../../lib/use-resource";
 import { getUser } from "../api/get-user";
 import { createAdministrator, updateUser } from "../api/save-user";
 import type { User } from "../api/user";
-
-const maxName = z.string().trim().max(50, "gerencia.validate.name.maxlength");
-const email = z
-  .string()
-  .trim()
-  .min(1, "global.messages.validate.email.required")
-  .min(5, "global.messages.validate.email.minlength")
-  .max(254, "global.messages.validate.email.maxlength")
-  .email("global.messages.validate.email.invalid");
+import { email, maxName } from "../components/user-rules";
 
 const AdministratorForm = z.object({
   firstName: maxName,

@@ -14,5 +14,8 @@ export interface NewAdministrator {
 export const createAdministrator = (administrator: NewAdministrator) =>
   api.post<User>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
 
-/** `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it. */
-export const updateUser = (user: User) => api.put<User>("api/users", user);
+/**
+ * `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it.
+ * Fields left out stay as they are; `null` clears one.
+ */
+export const updateUser = (user: Pick<User, "id"> & Partial<User>) => api.put<User>("api/users", user);
