@@ -87,6 +87,40 @@ describe("teacher management", () => {
 });
 
 describe("student management", () => {
+  it("links each row to its profile and form, and the create button to a new student, keeping the list's query", async () => {
+    server();
+    const query = "?search=li&sort=name,asc&page=1";
+    renderRoutes(adminRoutes(), `/gerencia/aluno${query}`);
+    await screen.findByText("Lia Teste");
+    const row = rowOf("Lia Teste");
+    expect(screen.getByRole("link", { name: "Criar aluno" })).toHaveAttribute("href", `/gerencia/aluno/new${query}`);
+    expect(within(row).getByRole("link", { name: "Ver" })).toHaveAttribute(
+      "href",
+      `/gerencia/aluno/lia%40example.com${query}`,
+    );
+    expect(within(row).getByRole("link", { name: "Editar" })).toHaveAttribute(
+      "href",
+      `/gerencia/aluno/lia%40example.com/edit${query}`,
+    );
+  });
+
+  it("keeps the typed search, the order and the page in the URL", async () => {
+    server();
+    const { router } = renderRoutes(adminRoutes(), "/gerencia/aluno");
+    await screen.findByText("Lia Teste");
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("searchbox"), "li");
+    await user.click(screen.getByRole("button", { name: /Saldo de aulas/ }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        search: "li",
+        sort: "balance,asc",
+        page: "1",
+      }),
+    );
+    expect(screen.queryByText("Bruno Teste")).not.toBeInTheDocument();
+  });
+
   it("grants credits through POST /api/users/{login}/credits and shows the new balance", async () => {
     const calls = server();
     renderRoutes(adminRoutes(), "/gerencia/aluno");

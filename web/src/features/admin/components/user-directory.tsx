@@ -1,5 +1,7 @@
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -27,27 +29,52 @@ const normalise = (text: string) =>
     .toLowerCase();
 
 /**
+ * `search=text&sort=column,order&page=N` (N from 1): kept in the URL so that a form opened from a row
+ * returns to the very search, order and page it left.
+ */
+const readDirectoryParams = (params: URLSearchParams) => {
+  const [key, order] = (params.get("sort") ?? "").split(",");
+  const page = Number(params.get("page"));
+  return {
+    query: params.get("search") ?? "",
+    sort: { key: key || "name", order: order === "desc" ? ("desc" as const) : ("asc" as const) },
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+  };
+};
+
+/**
  * Teachers or students: the whole list is fetched once (spec section 7) and searched by name, sorted
- * by any column and paged in the browser. The badge toggles activation through `PUT api/users`.
+ * by any column and paged in the browser. The badge toggles activation through `PUT api/users`; each
+ * row links to its view and edit screens.
  */
 export const UserDirectory = ({
   kind,
   title,
+  createLabel,
   columns,
   badgeLabels,
   actions,
 }: {
   kind: UserKind;
   title: string;
+  createLabel: string;
   columns: Column[];
   badgeLabels?: (user: User) => { on: string; off: string };
   actions?: (user: User, reload: () => void) => ReactNode;
 }) => {
   const { t } = useTranslation();
+  const location = useLocation();
   const users = useResource(() => getAllUsers(kind), kind);
-  const [query, setQuery] = useState("");
-  const [sort, setSort] = useState<{ key: string; order: "asc" | "desc" }>({ key: "name", order: "asc" });
-  const [page, setPage] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const { query, sort, page } = readDirectoryParams(params);
+  const go = (next: { query?: string; sort?: typeof sort; page?: number }, replace = false) => {
+    const wanted = { query, sort, page, ...next };
+    const written = new URLSearchParams();
+    if (wanted.query) written.set("search", wanted.query);
+    written.set("sort", `${wanted.sort.key},${wanted.sort.order}`);
+    written.set("page", String(wanted.page + 1));
+    setParams(written, { replace });
+  };
   const toggle = useMutation(async (user: User) => {
     await updateUser({ ...user, activated: !user.activated });
     users.reload();
@@ -72,14 +99,12 @@ export const UserDirectory = ({
   }, [users, query, sort, allColumns]);
   const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
-  const sortBy = (key: string) => {
-    setSort((current) => ({ key, order: current.key === key && current.order === "asc" ? "desc" : "asc" }));
-    setPage(0);
-  };
+  const sortBy = (key: string) =>
+    go({ sort: { key, order: sort.key === key && sort.order === "asc" ? "desc" : "asc" }, page: 0 });
 
   return (
     <section>
-      <h2>{title}</h2>
+      <ListHeading title={title} createLabel={createLabel} />
       <form
         className="actions"
         role="search"
@@ -92,10 +117,8 @@ export const UserDirectory = ({
           aria-label={t("gerencia.users.search")}
           placeholder={t("gerencia.users.search")}
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setPage(0);
-          }}
+          // Each keystroke replaces the entry, so Back leaves the list rather than undoing letters.
+          onChange={(event) => go({ query: event.target.value, page: 0 }, true)}
         />
       </form>
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
@@ -122,7 +145,7 @@ export const UserDirectory = ({
                     </th>
                   ))}
                   <th>{t("gerencia.users.activated")}</th>
-                  {actions && <th />}
+                  <th />
                 </tr>
               </thead>
               <tbody>
@@ -139,13 +162,35 @@ export const UserDirectory = ({
                         onToggle={() => toggle.run(user)}
                       />
                     </td>
-                    {actions && <td>{actions(user, users.reload)}</td>}
+                    <td>
+                      <div className="actions">
+                        <Link
+                          to={`${encodeURIComponent(user.login)}${location.search}`}
+                          className="btn btn-small btn-outline"
+                        >
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <Link
+                          to={`${encodeURIComponent(user.login)}/edit${location.search}`}
+                          className="btn btn-small btn-outline"
+                        >
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        {actions?.(user, users.reload)}
+                      </div>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pagination page={page} totalItems={rows.length} pageSize={PAGE_SIZE} maxButtons={5} onPage={setPage} />
+          <Pagination
+            page={page}
+            totalItems={rows.length}
+            pageSize={PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => go({ page: index })}
+          />
         </>
       )}
     </section>

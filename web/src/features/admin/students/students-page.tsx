@@ -7,7 +7,7 @@ import { grantCredits } from "../api/grant-credits";
 import { fullName, type User } from "../api/user";
 import { type Column, UserDirectory } from "../components/user-directory";
 
-/** /gerencia/aluno: students, their balance, activation and a credit grant. */
+/** /gerencia/aluno: students, their balance, activation and a credit grant; rows open the profile and its form. */
 export const StudentsPage = () => {
   const { t } = useTranslation();
   const [granting, setGranting] = useState<{ user: User; reload: () => void }>();
@@ -24,6 +24,7 @@ export const StudentsPage = () => {
       <UserDirectory
         kind="student"
         title={t("gerencia.students.title")}
+        createLabel={t("gerencia.students.create")}
         columns={columns}
         actions={(user, reload) => (
           <button type="button" className="btn btn-small btn-secondary" onClick={() => setGranting({ user, reload })}>

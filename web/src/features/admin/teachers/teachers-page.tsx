@@ -3,7 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { User } from "../api/user";
 import { type Column, UserDirectory } from "../components/user-directory";
 
-/** /gerencia/professor: teachers and applications; activating an application accepts the teacher. */
+/**
+ * /gerencia/professor: teachers and applications; activating an application accepts the teacher. Rows
+ * open the teacher's profile and its form.
+ */
 export const TeachersPage = () => {
   const { t } = useTranslation();
   const columns: Column[] = useMemo(
@@ -23,6 +26,7 @@ export const TeachersPage = () => {
     <UserDirectory
       kind="teacher"
       title={t("gerencia.teachers.title")}
+      createLabel={t("gerencia.teachers.create")}
       columns={columns}
       badgeLabels={(user: User) => ({
         on: "gerencia.users.activatedBadge",
