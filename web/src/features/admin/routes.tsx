@@ -16,6 +16,12 @@ const AdministratorsPage = lazyPage(() =>
 );
 const GerenciaHome = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaHome));
 const GerenciaLayout = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaLayout));
+const ManagedUserDetailPage = lazyPage(() =>
+  import("./components/managed-user-detail-page").then((m) => m.ManagedUserDetailPage),
+);
+const ManagedUserFormPage = lazyPage(() =>
+  import("./components/managed-user-form-page").then((m) => m.ManagedUserFormPage),
+);
 const StudentsPage = lazyPage(() => import("./students/students-page").then((m) => m.StudentsPage));
 const TeachersPage = lazyPage(() => import("./teachers/teachers-page").then((m) => m.TeachersPage));
 
@@ -44,7 +50,13 @@ export const adminRoutes = (sections: RouteObject[] = []): RouteObject[] => [
       { path: "administrador/:login", element: <AdministratorDetailPage /> },
       { path: "administrador/:login/edit", element: <AdministratorFormPage /> },
       { path: "professor", element: <TeachersPage /> },
+      { path: "professor/new", element: <ManagedUserFormPage kind="teacher" /> },
+      { path: "professor/:login", element: <ManagedUserDetailPage kind="teacher" /> },
+      { path: "professor/:login/edit", element: <ManagedUserFormPage kind="teacher" /> },
       { path: "aluno", element: <StudentsPage /> },
+      { path: "aluno/new", element: <ManagedUserFormPage kind="student" /> },
+      { path: "aluno/:login", element: <ManagedUserDetailPage kind="student" /> },
+      { path: "aluno/:login/edit", element: <ManagedUserFormPage kind="student" /> },
       ...sections,
     ],
   },
