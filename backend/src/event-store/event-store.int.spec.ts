@@ -10,6 +10,7 @@ import {
   EventRegistry,
   type EventStore,
   InvalidEvent,
+  MissingUpcaster,
   migrateEventStore,
   WrongExpectedVersion,
 } from ".";
@@ -21,6 +22,19 @@ const registry = new EventRegistry().register(
     version: 2,
     schema: z.object({ name: z.string(), level: z.string() }),
     upcasters: { 1: (data) => ({ ...(data as object), level: "BASIC" }) },
+  },
+  {
+    type: "LessonBooked",
+    version: 3,
+    schema: z.object({ trail: z.string(), hours: z.number() }),
+    upcasters: {
+      // Version 2 added the trail; version 3 counts hours instead of minutes.
+      1: (data) => ({ ...(data as object), trail: "GENERAL" }),
+      2: (data) => {
+        const { minutes, ...rest } = data as { minutes: number };
+        return { ...rest, hours: minutes / 60 };
+      },
+    },
   },
 );
 
@@ -163,6 +177,48 @@ describe.each(drivers)("event store on $name", (driver) => {
     const [event] = await store.readStream(stream);
     expect(event?.data).toEqual({ name: "Ana", level: "BASIC" });
     expect(event?.schemaVersion).toBe(2);
+  });
+
+  it("runs the whole upcaster chain on read, and refuses to read an event whose chain misses a step", async () => {
+    const stream = `lesson-${randomUUID()}`;
+    await db.query("insert into es_streams (stream_id, version) values ($1, 3)", [stream]);
+    for (const [version, data] of [
+      [1, { minutes: 60 }],
+      [2, { minutes: 90, trail: "KIDS" }],
+      [3, { hours: 2, trail: "KIDS" }],
+    ] as const) {
+      await db.query(
+        `insert into es_events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+         values ($1, $2, 'LessonBooked', $2, $3, '{"occurredAt":"2020-01-01T00:00:00Z"}', $4)`,
+        [stream, version, JSON.stringify(data), randomUUID()],
+      );
+    }
+    const current = [
+      { trail: "GENERAL", hours: 1 },
+      { trail: "KIDS", hours: 1.5 },
+      { trail: "KIDS", hours: 2 },
+    ];
+    expect((await store.readStream(stream)).map((event) => [event.schemaVersion, event.data])).toEqual(
+      current.map((data) => [3, data]),
+    );
+    const all = await store.readAll(START, 100_000);
+    expect(all.filter((event) => event.streamId === stream).map((event) => event.data)).toEqual(current);
+
+    // A deployment that lost the 2→3 step cannot read old events rather than hand on a shape no one expects.
+    const incomplete = await createEventStore(
+      db,
+      new EventRegistry().register({
+        type: "LessonBooked",
+        version: 3,
+        schema: z.object({ trail: z.string(), hours: z.number() }),
+        upcasters: { 1: (data) => ({ ...(data as object), trail: "GENERAL" }) },
+      }),
+    );
+    try {
+      await expect(incomplete.readStream(stream)).rejects.toThrow(new MissingUpcaster("LessonBooked", 2));
+    } finally {
+      await incomplete.close();
+    }
   });
 
   it("delivers every event exactly once, in global order, to a live subscriber while 8 writers race and commits arrive out of order", async () => {

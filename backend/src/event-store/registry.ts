@@ -28,6 +28,17 @@ export class InvalidEvent extends Error {
   }
 }
 
+/** An event stored at a version the chain cannot bring up to date: a deployment without its upcaster. */
+export class MissingUpcaster extends Error {
+  constructor(
+    readonly type: string,
+    readonly fromVersion: number,
+  ) {
+    super(`No upcaster for ${type} from version ${fromVersion}`);
+    this.name = "MissingUpcaster";
+  }
+}
+
 export class EventRegistry {
   readonly #definitions = new Map<string, EventDefinition>();
 
@@ -60,7 +71,7 @@ export class EventRegistry {
     let upcasted = data;
     for (let version = schemaVersion; version < (definition.version ?? 1); version++) {
       const upcaster = definition.upcasters?.[version];
-      if (!upcaster) throw new Error(`No upcaster for ${type} from version ${version}`);
+      if (!upcaster) throw new MissingUpcaster(type, version);
       upcasted = upcaster(upcasted);
     }
     return upcasted;
