@@ -37,6 +37,14 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
     query: (text, params, options) => pool.query(statement(text, params, options)) as never,
     async transaction(work) {
       const client = await pool.connect();
+      // The pool only listens for errors of idle clients: a session the server ends while it is checked
+      // out (idle-in-transaction timeout, restart) would otherwise raise an unhandled 'error' and stop
+      // the process. Such a client is broken, so it goes back to the pool to be discarded.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on("error", onError);
       try {
         await client.query("begin");
         const tx: Sql = { query: (text, params, options) => client.query(statement(text, params, options)) as never };
@@ -44,10 +52,11 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
         await client.query("commit");
         return result;
       } catch (error) {
-        await client.query("rollback").catch(() => {});
+        if (!broken) await client.query("rollback").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        client.release(broken);
       }
     },
     async listen(channel, onNotify) {

@@ -96,6 +96,29 @@ describe("event store sessions on PostgreSQL", () => {
   });
 });
 
+describe("a transaction whose session the server ends", () => {
+  it("fails that command alone; the process and the pool carry on", async () => {
+    const db = createPgDatabase(await createTestDatabaseUrl(), { max: 2 });
+    try {
+      const ended = db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>("select pg_backend_pid() as pid");
+        // What the idle-in-transaction timeout or a server restart does to a session mid-transaction.
+        await db.query("select pg_terminate_backend($1)", [rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query("select 1");
+      });
+      await expect(ended).rejects.toThrow();
+      // The broken session was discarded, not handed to the next transactions.
+      for (let n = 0; n < 3; n++) {
+        const value = await db.transaction(async (tx) => (await tx.query<{ n: number }>("select 1 as n")).rows[0]?.n);
+        expect(value).toBe(1);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe("two event stores on one PostgreSQL, as two backend processes", () => {
   it("wakes a live subscriber of one store by NOTIFY when the other appends", async () => {
     const url = await createTestDatabaseUrl();
