@@ -1,5 +1,5 @@
 import type { Decider, NewEvent, RecordedEvent } from "@el/domain";
-import { stateFrom } from "@el/domain";
+import { comparePositions, stateFrom } from "@el/domain";
 import type { FastifyInstance } from "fastify";
 import { WrongExpectedVersion } from "../event-store";
 
@@ -34,10 +34,27 @@ export const executeOnStreams = async <Result>(
   context: CommandContext = {},
 ): Promise<Result> => {
   for (let attempt = 1; ; attempt++) {
+    // A retry of a command that already ran gets its first answer: deciding again could refuse it on the
+    // very state it changed ("no credits left" after its own credit was spent).
+    const earlier = context.commandId ? await app.eventStore.commandResult<Result>(context.commandId) : undefined;
+    if (earlier) {
+      await app.projections.waitFor(earlier.lastPosition);
+      return earlier.result as Result;
+    }
     const histories = await app.eventStore.readStreams(streamIds);
     const decision = await decide(histories);
     const appends = decision.appends.filter((append) => append.events.length > 0);
-    if (appends.length === 0) return decision.result;
+    if (appends.length === 0) {
+      // Nothing new to do (a repeated claim, say), but what the command saw may be a concurrent write
+      // that the read models have not caught up with yet: the answer waits for it, as after an append.
+      const seen = Object.values(histories)
+        .map((history) => history.at(-1))
+        .filter((event): event is RecordedEvent => event !== undefined)
+        .sort(comparePositions)
+        .at(-1);
+      if (seen) await app.projections.waitFor(seen);
+      return decision.result;
+    }
     try {
       const appended = await app.eventStore.appendMany<Result>(
         appends.map(({ streamId, events }) => {

@@ -146,6 +146,8 @@ describe.each(drivers)("event store on $name", (driver) => {
       expect(result.result).toEqual(original?.result);
       expect(result.lastPosition).toEqual(original?.lastPosition);
     }
+    expect(await store.commandResult(commandId)).toEqual({ ...original, duplicate: true });
+    expect(await store.commandResult(randomUUID())).toBeUndefined();
   });
 
   it("refuses an event that does not match its schema and stores nothing", async () => {

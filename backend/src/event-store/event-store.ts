@@ -76,6 +76,11 @@ export interface EventStore {
   appendMany<Result = unknown>(streams: StreamAppend[], options?: AppendOptions<Result>): Promise<AppendResult<Result>>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
+   * What an idempotent append stored for this command id, if it committed (`duplicate` is true): lets a
+   * retried command answer before deciding again on a state its first run already changed.
+   */
+  commandResult<Result = unknown>(commandId: string): Promise<AppendResult<Result> | undefined>;
+  /**
    * Several streams read in one statement, so in one snapshot: a decision spanning them never sees one
    * stream before and another after a concurrent append. Every requested stream has an entry.
    */
@@ -339,6 +344,14 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     append: (streamId, events, options) =>
       appendMany([{ streamId, events, expectedVersion: options.expectedVersion }], options),
     appendMany,
+    async commandResult<Result>(commandId: string) {
+      const { rows } = await db.query<{ result: StoredResult | null }>(
+        "select result from es_commands where command_id = $1",
+        [commandId],
+      );
+      const stored = rows[0]?.result;
+      return stored ? fromStored<Result>(stored, true) : undefined;
+    },
     async readStream(streamId) {
       const { rows } = await db.query<EventRow>(
         `select ${EVENT_COLUMNS} from es_events where stream_id = $1 order by stream_version`,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeOnStreams } from "../../commands/execute";
+import { commandIdOf } from "../../commands/idempotency-key";
 import { alert, contextOf } from "./http";
 
 /**
@@ -27,7 +28,7 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       const user = await findUserByLogin(app.db, request.params.login);
       if (!user) throw notFound(accountErrors.notRegistered);
       if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
-      const context = contextOf(request);
+      const context = { ...contextOf(request), commandId: commandIdOf(request) };
       const { amount, reason } = request.body;
       const balance = await executeOnStreams(
         app,

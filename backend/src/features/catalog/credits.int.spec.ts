@@ -48,4 +48,22 @@ describe("administrator credit grant", () => {
     ]);
     expect(rows[0]?.balance).toBe(6);
   });
+
+  it("grants once when the same grant is sent again with its Idempotency-Key", async () => {
+    const balance = async () =>
+      (await world.db.query<{ balance: number }>("select balance from users where id = $1", [world.student.id])).rows[0]
+        ?.balance ?? 0;
+    const before = await balance();
+    const headers = { ...world.admin.auth, "idempotency-key": "grant-support-case-42" };
+    const first = await grant(world.student.login, { amount: 2, reason: "Chamado 42" }, headers);
+    const retry = await grant(world.student.login, { amount: 2, reason: "Chamado 42" }, headers);
+    expect(first.json()).toEqual({ balance: before + 2 });
+    expect(retry.json()).toEqual({ balance: before + 2 });
+    expect(await balance()).toBe(before + 2);
+
+    const anotherKey = { ...world.admin.auth, "idempotency-key": "grant-support-case-43" };
+    expect((await grant(world.student.login, { amount: 2, reason: "Chamado 42" }, anotherKey)).json()).toEqual({
+      balance: before + 4,
+    });
+  });
 });

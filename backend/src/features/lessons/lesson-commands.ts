@@ -65,20 +65,22 @@ const trailInCatalog = async (app: FastifyInstance, trailId: number): Promise<Tr
   };
 };
 
-const contextOf = (user: CurrentUser) => ({ userId: String(user.id) });
+const contextOf = (user: CurrentUser, commandId?: string) => ({ userId: String(user.id), commandId });
 
 export const scheduleLessonCommand = async (
   app: FastifyInstance,
   user: CurrentUser,
   input: { trailId: number; levelId: number | null; date: string; objective: Objective },
-) => {
+  commandId?: string,
+): Promise<number> => {
   const [id, student, trail] = await Promise.all([
     app.nextId(),
     personOf(app, user),
     trailInCatalog(app, input.trailId),
   ]);
   const streams = [studentStreamId(user.id), lessonStreamId(id)];
-  await executeOnStreams(
+  // A retried request answers the lesson its first run created, not the id drawn for this run.
+  return executeOnStreams(
     app,
     streams,
     (histories) => {
@@ -103,9 +105,8 @@ export const scheduleLessonCommand = async (
         result: id,
       };
     },
-    contextOf(user),
+    contextOf(user, commandId),
   );
-  return id;
 };
 
 /** A teacher claims a pending lesson: one wins, the others are told it was already claimed. */

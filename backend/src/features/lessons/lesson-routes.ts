@@ -13,6 +13,7 @@ import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { commandIdOf } from "../../commands/idempotency-key";
 import type { CurrentUser } from "../accounts/auth";
 import {
   acceptLessonCommand,
@@ -63,12 +64,12 @@ export const lessonRoutes =
       { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
       async (request, reply) => {
         const { trail, level, date, objective } = request.body;
-        const id = await scheduleLessonCommand(app, request.currentUser, {
-          trailId: trail.id,
-          levelId: level?.id ?? null,
-          date,
-          objective,
-        });
+        const id = await scheduleLessonCommand(
+          app,
+          request.currentUser,
+          { trailId: trail.id, levelId: level?.id ?? null, date, objective },
+          commandIdOf(request),
+        );
         alert(reply, "Agendamento realizado com sucesso!", id);
         return reply.code(201).send(await existingScheduling(app.db, id));
       },
