@@ -81,7 +81,19 @@ export interface MutationOptions {
    * own instead; `false` when the page itself shows the outcome, so it is not said twice.
    */
   successAlert?: string | false;
+  /**
+   * Sent as `Idempotency-Key`: the same key on the same request makes a retry (after a timeout or a
+   * dropped connection) answer the first result instead of doing the change twice.
+   */
+  idempotencyKey?: string;
 }
+
+/**
+ * A fresh key for one change the user asks for. `getRandomValues`, unlike `randomUUID`, also works on a
+ * page served over plain HTTP from another host than localhost.
+ */
+export const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -98,6 +110,7 @@ export const request = async <T>(
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let body: string | undefined;
   if (options.raw !== undefined) {
     headers["Content-Type"] = "text/plain";

@@ -130,6 +130,45 @@ describe("the schedule panel", () => {
     expect(screen.getByLabelText("Conteúdo")).toHaveValue("");
   });
 
+  it("retries with the same Idempotency-Key after a lost answer, so the credit is spent once; a new lesson gets a new key", async () => {
+    let attempt = 0;
+    const fetch = vi.fn(async (_url: URL, init: RequestInit) => {
+      // The first answer never arrives (the server may have created the lesson): the student tries again.
+      if (++attempt === 1) throw new TypeError("Failed to fetch");
+      const body = JSON.parse(String(init.body));
+      return new Response(
+        JSON.stringify({
+          id: 1002,
+          date: body.date,
+          objective: body.objective,
+          trail: { id: 11, number: 1, title: "Greetings and introductions" },
+          level: { id: 1, name: "Begginer" },
+          lesson: null,
+          createdDate: NOW.toISOString(),
+        }),
+        { status: 201, headers: { "Content-Type": "application/json" } },
+      );
+    });
+    vi.stubGlobal("fetch", fetch);
+    renderPanel({ defaultLevelId: 1 });
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(await screen.findByText("Server not reachable")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(await screen.findByText("Agendamento realizado com sucesso!")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Agendar nova aula" }));
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    await screen.findByText("Agendamento realizado com sucesso!");
+
+    const keys = fetch.mock.calls.map(([, init]) => new Headers(init.headers).get("Idempotency-Key"));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it("shows the server's reason when the scheduling is refused", async () => {
     vi.stubGlobal(
       "fetch",

@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
+import { newIdempotencyKey } from "../../../lib/api";
 import { activeLevels, type Level, type Trail } from "../../../lib/catalog/catalog-api";
 import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from "../../../lib/lessons/lesson-time";
@@ -43,6 +44,9 @@ export const SchedulePanel = ({
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<"editing" | "sending" | "done">("editing");
   const [failure, setFailure] = useState<unknown>(null);
+  // One key per lesson asked for: a retry after a failure that may have reached the server (timeout,
+  // dropped connection) cannot spend a second credit. The server scopes it to the request's content.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const trailsOfLevel = trails.filter((trail) => String(trail.level) === levelId);
   const today = dayKey(now());
@@ -66,12 +70,10 @@ export const SchedulePanel = ({
     setState("sending");
     setFailure(null);
     try {
-      await scheduleLesson({
-        trailId: Number(trailId),
-        levelId: Number(levelId),
-        date: combineDateAndTime(date, time),
-        objective,
-      });
+      await scheduleLesson(
+        { trailId: Number(trailId), levelId: Number(levelId), date: combineDateAndTime(date, time), objective },
+        idempotencyKey,
+      );
       setState("done");
       onScheduled();
     } catch (error) {
@@ -81,6 +83,7 @@ export const SchedulePanel = ({
   };
 
   const startOver = () => {
+    setIdempotencyKey(newIdempotencyKey());
     const slot = nextBookableSlot(now());
     setTrailId("");
     setDate(slot.date);
