@@ -1,27 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LiveFeedProvider } from "../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
-import { createManualFeed } from "../../test/manual-feed";
-import { renderRoutes } from "../../test/render";
-import { studentRoutes } from "./routes";
-
-const HOUR = 60 * 60 * 1000;
-const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60 * 1000)) * 30 * 60 * 1000);
-
-const account = (balance: number) => ({
-  id: 5,
-  login: "ana@example.com",
-  email: "ana@example.com",
-  firstName: "Ana",
-  lastName: "Souza",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_STUDENT"],
-  balance,
-  level: 2,
-  objective: "TRAVEL",
-});
+import { renderStudentArea, signInStudentForEachTest, student } from "../../test/render-area";
+import { inHours } from "../../test/time";
 
 /** A pending lesson as `api/lessons/authenticatedUser` lists it. */
 const pendingLesson = (date: Date) => ({
@@ -52,7 +33,7 @@ const server = (options: { balance: number; upcoming?: unknown[]; accountAnswer?
     "GET /api/account": async () => {
       const balance = options.balance;
       await options.accountAnswer;
-      return json(account(balance));
+      return json(student({ balance }));
     },
     "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
     "GET /api/trails": () => json([{ id: 21, number: 1, title: "Small talk at work", level: 2 }]),
@@ -63,29 +44,9 @@ const server = (options: { balance: number; upcoming?: unknown[]; accountAnswer?
     },
   });
 
-const renderArea = () => {
-  const live = createManualFeed();
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={live.feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: studentRoutes,
-      },
-    ],
-    "/student",
-  );
-  return live;
-};
+const renderArea = () => renderStudentArea("/student");
 
-beforeEach(() => sessionStorage.setItem("jhi-authenticationToken", "student-token"));
-afterEach(() => {
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInStudentForEachTest();
 
 describe("the student area", () => {
   it("shows the balance as 'aula' up to one and 'aulas' above, updated live when it changes", async () => {

@@ -1,26 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../lib/api";
-import { LiveFeedProvider } from "../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
-import { createManualFeed } from "../../test/manual-feed";
-import { renderRoutes } from "../../test/render";
-import { studentRoutes } from "./routes";
-
-const student = (level: number) => ({
-  id: 5,
-  login: "ana@example.com",
-  email: "ana@example.com",
-  firstName: "Ana",
-  lastName: "Souza",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_STUDENT"],
-  balance: 3,
-  level,
-  objective: "TRAVEL",
-});
+import { renderStudentArea, signInStudentForEachTest, student } from "../../test/render-area";
+import { trailTitles } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -37,41 +20,17 @@ const TRAILS = [
 
 const server = (level: number) =>
   fakeApi({
-    "GET /api/account": () => json(student(level)),
+    "GET /api/account": () => json(student({ level })),
     "GET /api/levels": () => json(LEVELS),
     "GET /api/trails": () => json(TRAILS),
   });
 
-const renderArea = (path: string) =>
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={createManualFeed().feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: studentRoutes,
-      },
-    ],
-    path,
-  );
-
-const trailTitles = () =>
-  within(screen.getByRole("tabpanel"))
-    .getAllByRole("group")
-    .map((trail) => trail.querySelector("summary")?.textContent);
-
-beforeEach(() => sessionStorage.setItem(TOKEN_KEY, "student-token"));
-afterEach(() => {
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInStudentForEachTest();
 
 describe("the student's Trilhas de Ensino screen", () => {
   it("is one of the four entries of the student menu", async () => {
     server(2);
-    renderArea("/student/perfil");
+    renderStudentArea("/student/perfil");
     const menu = await screen.findByRole("navigation", { name: "Área do aluno" });
     expect(
       within(menu)
@@ -92,7 +51,7 @@ describe("the student's Trilhas de Ensino screen", () => {
 
   it("opens on the student's own level, trails as 'number - title' in order, and browses the other levels", async () => {
     server(2);
-    renderArea("/student/trilhas");
+    renderStudentArea("/student/trilhas");
     const levels = await screen.findByRole("tablist", { name: "Níveis" });
     expect(
       within(levels)
@@ -108,7 +67,7 @@ describe("the student's Trilhas de Ensino screen", () => {
 
   it("opens on the first level when the student's own level is no longer offered", async () => {
     server(3);
-    renderArea("/student/trilhas");
+    renderStudentArea("/student/trilhas");
     const levels = await screen.findByRole("tablist", { name: "Níveis" });
     expect(within(levels).queryByRole("tab", { name: "Avançado" })).not.toBeInTheDocument();
     expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Básico");

@@ -1,23 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../lib/api";
-import { LiveFeedProvider } from "../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
-import { createManualFeed } from "../../test/manual-feed";
-import { renderRoutes } from "../../test/render";
-import { teacherRoutes } from "./routes";
-
-const TEACHER = {
-  id: 7,
-  login: "paul@example.com",
-  email: "paul@example.com",
-  firstName: "Paul",
-  lastName: "Smith",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_TEACHER"],
-};
+import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../test/render-area";
+import { trailTitles } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -49,31 +35,9 @@ const server = (answers: { levels?: () => Response; trails?: () => Response } = 
     "GET /api/trails": answers.trails ?? (() => json(TRAILS)),
   });
 
-const renderTrails = () =>
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={createManualFeed().feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: teacherRoutes,
-      },
-    ],
-    "/teacher/trilhas",
-  );
+const renderTrails = () => renderTeacherArea("/teacher/trilhas");
 
-const trailTitles = () =>
-  within(screen.getByRole("tabpanel"))
-    .getAllByRole("group")
-    .map((trail) => trail.querySelector("summary")?.textContent);
-
-beforeEach(() => localStorage.setItem(TOKEN_KEY, "teacher-token"));
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInTeacherForEachTest();
 
 describe("the teacher's Trilhas de ensino screen", () => {
   it("sits in the teacher menu of four entries, marked as the current one", async () => {

@@ -1,27 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
-import { LiveFeedProvider } from "../../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { createManualFeed } from "../../../test/manual-feed";
-import { renderRoutes } from "../../../test/render";
-import { studentRoutes } from "../routes";
+import { renderStudentArea, signInStudentForEachTest, student } from "../../../test/render-area";
 
-const STUDENT = {
-  id: 5,
-  login: "ana@example.com",
-  email: "ana@example.com",
-  firstName: "Ana",
-  lastName: "Souza",
-  phone: "(11)98765-4321",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_STUDENT"],
-  balance: 3,
-  level: 2,
-  objective: "TRAVEL",
-};
+const STUDENT = student({ phone: "(11)98765-4321" });
 
 const server = (levels: () => Response = () => json([{ id: 2, name: "Intermediário", active: true }])) =>
   fakeApi({
@@ -29,26 +12,9 @@ const server = (levels: () => Response = () => json([{ id: 2, name: "Intermediá
     "GET /api/levels": levels,
   });
 
-const renderProfile = () =>
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={createManualFeed().feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: studentRoutes,
-      },
-    ],
-    "/student/perfil",
-  );
+const renderProfile = () => renderStudentArea("/student/perfil");
 
-beforeEach(() => sessionStorage.setItem(TOKEN_KEY, "student-token"));
-afterEach(() => {
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInStudentForEachTest();
 
 describe("the student's Meu Perfil screen", () => {
   it("shows the account as it is: name, e-mail, phone, level name and objective", async () => {

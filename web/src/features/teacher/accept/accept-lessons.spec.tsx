@@ -1,24 +1,9 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
-import { LiveFeedProvider } from "../../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { createManualFeed } from "../../../test/manual-feed";
-import { renderRoutes } from "../../../test/render";
-import { teacherRoutes } from "../routes";
+import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
 import type { PendingLesson } from "./pending-lessons-api";
-
-const TEACHER = {
-  id: 7,
-  login: "paul@example.com",
-  email: "paul@example.com",
-  firstName: "Paul",
-  lastName: "Smith",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_TEACHER"],
-};
 
 const pending = (id: number, date: string, level: PendingLesson["level"], title: string): PendingLesson => ({
   id,
@@ -46,34 +31,14 @@ const server = (options: { lessons?: PendingLesson[]; claim?: () => Response; lo
       options.claim ?? (() => json({ id: 1001, meetUrl: "https://meet.jit.si/el-1001" }, { status: 201 })),
   });
 
-const renderBoard = () => {
-  const live = createManualFeed();
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={live.feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: teacherRoutes,
-      },
-    ],
-    "/teacher/aceitar-aulas",
-  );
-  return live;
-};
+const renderBoard = () => renderTeacherArea("/teacher/aceitar-aulas");
 
 const shownTrails = () =>
   within(screen.getByRole("list", { name: "Aulas aguardando professor" }))
     .getAllByRole("listitem")
     .map((item) => within(item).getByText(/ - /).textContent);
 
-beforeEach(() => localStorage.setItem(TOKEN_KEY, "teacher-token"));
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInTeacherForEachTest();
 
 describe("the teacher's Aceitar aulas screen", () => {
   it("lists the lessons waiting for a teacher with their São Paulo day, time, trail, level and student", async () => {

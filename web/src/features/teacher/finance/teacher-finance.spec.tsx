@@ -1,23 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
-import { LiveFeedProvider } from "../../../lib/socket";
 import { fakeApi, json } from "../../../test/fake-api";
-import { createManualFeed } from "../../../test/manual-feed";
-import { renderRoutes } from "../../../test/render";
-import { teacherRoutes } from "../routes";
-
-const TEACHER = {
-  id: 7,
-  login: "paul@example.com",
-  email: "paul@example.com",
-  firstName: "Paul",
-  lastName: "Smith",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_TEACHER"],
-};
+import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
 
 /** A month as `api/lessons/teacher/{login}` answers it, R$ 25 a lesson. */
 const month = (year: number, number: number, totalLessons: number, status: "paid" | "pending") => ({
@@ -43,20 +28,7 @@ const server = (answer: () => Response) =>
     "GET /api/lessons/teacher/paul%40example.com": answer,
   });
 
-const renderFinance = () =>
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={createManualFeed().feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: teacherRoutes,
-      },
-    ],
-    "/teacher/financeiro",
-  );
+const renderFinance = () => renderTeacherArea("/teacher/financeiro");
 
 /** Each card's lines as the teacher reads them: month and year, lessons, value, situation. */
 const cards = () =>
@@ -65,16 +37,14 @@ const cards = () =>
     .map((card) => [...card.children].map((line) => line.textContent?.replace(/\s+/g, " ")));
 const titles = () => cards().map(([title]) => title);
 
+signInTeacherForEachTest();
 beforeEach(() => {
-  localStorage.setItem(TOKEN_KEY, "teacher-token");
   // Only the clock is faked: the year shown first is the current one.
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-06-15T12:00:00-03:00"));
 });
 afterEach(() => {
   vi.useRealTimers();
-  localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 describe("the teacher's Financeiro screen", () => {

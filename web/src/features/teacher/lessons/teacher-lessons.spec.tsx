@@ -1,25 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
-import { Outlet } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
-import { LiveFeedProvider } from "../../../lib/socket";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { createManualFeed } from "../../../test/manual-feed";
-import { renderRoutes } from "../../../test/render";
-import { teacherRoutes } from "../routes";
-
-const HOUR = 60 * 60 * 1000;
-const inHours = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / (30 * 60 * 1000)) * 30 * 60 * 1000);
-
-const TEACHER = {
-  id: 7,
-  login: "paul@example.com",
-  email: "paul@example.com",
-  firstName: "Paul",
-  lastName: "Smith",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_TEACHER"],
-};
+import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
+import { inHours } from "../../../test/time";
 
 /** A lesson Paul claimed, as `api/lessons/authenticatedUser` lists it. */
 const claimedLesson = (id: number, date: Date, title: string) => ({
@@ -47,29 +30,9 @@ const server = (options: { upcoming: unknown[] }) =>
     },
   });
 
-const renderLessons = () => {
-  const live = createManualFeed();
-  renderRoutes(
-    [
-      {
-        element: (
-          <LiveFeedProvider feed={live.feed}>
-            <Outlet />
-          </LiveFeedProvider>
-        ),
-        children: teacherRoutes,
-      },
-    ],
-    "/teacher",
-  );
-  return live;
-};
+const renderLessons = () => renderTeacherArea("/teacher");
 
-beforeEach(() => localStorage.setItem(TOKEN_KEY, "teacher-token"));
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signInTeacherForEachTest();
 
 describe("the teacher's Suas aulas", () => {
   it("after a connection that came back without the missed pushes, shows the lessons as they are now", async () => {

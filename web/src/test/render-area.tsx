@@ -1,0 +1,74 @@
+import { Outlet, type RouteObject } from "react-router-dom";
+import { afterEach, beforeEach, vi } from "vitest";
+import { studentRoutes } from "../features/student/routes";
+import { teacherRoutes } from "../features/teacher/routes";
+import { TOKEN_KEY } from "../lib/api";
+import { LiveFeedProvider } from "../lib/socket";
+import { createManualFeed } from "./manual-feed";
+import { renderRoutes } from "./render";
+
+/** Paul, the teacher the teacher-area specs sign in as, as `api/account` answers him. */
+export const TEACHER = {
+  id: 7,
+  login: "paul@example.com",
+  email: "paul@example.com",
+  firstName: "Paul",
+  lastName: "Smith",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_TEACHER"],
+};
+
+/** Ana, the student the student-area specs sign in as, as `api/account` answers her: 3 lessons, Intermediário, Viagem. */
+export const student = (changes: { balance?: number; level?: number; phone?: string } = {}) => ({
+  id: 5,
+  login: "ana@example.com",
+  email: "ana@example.com",
+  firstName: "Ana",
+  lastName: "Souza",
+  activated: true,
+  authorities: ["ROLE_USER", "ROLE_STUDENT"],
+  balance: 3,
+  level: 2,
+  objective: "TRAVEL",
+  ...changes,
+});
+
+/** Before each test a token sits in `storage`; after it the token is gone and `fetch` is the real one again. */
+const signInForEachTest = (storage: Storage, token: string) => {
+  beforeEach(() => storage.setItem(TOKEN_KEY, token));
+  afterEach(() => {
+    storage.clear();
+    vi.unstubAllGlobals();
+  });
+};
+
+/** The teacher signs in with "remember me" (the token in localStorage) before each test. */
+export const signInTeacherForEachTest = () => signInForEachTest(localStorage, "teacher-token");
+
+/** The student signs in without "remember me" (the token in sessionStorage) before each test. */
+export const signInStudentForEachTest = () => signInForEachTest(sessionStorage, "student-token");
+
+/** Renders an area's routes at `path` under a live feed the test drives by hand, and returns that feed. */
+const renderArea = (routes: RouteObject[], path: string) => {
+  const live = createManualFeed();
+  renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={live.feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: routes,
+      },
+    ],
+    path,
+  );
+  return live;
+};
+
+/** Renders the teacher area at `path` (e.g. "/teacher/trilhas"); returns its live feed. */
+export const renderTeacherArea = (path: string) => renderArea(teacherRoutes, path);
+
+/** Renders the student area at `path` (e.g. "/student/perfil"); returns its live feed. */
+export const renderStudentArea = (path: string) => renderArea(studentRoutes, path);
