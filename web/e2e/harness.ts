@@ -122,6 +122,51 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
   };
 };
 
+/** Fails, showing what the product answered, unless it answered `status`. */
+export const expectStatus = (response: { status: number; body: unknown }, status: number) => {
+  if (response.status !== status)
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
+};
+
+interface Person {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A student who signed up through the public form: Básico level, travelling, found the school on Instagram. */
+export const signedUpStudent = async (product: Product, student: Person) =>
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: {
+        student: true,
+        ...student,
+        phone: "(11)98765-4321",
+        level: 1,
+        objective: "TRAVEL",
+        seen: "INSTAGRAM",
+      },
+    }),
+    201,
+  );
+
+/** A teacher who applied through the public form and whom the administrator (signed in as `adminToken`) accepted. */
+export const acceptedTeacher = async (product: Product, adminToken: string, teacher: Person) => {
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: { student: false, ...teacher, phone: "(11)91234-5678", experience: "Eight years teaching adults" },
+    }),
+    201,
+  );
+  const user = await product.api<{ id: number }>("GET", `/api/users/${teacher.email}`, { token: adminToken });
+  expectStatus(user, 200);
+  expectStatus(
+    await product.api("PUT", "/api/users", { token: adminToken, body: { id: user.body.id, activated: true } }),
+    200,
+  );
+};
+
 /** Debian's chromium, headless, with the flags this closed network needs. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({

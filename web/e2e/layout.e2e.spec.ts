@@ -1,57 +1,28 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, launchBrowser, type Product, screenshots, startProduct } from "./harness";
+import {
+  ADMIN,
+  acceptedTeacher,
+  launchBrowser,
+  type Product,
+  screenshots,
+  signedUpStudent,
+  startProduct,
+} from "./harness";
 
 let product: Product;
 let browser: Browser;
 
-const STUDENT = { email: "layout.student@example.com", password: "aprender123" };
-const TEACHER = { email: "layout.teacher@example.com", password: "teaching123" };
-
-const expectStatus = (response: { status: number; body: unknown }, status: number) => {
-  if (response.status !== status)
-    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
-};
+const STUDENT = { email: "layout.student@example.com", password: "aprender123", firstName: "Ana", lastName: "Souza" };
+const TEACHER = { email: "layout.teacher@example.com", password: "teaching123", firstName: "Paul", lastName: "Smith" };
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  expectStatus(
-    await product.api("POST", "/api/register", {
-      body: {
-        student: true,
-        firstName: "Ana",
-        lastName: "Souza",
-        ...STUDENT,
-        phone: "(11)98765-4321",
-        level: 1,
-        objective: "TRAVEL",
-        seen: "INSTAGRAM",
-      },
-    }),
-    201,
-  );
+  await signedUpStudent(product, STUDENT);
   // A teacher applies through the public form and signs in once an administrator accepts them.
-  expectStatus(
-    await product.api("POST", "/api/register", {
-      body: {
-        student: false,
-        firstName: "Paul",
-        lastName: "Smith",
-        ...TEACHER,
-        phone: "(11)91234-5678",
-        experience: "Eight years teaching adults",
-      },
-    }),
-    201,
-  );
-  const teacher = await product.api<{ id: number }>("GET", `/api/users/${TEACHER.email}`, { token: adminToken });
-  expectStatus(teacher, 200);
-  expectStatus(
-    await product.api("PUT", "/api/users", { token: adminToken, body: { id: teacher.body.id, activated: true } }),
-    200,
-  );
+  await acceptedTeacher(product, adminToken, TEACHER);
 });
 afterAll(async () => {
   await browser?.close();

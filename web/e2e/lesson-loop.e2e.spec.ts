@@ -1,64 +1,37 @@
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, launchBrowser, type Product, screenshots, startProduct } from "./harness";
+import {
+  ADMIN,
+  acceptedTeacher,
+  expectStatus,
+  launchBrowser,
+  type Product,
+  screenshots,
+  signedUpStudent,
+  startProduct,
+} from "./harness";
 
 let product: Product;
 let browser: Browser;
 let adminToken: string;
 
-const STUDENT = { email: "ana.souza@example.com", password: "aprender123", firstName: "Ana" };
+const STUDENT = { email: "ana.souza@example.com", password: "aprender123", firstName: "Ana", lastName: "Souza" };
 const TEACHERS = [
   { email: "paul.smith@example.com", password: "teaching123", firstName: "Paul", lastName: "Smith" },
   { email: "laura.jones@example.com", password: "teaching123", firstName: "Laura", lastName: "Jones" },
 ];
 
-const expectStatus = (response: { status: number; body: unknown }, status: number) => {
-  if (response.status !== status)
-    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
-};
-
-/** A teacher who applied through the public form and whom the administrator accepted. */
-const acceptedTeacher = async (teacher: (typeof TEACHERS)[number]) => {
-  expectStatus(
-    await product.api("POST", "/api/register", {
-      body: { student: false, ...teacher, phone: "(11)91234-5678", experience: "Eight years teaching adults" },
-    }),
-    201,
-  );
-  const user = await product.api<{ id: number }>("GET", `/api/users/${teacher.email}`, { token: adminToken });
-  expectStatus(user, 200);
-  expectStatus(
-    await product.api("PUT", "/api/users", { token: adminToken, body: { id: user.body.id, activated: true } }),
-    200,
-  );
-};
-
 beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   adminToken = await product.login(ADMIN.email, ADMIN.password);
-  expectStatus(
-    await product.api("POST", "/api/register", {
-      body: {
-        student: true,
-        firstName: STUDENT.firstName,
-        lastName: "Souza",
-        email: STUDENT.email,
-        password: STUDENT.password,
-        phone: "(11)98765-4321",
-        level: 1,
-        objective: "TRAVEL",
-        seen: "INSTAGRAM",
-      },
-    }),
-    201,
-  );
+  await signedUpStudent(product, STUDENT);
   expectStatus(
     await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 2 } }),
     200,
   );
-  for (const teacher of TEACHERS) await acceptedTeacher(teacher);
+  for (const teacher of TEACHERS) await acceptedTeacher(product, adminToken, teacher);
 });
 afterAll(async () => {
   await browser?.close();
