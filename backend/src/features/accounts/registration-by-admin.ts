@@ -1,9 +1,7 @@
 import type { RecordedEvent } from "@el/domain";
 import {
   type AccountCommand,
-  emailStreamId,
   type HeardFrom,
-  loginStreamId,
   type Objective,
   type ProfileChanges,
   type StudentCommand,
@@ -16,9 +14,10 @@ import {
   teacherStreamId,
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
-import { type CommandContext, executeOnStreams } from "../../commands/execute";
-import { decideInTurn, reservation } from "./account-commands";
+import type { CommandContext } from "../../commands/execute";
+import { decideInTurn } from "./account-commands";
 import { hashPassword } from "./passwords";
+import { registerAccount } from "./registration";
 
 /** What an administrator knows of a person beyond the sign-up form: cpf and address, or bank details. */
 export type ExtraProfile = Pick<
@@ -109,18 +108,6 @@ export const registerByAdmin = async (
     return decideInTurn(teacherAccountDecider, history as unknown as TeacherEvent[], commands);
   };
 
-  await executeOnStreams(
-    app,
-    [streamId, emailStreamId(email), loginStreamId(email)],
-    (histories) => ({
-      appends: [
-        { streamId, events: decide(histories[streamId] ?? []) },
-        reservation("email", email, { type: "Reserve", owner: streamId }, histories),
-        reservation("login", email, { type: "Reserve", owner: streamId }, histories),
-      ],
-      result: undefined,
-    }),
-    context,
-  );
+  await registerAccount(app, streamId, email, email, decide, context);
   return { id, login: email };
 };

@@ -60,7 +60,7 @@ const normalised = (value: string) => value.trim().toLowerCase();
  * claims are written at the versions just read, so of two registrations racing for one e-mail exactly one
  * is stored; the other is decided again and refused as a duplicate.
  */
-const register = async (
+export const registerAccount = async (
   app: FastifyInstance,
   streamId: string,
   login: string,
@@ -91,7 +91,7 @@ export const registerStudent = async (
   const email = normalised(student.email);
   const passwordHash = await hashPassword(student.password);
   const streamId = studentStreamId(id);
-  await register(
+  await registerAccount(
     app,
     streamId,
     email,
@@ -131,7 +131,7 @@ export const applyAsTeacher = async (
   const email = normalised(teacher.email);
   const passwordHash = await hashPassword(teacher.password);
   const streamId = teacherStreamId(id);
-  await register(
+  await registerAccount(
     app,
     streamId,
     email,
@@ -176,7 +176,7 @@ export const registerAdministrator = async (
   const email = normalised(admin.email);
   const passwordHash = await hashPassword(admin.password);
   const streamId = adminStreamId(login);
-  await register(
+  await registerAccount(
     app,
     streamId,
     login,
