@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnProduct } from "../test/product-process";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const ADMIN = { email: "admin@lifecycle.test", password: "first-password" };
 
 interface Running {
@@ -30,30 +29,16 @@ const startProduct = async (dataDir: string, adminPassword: string): Promise<Run
   };
   // The embedded default is what this test is about, whatever the shell running the tests points at.
   delete env.DATABASE_URL;
-  // As `npm start` runs it: one node process with tsx as a loader. The `tsx` command would put a second
-  // process in front that SIGKILLs the product when it does not acknowledge a relayed signal within
-  // 30 ms, which a busy product does not, so a stop would not be clean.
-  const child = spawn(process.execPath, ["--import", "tsx", "backend/src/main.ts"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const lines = () => output.split("\n").filter(Boolean);
+  const { child, output } = spawnProduct(env);
+  const lines = () => output().split("\n").filter(Boolean);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+    const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(output());
     if (listening?.[1]) return { child, baseUrl: listening[1], lines };
-    if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The product did not start in time:\n${output}`);
+      throw new Error(`The product did not start in time:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { spawnProduct } from "../../backend/test/product-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -43,40 +43,29 @@ export interface Product {
 export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-"));
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/tsx"), ["backend/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
+  const { child, output } = spawnProduct({
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: "e2e-secret-e2e-secret-e2e-secret",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    ...env,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output()}`);
     try {
       const response = await fetch(`${baseUrl}/management/health`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The product did not start in time:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The product did not start in time:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 

@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface ProductProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far, stdout and stderr. */
+  output: () => string;
+}
+
+/**
+ * Starts the product the way `npm start` does, from the repository root with `env` as its whole
+ * environment, collecting what it prints. Waiting until it serves is the caller's part.
+ */
+export const spawnProduct = (env: NodeJS.ProcessEnv): ProductProcess => {
+  // As `npm start` runs it: one node process with tsx as a loader. The `tsx` command would put a second
+  // process in front that SIGKILLs the product when it does not acknowledge a relayed signal within
+  // 30 ms, which a busy product does not, so a stop would not be clean.
+  const child = spawn(process.execPath, ["--import", "tsx", "backend/src/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+};
