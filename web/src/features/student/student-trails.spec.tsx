@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
 import { renderStudentArea, signInStudentForEachTest, student } from "../../test/render-area";
-import { trailTitles } from "../../test/trails";
+import { levelTabs, trailTitles } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -53,11 +53,7 @@ describe("the student's Trilhas de Ensino screen", () => {
     server(2);
     renderStudentArea("/student/trilhas");
     const levels = await screen.findByRole("tablist", { name: "Níveis" });
-    expect(
-      within(levels)
-        .getAllByRole("tab")
-        .map((tab) => tab.textContent),
-    ).toEqual(["Básico", "Intermediário"]);
+    expect(levelTabs(levels)).toEqual(["Básico", "Intermediário"]);
     expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Intermediário");
     expect(trailTitles()).toEqual(["1 - Small talk at work", "2 - Job interviews"]);
 

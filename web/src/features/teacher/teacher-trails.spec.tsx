@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
 import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../test/render-area";
-import { trailTitles } from "../../test/trails";
+import { levelTabs, trailTitles } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -61,11 +61,7 @@ describe("the teacher's Trilhas de ensino screen", () => {
     server();
     renderTrails();
     const levels = await screen.findByRole("tablist", { name: "Níveis" });
-    expect(
-      within(levels)
-        .getAllByRole("tab")
-        .map((tab) => tab.textContent),
-    ).toEqual(["Básico", "Intermediário"]);
+    expect(levelTabs(levels)).toEqual(["Básico", "Intermediário"]);
     expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Básico");
     expect(trailTitles()).toEqual(["1 - Greetings", "2 - Ordering food"]);
 
