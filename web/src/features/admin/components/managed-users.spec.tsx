@@ -29,6 +29,17 @@ const marcia: User = {
   hasMissingPayment: false,
 };
 
+/** Lia's stored address, the one a new student started from hers is given. */
+const liaAddress = {
+  cep: "50050-000",
+  street: "Rua das Flores",
+  number: "10",
+  neighbourhood: "Boa Vista",
+  city: "Recife",
+  state: "PE",
+  country: "BR",
+};
+
 const lia: User = {
   id: 3,
   login: "lia@example.com",
@@ -43,13 +54,7 @@ const lia: User = {
   level: 2,
   objective: "TRAVEL",
   cpf: "987.654.321-00",
-  cep: "50050-000",
-  street: "Rua das Flores",
-  number: "10",
-  neighbourhood: "Boa Vista",
-  city: "Recife",
-  state: "PE",
-  country: "BR",
+  ...liaAddress,
 };
 
 const server = (handlers: Parameters<typeof fakeApi>[0] = {}) =>
@@ -288,13 +293,7 @@ describe("student screens", () => {
       cpf: "987.654.321-00",
       level: 1,
       objective: null,
-      cep: "50050-000",
-      street: "Rua das Flores",
-      number: "10",
-      neighbourhood: "Boa Vista",
-      city: "Recife",
-      state: "PE",
-      country: "BR",
+      ...liaAddress,
     });
   });
 
