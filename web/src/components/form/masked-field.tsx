@@ -1,6 +1,7 @@
+import type { HTMLAttributes } from "react";
 import { type Control, Controller, type FieldError, type FieldPathByValue, type FieldValues } from "react-hook-form";
 import { IMaskInput } from "react-imask";
-import { Field } from "../../../components/form/field";
+import { Field } from "./field";
 
 /** A labelled input typed through a mask (`0` a digit), bound to a react-hook-form field holding the masked text. */
 export const MaskedField = <Values extends FieldValues>({
@@ -10,6 +11,9 @@ export const MaskedField = <Values extends FieldValues>({
   mask,
   placeholder,
   error,
+  type,
+  inputMode = "numeric",
+  autoComplete,
 }: {
   control: Control<Values>;
   name: FieldPathByValue<Values, string>;
@@ -17,6 +21,9 @@ export const MaskedField = <Values extends FieldValues>({
   mask: string;
   placeholder?: string;
   error?: Pick<FieldError, "message">;
+  type?: "tel";
+  inputMode?: HTMLAttributes<HTMLInputElement>["inputMode"];
+  autoComplete?: string;
 }) => (
   <Field label={label} error={error}>
     {(aria) => (
@@ -27,7 +34,9 @@ export const MaskedField = <Values extends FieldValues>({
           <IMaskInput
             {...aria}
             mask={mask}
-            inputMode="numeric"
+            type={type}
+            inputMode={inputMode}
+            autoComplete={autoComplete}
             placeholder={placeholder}
             name={field.name}
             value={field.value}

@@ -1,28 +1,19 @@
-import { type Control, Controller, type FieldError, type FieldPathByValue, type FieldValues } from "react-hook-form";
-import { Field } from "./field";
-import { PhoneInput } from "./phone-input";
+import type { Control, FieldError, FieldPathByValue, FieldValues } from "react-hook-form";
+import { MaskedField } from "./masked-field";
 
-/** A labelled, masked phone input bound to a react-hook-form field holding the typed number. */
-export const PhoneField = <Values extends FieldValues>({
-  control,
-  name,
-  label,
-  error,
-}: {
+/** A labelled Brazilian mobile number typed as (99)99999-9999 (spec section 5), bound to a react-hook-form field. */
+export const PhoneField = <Values extends FieldValues>(props: {
   control: Control<Values>;
   name: FieldPathByValue<Values, string>;
   label: string;
   error?: Pick<FieldError, "message">;
 }) => (
-  <Field label={label} error={error}>
-    {(aria) => (
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <PhoneInput {...aria} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-        )}
-      />
-    )}
-  </Field>
+  <MaskedField
+    {...props}
+    mask="(00)00000-0000"
+    type="tel"
+    inputMode="tel"
+    autoComplete="tel-national"
+    placeholder="(11)91234-5678"
+  />
 );

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router-dom";
 import { z } from "zod";
 import { Field } from "../../../components/form/field";
+import { MaskedField } from "../../../components/form/masked-field";
 import { PhoneField } from "../../../components/form/phone-field";
 import { RecordFormCard } from "../../../components/form/record-form-card";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -16,7 +17,7 @@ import { registerByAdmin } from "../api/register-by-admin";
 import { updateUser } from "../api/save-user";
 import { ADDRESS_FIELDS, fullName, type User } from "../api/user";
 import { LIST_PATH, LoadedUser, type ManagedKind } from "./managed-user";
-import { MaskedField } from "./masked-field";
+import { NameAndEmailFields } from "./name-and-email-fields";
 import { showServerFieldErrors } from "./server-field-errors";
 import { cep, cpf, email, maxName, orNull, phone, text } from "./user-rules";
 
@@ -187,15 +188,7 @@ const ManagedUserFormView = ({
           {t("gerencia.students.copiedFrom", { name: fullName(source) || source.login })}
         </div>
       )}
-      <Field label={t("gerencia.users.firstName")} error={errors.firstName}>
-        <input {...form.register("firstName")} />
-      </Field>
-      <Field label={t("gerencia.users.lastName")} error={errors.lastName}>
-        <input {...form.register("lastName")} />
-      </Field>
-      <Field label={t("gerencia.users.email")} error={errors.email}>
-        <input type="email" {...form.register("email")} />
-      </Field>
+      <NameAndEmailFields form={form} />
       <PhoneField control={form.control} name="phone" label={t("gerencia.users.phone")} error={errors.phone} />
       <MaskedField
         control={form.control}
