@@ -12,6 +12,7 @@ import { useResource } from "../../../lib/use-resource";
 import { getUser } from "../api/get-user";
 import { createAdministrator, updateUser } from "../api/save-user";
 import type { User } from "../api/user";
+import { NameAndEmailFields } from "../components/name-and-email-fields";
 import { email, maxName } from "../components/user-rules";
 
 const AdministratorForm = z.object({
@@ -74,15 +75,7 @@ const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
       onSubmit={form.handleSubmit(save.run)}
       save={save}
     >
-      <Field label={t("gerencia.users.firstName")} error={errors.firstName}>
-        <input {...form.register("firstName")} />
-      </Field>
-      <Field label={t("gerencia.users.lastName")} error={errors.lastName}>
-        <input {...form.register("lastName")} />
-      </Field>
-      <Field label={t("gerencia.users.email")} error={errors.email}>
-        <input type="email" {...form.register("email")} />
-      </Field>
+      <NameAndEmailFields form={form} />
       {creating && (
         <Field label={t("register.form.password")} error={errors.password}>
           <input type="password" autoComplete="new-password" {...form.register("password")} />
