@@ -3,11 +3,11 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field } from "../../../components/form/field";
-import { PasswordStrengthBar } from "../../../components/form/password-strength-bar";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useMutation } from "../../../lib/use-mutation";
 import { changePassword } from "../api/change-password";
 import { confirmationMatches, confirmationMismatch, newPasswordFields } from "./new-password";
+import { NewPasswordFields } from "./new-password-fields";
 
 const ChangePassword = z
   .object({
@@ -40,13 +40,7 @@ export const ChangePasswordPage = () => {
           <Field label={t("password.form.currentPassword")} error={errors.currentPassword}>
             <input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
           </Field>
-          <Field label={t("global.form.newpassword")} error={errors.newPassword}>
-            <input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-          </Field>
-          <PasswordStrengthBar password={form.watch("newPassword")} />
-          <Field label={t("global.form.confirmpassword")} error={errors.confirmPassword}>
-            <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-          </Field>
+          <NewPasswordFields form={form} />
           <button type="submit" className="btn btn-primary" disabled={change.status === "running"}>
             {t("password.form.button")}
           </button>

@@ -3,12 +3,11 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { z } from "zod";
-import { Field } from "../../../components/form/field";
-import { PasswordStrengthBar } from "../../../components/form/password-strength-bar";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useMutation } from "../../../lib/use-mutation";
 import { finishPasswordReset } from "../api/reset-password";
 import { confirmationMatches, confirmationMismatch, newPasswordFields } from "../password/new-password";
+import { NewPasswordFields } from "../password/new-password-fields";
 
 const ResetFinish = z.object(newPasswordFields).refine(confirmationMatches, confirmationMismatch);
 type ResetFinish = z.infer<typeof ResetFinish>;
@@ -28,7 +27,6 @@ export const ResetFinishPage = () => {
     // The answer's X-app-alert ('reset.finish.messages.success') is shown as a toast over the landing page.
     navigate("/");
   });
-  const { errors } = form.formState;
   return (
     <div className="page narrow">
       <div className="card">
@@ -42,13 +40,7 @@ export const ResetFinishPage = () => {
           <form noValidate onSubmit={form.handleSubmit(finish.run)}>
             <p>{t("reset.finish.messages.info")}</p>
             {finish.status === "error" && <ErrorAlert error={finish.error} />}
-            <Field label={t("global.form.newpassword")} error={errors.newPassword}>
-              <input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-            </Field>
-            <PasswordStrengthBar password={form.watch("newPassword")} />
-            <Field label={t("global.form.confirmpassword")} error={errors.confirmPassword}>
-              <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-            </Field>
+            <NewPasswordFields form={form} />
             <button type="submit" className="btn btn-primary" disabled={finish.status === "running"}>
               {t("reset.finish.form.button")}
             </button>
