@@ -1,8 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
-import { afterEach, beforeEach, vi } from "vitest";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
-import { TOKEN_KEY } from "../lib/api";
 import { LiveFeedProvider } from "../lib/socket";
 import { createManualFeed } from "./manual-feed";
 import { renderRoutes } from "./render";
@@ -32,21 +30,6 @@ export const student = (changes: { balance?: number; level?: number; phone?: str
   objective: "TRAVEL",
   ...changes,
 });
-
-/** Before each test a token sits in `storage`; after it the token is gone and `fetch` is the real one again. */
-const signInForEachTest = (storage: Storage, token: string) => {
-  beforeEach(() => storage.setItem(TOKEN_KEY, token));
-  afterEach(() => {
-    storage.clear();
-    vi.unstubAllGlobals();
-  });
-};
-
-/** The teacher signs in with "remember me" (the token in localStorage) before each test. */
-export const signInTeacherForEachTest = () => signInForEachTest(localStorage, "teacher-token");
-
-/** The student signs in without "remember me" (the token in sessionStorage) before each test. */
-export const signInStudentForEachTest = () => signInForEachTest(sessionStorage, "student-token");
 
 /** Renders an area's routes at `path` under a live feed the test drives by hand, and returns that feed. */
 const renderArea = (routes: RouteObject[], path: string) => {

@@ -1,18 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../lib/api";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
 import { renderRoutes } from "../../test/render";
+import { signInAdministratorForEachTest } from "../../test/sign-in";
 import { adminRoutes } from "../admin/routes";
 import { adminCatalogSections } from "./routes";
 import { adminAccount } from "./test-server";
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => vi.unstubAllGlobals());
+signInAdministratorForEachTest();
 
 describe("administration menu", () => {
   it("links, in the spec's order, only to the sections that have screens", async () => {

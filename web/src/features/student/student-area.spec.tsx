@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
-import { renderStudentArea, signInStudentForEachTest, student } from "../../test/render-area";
+import { renderStudentArea, student } from "../../test/render-area";
+import { signInStudentForEachTest } from "../../test/sign-in";
 import { inHours } from "../../test/time";
 
 /** A pending lesson as `api/lessons/authenticatedUser` lists it. */

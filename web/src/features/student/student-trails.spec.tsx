@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
-import { renderStudentArea, signInStudentForEachTest, student } from "../../test/render-area";
+import { renderStudentArea, student } from "../../test/render-area";
+import { signInStudentForEachTest } from "../../test/sign-in";
 import { levelTabs, trailTitles } from "../../test/trails";
 
 const LEVELS = [

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import { adminRoutes } from "../../admin/routes";
 import type { AdminLevel } from "../api/levels-api";
 import { adminCatalogSections } from "../routes";
@@ -34,11 +34,7 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
 
 const rowOf = (name: string) => screen.getByText(name, { selector: "td" }).closest("tr") as HTMLElement;
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => vi.unstubAllGlobals());
+signInAdministratorForEachTest();
 
 describe("levels list", () => {
   it("shows the levels by name with their toggle, a create button and 5 page buttons", async () => {

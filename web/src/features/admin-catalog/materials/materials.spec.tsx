@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import { adminRoutes } from "../../admin/routes";
 import type { AdminMaterial } from "../api/materials-api";
 import { adminCatalogSections } from "../routes";
@@ -59,14 +59,8 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
 const rowOf = (className: string) => screen.getByText(className, { selector: "td" }).closest("tr") as HTMLElement;
 const listCalls = (calls: ReturnType<typeof server>) => calls.filter((call) => call.path === "/api/materials");
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+signInAdministratorForEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 describe("materials list", () => {
   it("lists every material, inactive ones included, with level, class and state", async () => {
@@ -120,7 +114,7 @@ describe("materials list", () => {
     await userEvent.setup().click(within(rowOf("Aula 1")).getByRole("button", { name: "Baixar" }));
     await waitFor(() => expect(saved).toEqual(["1 - Aula 1 á.pdf <- blob:material-1"]));
     const download = calls.find((call) => call.path === "/api/materials/1/download");
-    expect(download?.headers.get("Authorization")).toBe("Bearer t");
+    expect(download?.headers.get("Authorization")).toBe("Bearer admin-token");
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(await blob.text()).toBe("PDFDATA");
   });

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import { adminRoutes } from "../../admin/routes";
 import { adminCatalogSections } from "../routes";
 import { adminAccount, deferred } from "../test-server";
@@ -24,11 +24,7 @@ const scheduling = {
 const server = (pending: () => Response | Promise<Response>) =>
   fakeApi({ "GET /api/account": adminAccount, "GET /api/schedulings/withoutLesson": pending });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => vi.unstubAllGlobals());
+signInAdministratorForEachTest();
 
 describe("pending lessons", () => {
   it("lists the lessons without a teacher with date and time in São Paulo, student, level, trail, objective", async () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import type { User } from "../api/user";
 import { adminRoutes } from "../routes";
 
@@ -53,11 +53,7 @@ const routes = adminRoutes();
 const rowOf = (login: string) => screen.getAllByText(login, { selector: "td" })[0]?.closest("tr") as HTMLElement;
 const listCalls = (calls: ReturnType<typeof server>) => calls.filter((call) => call.path === "/api/users/admin");
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => vi.unstubAllGlobals());
+signInAdministratorForEachTest();
 
 describe("administrators list", () => {
   it("reads page and sort from the URL and asks the API for that page", async () => {

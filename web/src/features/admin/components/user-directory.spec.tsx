@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../../lib/api";
+import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import type { User } from "../api/user";
 import { adminRoutes } from "../routes";
 
@@ -44,11 +44,7 @@ const server = () => {
 
 const rowOf = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_KEY, "t");
-});
-afterEach(() => vi.unstubAllGlobals());
+signInAdministratorForEachTest();
 
 describe("teacher management", () => {
   it("searches by name, ignoring accents and case", async () => {

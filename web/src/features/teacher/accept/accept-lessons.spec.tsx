@@ -2,7 +2,8 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
+import { renderTeacherArea, TEACHER } from "../../../test/render-area";
+import { signInTeacherForEachTest } from "../../../test/sign-in";
 import type { PendingLesson } from "./pending-lessons-api";
 
 const pending = (id: number, date: string, level: PendingLesson["level"], title: string): PendingLesson => ({

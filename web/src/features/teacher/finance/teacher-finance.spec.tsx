@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
+import { renderTeacherArea, TEACHER } from "../../../test/render-area";
+import { signInTeacherForEachTest } from "../../../test/sign-in";
 
 /** A month as `api/lessons/teacher/{login}` answers it, R$ 25 a lesson. */
 const month = (year: number, number: number, totalLessons: number, status: "paid" | "pending") => ({

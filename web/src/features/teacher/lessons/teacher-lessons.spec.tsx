@@ -1,7 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
-import { renderTeacherArea, signInTeacherForEachTest, TEACHER } from "../../../test/render-area";
+import { renderTeacherArea, TEACHER } from "../../../test/render-area";
+import { signInTeacherForEachTest } from "../../../test/sign-in";
 import { inHours } from "../../../test/time";
 
 /** A lesson Paul claimed, as `api/lessons/authenticatedUser` lists it. */
