@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
+import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import { adminRoutes } from "../../admin/routes";
@@ -188,11 +189,7 @@ describe("material form", () => {
     const calls = server();
     renderRoutes(routes, "/gerencia/materiais/new");
     const level = await screen.findByLabelText("Nível");
-    expect(
-      within(level)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Selecione o nível", "Begginer", "Intermediário"]);
+    expect(optionNames(level)).toEqual(["Selecione o nível", "Begginer", "Intermediário"]);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Número da aula"), "0");
     await user.click(screen.getByRole("button", { name: "Salvar" }));

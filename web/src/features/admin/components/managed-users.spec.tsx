@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
+import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import type { User } from "../api/user";
@@ -295,12 +296,8 @@ describe("student screens", () => {
 
   it("offer only active levels, keeping a student's own deactivated one", async () => {
     server({ "GET /api/users/lia%40example.com": () => json({ ...lia, level: 3 }) });
-    const options = (select: HTMLElement) =>
-      within(select)
-        .getAllByRole("option")
-        .map((option) => option.textContent);
     const { unmount } = renderRoutes(routes, "/gerencia/aluno/new");
-    expect(options(await screen.findByLabelText("Nível", {}, firstPaint))).toEqual([
+    expect(optionNames(await screen.findByLabelText("Nível", {}, firstPaint))).toEqual([
       "Selecione",
       "Básico",
       "Intermediário",
@@ -309,6 +306,6 @@ describe("student screens", () => {
     renderRoutes(routes, "/gerencia/aluno/lia%40example.com/edit");
     const level = await screen.findByLabelText("Nível");
     expect(level).toHaveValue("3");
-    expect(options(level)).toEqual(["Selecione", "Básico", "Intermediário", "Antigo"]);
+    expect(optionNames(level)).toEqual(["Selecione", "Básico", "Intermediário", "Antigo"]);
   });
 });

@@ -1,8 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../../i18n/i18n";
 import type { Level, Trail } from "../../../lib/catalog/catalog-api";
+import { optionNames } from "../../../test/options";
 import { SchedulePanel } from "./schedule-panel";
 
 const LEVELS: Level[] = [
@@ -32,10 +33,24 @@ const renderPanel = (props: { balance?: number; defaultLevelId?: number | null; 
     />,
   );
 
-const optionsOf = (label: string) =>
-  within(screen.getByLabelText(label))
-    .getAllByRole("option")
-    .map((option) => option.textContent);
+const optionsOf = (label: string) => optionNames(screen.getByLabelText(label));
+
+/** How `POST api/schedulings` answers the lesson asked for in `init`: created as `id`, on `trail`, at Begginer. */
+const scheduled = (init: RequestInit | undefined, id: number, trail: { id: number; number: number; title: string }) => {
+  const body = JSON.parse(String(init?.body));
+  return new Response(
+    JSON.stringify({
+      id,
+      date: body.date,
+      objective: body.objective,
+      trail,
+      level: { id: 1, name: "Begginer" },
+      lesson: null,
+      createdDate: NOW.toISOString(),
+    }),
+    { status: 201, headers: { "Content-Type": "application/json" } },
+  );
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -88,21 +103,9 @@ describe("the schedule panel", () => {
   });
 
   it("schedules at the chosen São Paulo time, then confirms and offers to schedule another", async () => {
-    const fetch = vi.fn(async (_url: URL, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body));
-      return new Response(
-        JSON.stringify({
-          id: 1001,
-          date: body.date,
-          objective: body.objective,
-          trail: { id: 12, number: 2, title: "Numbers, dates and time" },
-          level: { id: 1, name: "Begginer" },
-          lesson: null,
-          createdDate: NOW.toISOString(),
-        }),
-        { status: 201, headers: { "Content-Type": "application/json" } },
-      );
-    });
+    const fetch = vi.fn(async (_url: URL, init?: RequestInit) =>
+      scheduled(init, 1001, { id: 12, number: 2, title: "Numbers, dates and time" }),
+    );
     vi.stubGlobal("fetch", fetch);
     const onScheduled = vi.fn();
     renderPanel({ defaultLevelId: 1, onScheduled });
@@ -135,19 +138,7 @@ describe("the schedule panel", () => {
     const fetch = vi.fn(async (_url: URL, init: RequestInit) => {
       // The first answer never arrives (the server may have created the lesson): the student tries again.
       if (++attempt === 1) throw new TypeError("Failed to fetch");
-      const body = JSON.parse(String(init.body));
-      return new Response(
-        JSON.stringify({
-          id: 1002,
-          date: body.date,
-          objective: body.objective,
-          trail: { id: 11, number: 1, title: "Greetings and introductions" },
-          level: { id: 1, name: "Begginer" },
-          lesson: null,
-          createdDate: NOW.toISOString(),
-        }),
-        { status: 201, headers: { "Content-Type": "application/json" } },
-      );
+      return scheduled(init, 1002, { id: 11, number: 1, title: "Greetings and introductions" });
     });
     vi.stubGlobal("fetch", fetch);
     renderPanel({ defaultLevelId: 1 });

@@ -2,6 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
+import { optionNames } from "../../../test/options";
 import { renderTeacherArea, TEACHER } from "../../../test/render-area";
 import { signInTeacherForEachTest } from "../../../test/sign-in";
 import type { PendingLesson } from "./pending-lessons-api";
@@ -91,11 +92,7 @@ describe("the teacher's Aceitar aulas screen", () => {
     server({ lessons: [MONDAY_NIGHT, WEDNESDAY_EVENING, SUNDAY_MORNING] });
     renderBoard();
     const level = await screen.findByLabelText("Nível");
-    expect(
-      within(level)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Todos", "Básico", "Intermediário"]);
+    expect(optionNames(level)).toEqual(["Todos", "Básico", "Intermediário"]);
 
     const user = userEvent.setup();
     await user.selectOptions(level, "Intermediário");

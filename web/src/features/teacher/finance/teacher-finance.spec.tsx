@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
+import { optionNames } from "../../../test/options";
 import { renderTeacherArea, TEACHER } from "../../../test/render-area";
 import { signInTeacherForEachTest } from "../../../test/sign-in";
 
@@ -66,11 +67,7 @@ describe("the teacher's Financeiro screen", () => {
     renderFinance();
     const year = await screen.findByLabelText("Ano");
     expect(year).toHaveDisplayValue("2026");
-    expect(
-      within(year)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["2026", "2025", "2023"]);
+    expect(optionNames(year)).toEqual(["2026", "2025", "2023"]);
 
     await userEvent.setup().selectOptions(year, "2025");
     expect(cards()).toEqual([["Novembro 2025", "2 aulas", "R$ 50,00", "Pago"]]);
@@ -80,11 +77,7 @@ describe("the teacher's Financeiro screen", () => {
     server(() => json(MONTHS));
     renderFinance();
     const status = await screen.findByLabelText("Situação");
-    expect(
-      within(status)
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Todos", "Pago", "Pendente"]);
+    expect(optionNames(status)).toEqual(["Todos", "Pago", "Pendente"]);
 
     const user = userEvent.setup();
     await user.selectOptions(status, "Pago");
