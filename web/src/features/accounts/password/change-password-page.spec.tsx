@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "../../../components/layout/layout";
 import { TOKEN_KEY } from "../../../lib/api";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
+import { saveNewPasswordOf51Characters } from "../../../test/password-form";
 import { renderRoutes, whereAmI } from "../../../test/render";
 import { accountsRoutes } from "../routes";
 
@@ -78,10 +79,7 @@ describe("change password", () => {
     expect(screen.getByText("Sua senha deve ter pelo menos 4 caracteres.")).toBeInTheDocument();
     expect(screen.getByText("Senhas devem ser iguais.")).toBeInTheDocument();
 
-    const user = userEvent.setup();
-    await user.clear(screen.getByLabelText("Nova senha"));
-    await user.type(screen.getByLabelText("Nova senha"), "x".repeat(51));
-    await user.click(screen.getByRole("button", { name: "Salvar nova senha" }));
+    await saveNewPasswordOf51Characters();
     expect(await screen.findByText("Sua senha não pode ter mais de 50 caracteres.")).toBeInTheDocument();
     expect(changes(calls)).toHaveLength(0);
   });
