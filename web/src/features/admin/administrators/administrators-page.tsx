@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useSearchParams } from "react-router-dom";
 import { useSession } from "../../../app/session/session-provider";
 import { ListHeading } from "../../../components/list/list-heading";
+import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -13,6 +14,7 @@ import { updateUser } from "../api/save-user";
 import type { User } from "../api/user";
 import { ActivationBadge } from "../components/activation-badge";
 import { formatDate } from "../components/format-date";
+import { UserRowActions } from "../components/user-row-actions";
 
 export const PAGE_SIZE = 20;
 const SORTABLE = ["login", "email", "createdDate", "lastModifiedBy", "lastModifiedDate"] as const;
@@ -52,9 +54,6 @@ export const AdministratorsPage = () => {
     });
   const sortBy = (column: string) =>
     go({ page: 1, field: column, order: column === field && order === "asc" ? "desc" : "asc" });
-  const sortMark = (column: string) => (column === field ? (order === "asc" ? " ▲" : " ▼") : "");
-  const ariaSort = (column: string) =>
-    column === field ? (order === "asc" ? ("ascending" as const) : ("descending" as const)) : undefined;
 
   return (
     <section>
@@ -71,12 +70,12 @@ export const AdministratorsPage = () => {
                 <tr>
                   <th>ID</th>
                   {SORTABLE.map((column) => (
-                    <th key={column} aria-sort={ariaSort(column)}>
-                      <button type="button" onClick={() => sortBy(column)}>
-                        {t(`gerencia.users.${column}`)}
-                        {sortMark(column)}
-                      </button>
-                    </th>
+                    <SortableHeader
+                      key={column}
+                      label={t(`gerencia.users.${column}`)}
+                      order={column === field ? order : undefined}
+                      onSort={() => sortBy(column)}
+                    />
                   ))}
                   <th>{t("gerencia.users.activated")}</th>
                   <th />
@@ -100,19 +99,7 @@ export const AdministratorsPage = () => {
                       />
                     </td>
                     <td>
-                      <div className="actions">
-                        <Link
-                          to={`${encodeURIComponent(user.login)}${location.search}`}
-                          className="btn btn-small btn-outline"
-                        >
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link
-                          to={`${encodeURIComponent(user.login)}/edit${location.search}`}
-                          className="btn btn-small btn-outline"
-                        >
-                          {t("gerencia.actions.edit")}
-                        </Link>
+                      <UserRowActions login={user.login}>
                         {account?.login === user.login ? (
                           <button type="button" className="btn btn-small btn-danger" disabled>
                             {t("gerencia.actions.delete")}
@@ -125,7 +112,7 @@ export const AdministratorsPage = () => {
                             {t("gerencia.actions.delete")}
                           </Link>
                         )}
-                      </div>
+                      </UserRowActions>
                     </td>
                   </tr>
                 ))}

@@ -1,7 +1,8 @@
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { ListHeading } from "../../../components/list/list-heading";
+import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -12,6 +13,7 @@ import { getAllUsers, type UserKind } from "../api/get-users";
 import { updateUser } from "../api/save-user";
 import { fullName, type User } from "../api/user";
 import { ActivationBadge } from "./activation-badge";
+import { UserRowActions } from "./user-row-actions";
 
 export interface Column {
   key: string;
@@ -63,7 +65,6 @@ export const UserDirectory = ({
   actions?: (user: User, reload: () => void) => ReactNode;
 }) => {
   const { t } = useTranslation();
-  const location = useLocation();
   const users = useResource(() => getAllUsers(kind), kind);
   const [params, setParams] = useSearchParams();
   const { query, sort, page } = readDirectoryParams(params);
@@ -132,17 +133,12 @@ export const UserDirectory = ({
               <thead>
                 <tr>
                   {allColumns.map((column) => (
-                    <th
+                    <SortableHeader
                       key={column.key}
-                      aria-sort={
-                        sort.key === column.key ? (sort.order === "asc" ? "ascending" : "descending") : undefined
-                      }
-                    >
-                      <button type="button" onClick={() => sortBy(column.key)}>
-                        {column.label}
-                        {sort.key === column.key ? (sort.order === "asc" ? " ▲" : " ▼") : ""}
-                      </button>
-                    </th>
+                      label={column.label}
+                      order={sort.key === column.key ? sort.order : undefined}
+                      onSort={() => sortBy(column.key)}
+                    />
                   ))}
                   <th>{t("gerencia.users.activated")}</th>
                   <th />
@@ -163,21 +159,7 @@ export const UserDirectory = ({
                       />
                     </td>
                     <td>
-                      <div className="actions">
-                        <Link
-                          to={`${encodeURIComponent(user.login)}${location.search}`}
-                          className="btn btn-small btn-outline"
-                        >
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link
-                          to={`${encodeURIComponent(user.login)}/edit${location.search}`}
-                          className="btn btn-small btn-outline"
-                        >
-                          {t("gerencia.actions.edit")}
-                        </Link>
-                        {actions?.(user, users.reload)}
-                      </div>
+                      <UserRowActions login={user.login}>{actions?.(user, users.reload)}</UserRowActions>
                     </td>
                   </tr>
                 ))}
