@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { Field } from "../../../components/form/field";
 import { hasUser } from "../api/has-user";
+import { PasswordFields } from "./password-fields";
 import { StudentStepOne } from "./registration-schemas";
 
 /**
@@ -71,12 +72,7 @@ export const StudentStepOnePage = () => {
               <Link to="/account/reset/request">{t("register.messages.error.resetLink")}</Link>
             </div>
           )}
-          <Field label={t("register.form.password")} error={errors.password}>
-            <input type="password" autoComplete="new-password" {...form.register("password")} />
-          </Field>
-          <Field label={t("register.form.confirmPassword")} error={errors.confirmPassword}>
-            <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-          </Field>
+          <PasswordFields form={form} />
           {!emailTaken && (
             <button type="submit" className="btn btn-primary">
               {t("register.student.continue")}

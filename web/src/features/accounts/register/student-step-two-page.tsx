@@ -11,6 +11,7 @@ import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { getActiveLevels } from "../api/get-levels";
 import { register } from "../api/register";
+import { PasswordFields } from "./password-fields";
 import { HEARD_FROM, OBJECTIVES, type StudentStepOne, StudentStepTwo } from "./registration-schemas";
 import "./registration.css";
 
@@ -116,12 +117,7 @@ export const StudentStepTwoPage = () => {
               <Field label={t("register.form.lastName")} error={errors.lastName}>
                 <input autoComplete="family-name" {...form.register("lastName")} />
               </Field>
-              <Field label={t("register.form.password")} error={errors.password}>
-                <input type="password" autoComplete="new-password" {...form.register("password")} />
-              </Field>
-              <Field label={t("register.form.confirmPassword")} error={errors.confirmPassword}>
-                <input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-              </Field>
+              <PasswordFields form={form} />
             </>
           )}
           {submit.status === "error" && <ErrorAlert error={submit.error} />}
