@@ -7,6 +7,7 @@ import i18n, { LANGUAGE_KEY } from "../i18n/i18n";
 import { TOKEN_KEY } from "../lib/api";
 import { LiveFeedProvider } from "../lib/socket";
 import { fakeApi, json } from "../test/fake-api";
+import { linksOf } from "../test/links";
 import { createManualFeed } from "../test/manual-feed";
 import { routes } from "./routes";
 import { SessionProvider } from "./session/session-provider";
@@ -34,10 +35,6 @@ const signedInAs = (authorities: string[]) => {
 
 const header = () => screen.getByRole("banner");
 const menu = () => within(header()).getByRole("navigation");
-const linksOf = (container: HTMLElement) =>
-  within(container)
-    .getAllByRole("link")
-    .map((link) => [link.textContent, link.getAttribute("href")]);
 
 const scrollTo = (y: number) => {
   Object.defineProperty(window, "scrollY", { value: y, configurable: true });

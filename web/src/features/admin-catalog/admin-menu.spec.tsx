@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
+import { linksOf } from "../../test/links";
 import { renderRoutes } from "../../test/render";
 import { signInAdministratorForEachTest } from "../../test/sign-in";
 import { adminRoutes } from "../admin/routes";
@@ -18,11 +19,7 @@ describe("administration menu", () => {
     });
     renderRoutes(adminRoutes(adminCatalogSections), "/gerencia");
     const menu = await screen.findByRole("navigation", { name: "Gerência" });
-    expect(
-      within(menu)
-        .getAllByRole("link")
-        .map((link) => [link.textContent, link.getAttribute("href")]),
-    ).toEqual([
+    expect(linksOf(menu)).toEqual([
       ["Aulas pendentes", "/gerencia/agendamento"],
       ["Professores", "/gerencia/professor"],
       ["Alunos", "/gerencia/aluno"],

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../app/routes";
 import { fakeApi, json } from "../../test/fake-api";
+import { linksOf } from "../../test/links";
 import { renderRoutes } from "../../test/render";
 
 // The whole app at "/", for a visitor who is not signed in: the landing page inside the real header and footer.
@@ -117,8 +118,7 @@ describe("the landing page", () => {
   it("ends with the footer: site links, social links and contact details", () => {
     renderLanding();
     const footer = screen.getByRole("contentinfo");
-    const links = within(within(footer).getByRole("navigation", { name: "Links do site" })).getAllByRole("link");
-    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+    expect(linksOf(within(footer).getByRole("navigation", { name: "Links do site" }))).toEqual([
       ["Início", "/"],
       ["Seja um professor", "/registro/professor"],
       ["Entrar", "/login"],

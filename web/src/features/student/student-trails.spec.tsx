@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
+import { linksOf } from "../../test/links";
 import { renderStudentArea, student } from "../../test/render-area";
 import { signInStudentForEachTest } from "../../test/sign-in";
 import { levelTabs, trailTitles } from "../../test/trails";
@@ -33,11 +34,7 @@ describe("the student's Trilhas de Ensino screen", () => {
     server(2);
     renderStudentArea("/student/perfil");
     const menu = await screen.findByRole("navigation", { name: "Área do aluno" });
-    expect(
-      within(menu)
-        .getAllByRole("link")
-        .map((link) => [link.textContent, link.getAttribute("href")]),
-    ).toEqual([
+    expect(linksOf(menu)).toEqual([
       ["Home", "/student"],
       ["Meu Perfil", "/student/perfil"],
       ["Trilhas de Ensino", "/student/trilhas"],

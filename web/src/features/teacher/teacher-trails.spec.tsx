@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
+import { linksOf } from "../../test/links";
 import { renderTeacherArea, TEACHER } from "../../test/render-area";
 import { signInTeacherForEachTest } from "../../test/sign-in";
 import { levelTabs, trailTitles } from "../../test/trails";
@@ -45,11 +46,7 @@ describe("the teacher's Trilhas de ensino screen", () => {
     server();
     renderTrails();
     const menu = await screen.findByRole("navigation", { name: "Área do professor" });
-    expect(
-      within(menu)
-        .getAllByRole("link")
-        .map((link) => [link.textContent, link.getAttribute("href")]),
-    ).toEqual([
+    expect(linksOf(menu)).toEqual([
       ["Suas aulas", "/teacher"],
       ["Aceitar aulas", "/teacher/aceitar-aulas"],
       ["Trilhas de ensino", "/teacher/trilhas"],
