@@ -51,4 +51,17 @@ describe("the teacher's Suas aulas", () => {
     expect(await within(upcoming).findByRole("row", { name: /Job interviews/ })).toBeInTheDocument();
     expect(within(upcoming).queryByRole("row", { name: /Small talk at work/ })).not.toBeInTheDocument();
   });
+
+  it("takes a lesson its student cancelled off the list as soon as the cancellation is pushed", async () => {
+    const state = { upcoming: [claimedLesson(1003, inHours(50), "Travel English")] };
+    server(state);
+    const live = renderLessons();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    await within(upcoming).findByRole("row", { name: /Travel English/ });
+
+    state.upcoming = [];
+    act(() => live.push("lesson:cancelled", { lessonId: 1003, refunded: true }));
+
+    expect(await within(upcoming).findByText("Não há aulas marcadas!")).toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { LessonSection } from "../../../components/lessons/lesson-section";
 import { api } from "../../../lib/api";
 import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
+import { useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { TeacherFeedbackModal } from "../feedback/teacher-feedback-modal";
 
@@ -65,6 +66,8 @@ export const TeacherLessons = () => {
   const { t } = useTranslation();
   const { today, upcoming, finished, page, setPage, reload } = useMyLessons("teacher");
   const prompt = useResource(fetchLastWithoutReport, "report-prompt");
+  // A claimed lesson the student or the back office cancels leaves the teacher's lists at once.
+  useLivePush("lesson:cancelled", reload);
   const [promptDone, setPromptDone] = useState(false);
   const section = {
     loadingText: t("teacher.lessons.loading"),
