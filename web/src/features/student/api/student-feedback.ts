@@ -16,5 +16,11 @@ export const StudentFeedbackInput = z.object({
 });
 export type StudentFeedbackInput = z.infer<typeof StudentFeedbackInput>;
 
-/** A rating and a comment; skipping sends no note and an empty text, so the prompt does not come back. */
-export const giveStudentFeedback = (input: StudentFeedbackInput) => api.post<unknown>("api/student-feedbacks", input);
+/**
+ * A rating and a comment; skipping sends no note and an empty text, so the prompt does not come back.
+ * A skip thanks nobody for a rating: only a real one brings the success toast.
+ */
+export const giveStudentFeedback = (input: StudentFeedbackInput) =>
+  api.post<unknown>("api/student-feedbacks", input, {
+    successAlert: input.note === null && input.information === "" ? false : undefined,
+  });

@@ -11,4 +11,5 @@ export const fetchPendingLessons = async (): Promise<PendingLesson[]> =>
 
 /** Claims the lesson: the teacher gets it with its video link; a 409 says another teacher was faster. */
 export const claimLesson = (schedulingId: number) =>
-  api.post<{ id: number; meetUrl: string }>("api/lessons", { schedulingId });
+  // The board shows the claimed lesson in its own notice; a toast would say it twice.
+  api.post<{ id: number; meetUrl: string }>("api/lessons", { schedulingId }, { successAlert: false });

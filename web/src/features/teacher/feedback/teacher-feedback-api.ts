@@ -14,6 +14,6 @@ export interface TeacherFeedback {
 /** The teacher's report on a lesson that took place (spec section 5). */
 export const giveTeacherFeedback = (feedback: TeacherFeedback) => api.post<unknown>("api/teacher-feedbacks", feedback);
 
-/** Closing the prompt stores an empty report, so it is not asked again. */
+/** Closing the prompt stores an empty report, so it is not asked again; no toast says a report was sent. */
 export const skipTeacherFeedback = (lessonId: number) =>
-  api.post<unknown>("api/teacher-feedbacks", { lessonId, skipped: true });
+  api.post<unknown>("api/teacher-feedbacks", { lessonId, skipped: true }, { successAlert: false });
