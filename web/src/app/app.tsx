@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { SessionProvider } from "../lib/session/session-provider";
 import { routes } from "./routes";
-import { SessionProvider } from "./session/session-provider";
 
 const router = createBrowserRouter(routes);
 

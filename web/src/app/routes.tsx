@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
+import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
@@ -8,7 +9,6 @@ import { landingRoutes } from "../features/landing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { upcomingRoutes } from "../features/upcoming/routes";
-import { RouteError } from "./route-error";
 
 /** Every feature exports its own route objects; this is the only place they are put together. */
 export const routes: RouteObject[] = [

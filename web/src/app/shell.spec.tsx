@@ -5,12 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGOUT_NOTICE_MS } from "../features/accounts/logout/logout-page";
 import i18n, { LANGUAGE_KEY } from "../i18n/i18n";
 import { TOKEN_KEY } from "../lib/api";
+import { SessionProvider } from "../lib/session/session-provider";
 import { LiveFeedProvider } from "../lib/socket";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
 import { createManualFeed } from "../test/manual-feed";
 import { routes } from "./routes";
-import { SessionProvider } from "./session/session-provider";
 
 /** The whole app at `path`, as a browser would open it; signed-in areas get a feed instead of a socket. */
 const openApp = (path: string) => {

@@ -1,8 +1,8 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router-dom";
-import { SessionProvider } from "../app/session/session-provider";
 import i18n from "../i18n/i18n";
+import { SessionProvider } from "../lib/session/session-provider";
 
 /** Renders routes inside the real session, at `path`, in Portuguese (the default locale). */
 export const renderRoutes = (routes: RouteObject[], path: string) => {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { homeOf } from "../../app/session/account";
-import { useSession } from "../../app/session/session-provider";
+import { homeOf } from "../../lib/session/account";
+import { useSession } from "../../lib/session/session-provider";
 import { ToastRegion } from "../toast/toast-region";
 import { Footer } from "./footer";
 import { Header } from "./header";

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router-dom";
-import { lazyPage } from "../../app/lazy-page";
-import { PrivateRoute } from "../../app/session/private-route";
+import { lazyPage } from "../../lib/lazy-page";
+import { PrivateRoute } from "../../lib/session/private-route";
 
 const ChangePasswordPage = lazyPage(() => import("./password/change-password-page").then((m) => m.ChangePasswordPage));
 const LoginModal = lazyPage(() => import("./login/login-modal").then((m) => m.LoginModal));

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router-dom";
-import { lazyPage } from "../../app/lazy-page";
+import { lazyPage } from "../../lib/lazy-page";
 
 const LevelFormPage = lazyPage(() => import("./levels/level-form-page").then((m) => m.LevelFormPage));
 const LevelsPage = lazyPage(() => import("./levels/levels-page").then((m) => m.LevelsPage));

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router-dom";
-import { lazyPage } from "../../app/lazy-page";
-import { PrivateRoute } from "../../app/session/private-route";
+import { lazyPage } from "../../lib/lazy-page";
+import { PrivateRoute } from "../../lib/session/private-route";
 
 const BuyLessons = lazyPage(() => import("./buy-lessons").then((m) => m.BuyLessons));
 const StudentHome = lazyPage(() => import("./home/student-home").then((m) => m.StudentHome));

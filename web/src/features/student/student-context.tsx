@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { useSession } from "../../app/session/session-provider";
+import { useSession } from "../../lib/session/session-provider";
 import { useLiveFeed, useLivePush } from "../../lib/socket";
 
 interface StudentContextValue {

@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router-dom";
-import { lazyPage } from "../../app/lazy-page";
-import { PrivateRoute } from "../../app/session/private-route";
+import { lazyPage } from "../../lib/lazy-page";
+import { PrivateRoute } from "../../lib/session/private-route";
 
 const TrailsByLevel = lazyPage(() => import("../../components/trails/trails-by-level").then((m) => m.TrailsByLevel));
 const AcceptLessons = lazyPage(() => import("./accept/accept-lessons").then((m) => m.AcceptLessons));

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session/session-provider";
 import { AreaLayout } from "../../components/area/area-layout";
+import { useSession } from "../../lib/session/session-provider";
 import { LiveFeedProvider } from "../../lib/socket";
 import "./teacher.css";
 

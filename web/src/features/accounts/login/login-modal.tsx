@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, type Location, useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { homeOf } from "../../../app/session/account";
-import { useSession } from "../../../app/session/session-provider";
 import { Field } from "../../../components/form/field";
 import { Modal } from "../../../components/modal/modal";
+import { homeOf } from "../../../lib/session/account";
+import { useSession } from "../../../lib/session/session-provider";
 
 const LoginForm = z.object({
   username: z.string().trim().min(1, "login.messages.validate.email.required"),

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { useSession } from "../../../app/session/session-provider";
+import { useSession } from "../../../lib/session/session-provider";
 
 /** How long the farewell stays before the landing page. */
 export const LOGOUT_NOTICE_MS = 1500;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
+import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
@@ -7,7 +8,6 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { ActivationBadge } from "../../admin/components/activation-badge";
 import { getLevelPage, toggleLevel } from "../api/levels-api";
 import { useListParams } from "../components/list-params";
 

@@ -1,18 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useSearchParams } from "react-router-dom";
-import { useSession } from "../../../app/session/session-provider";
+import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
+import { useSession } from "../../../lib/session/session-provider";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { getUsers } from "../api/get-users";
 import { updateUser } from "../api/save-user";
 import type { User } from "../api/user";
-import { ActivationBadge } from "../components/activation-badge";
 import { formatDate } from "../components/format-date";
 import { UserRowActions } from "../components/user-row-actions";
 

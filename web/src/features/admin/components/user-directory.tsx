@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
@@ -12,7 +13,6 @@ import { useResource } from "../../../lib/use-resource";
 import { getAllUsers, type UserKind } from "../api/get-users";
 import { updateUser } from "../api/save-user";
 import { fullName, type User } from "../api/user";
-import { ActivationBadge } from "./activation-badge";
 import { UserRowActions } from "./user-row-actions";
 
 export interface Column {

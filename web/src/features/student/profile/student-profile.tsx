@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session/session-provider";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
+import { useSession } from "../../../lib/session/session-provider";
 import { useResource } from "../../../lib/use-resource";
 
 /** Meu Perfil: the account as it is, read-only (spec section 5). */

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { useSession } from "../../../app/session/session-provider";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { api } from "../../../lib/api";
+import { useSession } from "../../../lib/session/session-provider";
 import { useResource } from "../../../lib/use-resource";
 
 const FinanceMonth = z.object({

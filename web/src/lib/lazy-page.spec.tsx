@@ -1,9 +1,9 @@
 import { act, screen } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RouteError } from "../components/route-error";
 import { renderRoutes } from "../test/render";
 import { CHUNK_TIMEOUT_MS, lazyPage } from "./lazy-page";
-import { RouteError } from "./route-error";
 
 /** The same error boundary app/routes.tsx puts around every feature page. */
 const behindRouteError = (element: RouteObject["element"]): RouteObject[] => [

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "../../app/routes";
-import { fakeApi, json } from "../../test/fake-api";
-import { linksOf } from "../../test/links";
-import { renderRoutes } from "../../test/render";
+import { fakeApi, json } from "../test/fake-api";
+import { linksOf } from "../test/links";
+import { renderRoutes } from "../test/render";
+import { routes } from "./routes";
 
 // The whole app at "/", for a visitor who is not signed in: the landing page inside the real header and footer.
 const renderLanding = () => {

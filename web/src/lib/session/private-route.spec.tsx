@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY } from "../../lib/api";
 import { fakeApi, json } from "../../test/fake-api";
 import { renderRoutes, whereAmI } from "../../test/render";
+import { TOKEN_KEY } from "../api";
 import { PrivateRoute } from "./private-route";
 
 const signedInAs = (authorities: string[]) => {

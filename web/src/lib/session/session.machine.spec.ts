@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
-import { api, TOKEN_KEY } from "../../lib/api";
 import { fakeApi, json } from "../../test/fake-api";
+import { api, TOKEN_KEY } from "../api";
 import type { Account } from "./account";
 import { BAD_CREDENTIALS, NOT_ACTIVATED, publicState, sessionMachine, UNAUTHORIZED } from "./session.machine";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { api, request, tokenStorage } from "../../lib/api";
+import { api, request, tokenStorage } from "../api";
 
 /** The `GET /api/account` body: who is signed in and what they may do. */
 export const Account = z.object({

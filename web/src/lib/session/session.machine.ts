@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from "xstate";
-import { ApiError, onUnauthorized, tokenStorage } from "../../lib/api";
+import { ApiError, onUnauthorized, tokenStorage } from "../api";
 import { type Account, authenticate, type Credentials, fetchAccount } from "./account";
 
 export const UNAUTHORIZED = "login.error.unauthorized";
