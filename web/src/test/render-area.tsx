@@ -1,4 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
+import { adminRoutes } from "../features/admin/routes";
+import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { LiveFeedProvider } from "../lib/socket";
@@ -55,3 +57,6 @@ export const renderTeacherArea = (path: string) => renderArea(teacherRoutes, pat
 
 /** Renders the student area at `path` (e.g. "/student/perfil"); returns its live feed. */
 export const renderStudentArea = (path: string) => renderArea(studentRoutes, path);
+
+/** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
+export const adminArea = adminRoutes(adminCatalogSections);

@@ -3,13 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminRoutes } from "../../admin/routes";
 import type { AdminLevel } from "../api/levels-api";
-import { adminCatalogSections } from "../routes";
 import { adminAccount, deferred, pageOf } from "../test-server";
-
-const routes = adminRoutes(adminCatalogSections);
 
 /** 60 levels on the server; level 2 is inactive. */
 const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
@@ -39,7 +36,7 @@ signInAdministratorForEachTest();
 describe("levels list", () => {
   it("shows the levels by name with their toggle, a create button and 5 page buttons", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/niveis");
+    renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("table");
     expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Nome", ""]);
     expect(within(rowOf("Nível 1")).getByRole("button", { name: "Ativo" })).toBeInTheDocument();
@@ -58,7 +55,7 @@ describe("levels list", () => {
   it("pages with at most 5 buttons and asks the API for the chosen page", async () => {
     const many = Array.from({ length: 150 }, (_, index) => ({ id: index + 1, name: `N${index + 1}`, active: true }));
     const calls = server({ "GET /api/levels": ({ query }) => pageOf(many, query) });
-    const { router } = renderRoutes(routes, "/gerencia/niveis");
+    const { router } = renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("table");
     expect(screen.getAllByRole("button", { name: /^\d+$/ })).toHaveLength(5);
     await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
@@ -74,7 +71,7 @@ describe("levels list", () => {
 
   it("toggles a level through PUT api/levels/{id}/toggle and shows its new state", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/niveis");
+    renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("table");
     await userEvent.setup().click(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" }));
     expect(await within(rowOf("Nível 2")).findByRole("button", { name: "Ativo" })).toBeInTheDocument();
@@ -83,7 +80,7 @@ describe("levels list", () => {
 
   it("shows the server's refusal of a toggle", async () => {
     server({ "PUT /api/levels/2/toggle": () => json({ message: "error.level.notFound" }, { status: 404 }) });
-    renderRoutes(routes, "/gerencia/niveis");
+    renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("table");
     await userEvent.setup().click(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Nível não encontrado.");
@@ -93,7 +90,7 @@ describe("levels list", () => {
   it("says Carregando... while loading, then 'No Levels found' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/levels": () => answer.promise });
-    renderRoutes(routes, "/gerencia/niveis");
+    renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("heading", { name: "Níveis", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
@@ -103,7 +100,7 @@ describe("levels list", () => {
 
   it("shows an error when the list cannot be read", async () => {
     server({ "GET /api/levels": () => json({ message: "Falha ao ler os níveis" }, { status: 500 }) });
-    renderRoutes(routes, "/gerencia/niveis");
+    renderRoutes(adminArea, "/gerencia/niveis");
     expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler os níveis");
   });
 });
@@ -111,7 +108,7 @@ describe("levels list", () => {
 describe("level form", () => {
   it("requires a name, then creates the level and returns to the list keeping its query", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/niveis/new?page=2&sort=id,asc");
+    const { router } = renderRoutes(adminArea, "/gerencia/niveis/new?page=2&sort=id,asc");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Salvar" }));
     expect(await screen.findByText("Este campo é obrigatório")).toBeInTheDocument();
@@ -125,7 +122,7 @@ describe("level form", () => {
 
   it("edits a level's name with its id read-only", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/niveis/3/edit");
+    const { router } = renderRoutes(adminArea, "/gerencia/niveis/3/edit");
     expect(await screen.findByLabelText("ID")).toHaveAttribute("readonly");
     expect(screen.getByLabelText("ID")).toHaveValue("3");
     const user = userEvent.setup();
@@ -141,7 +138,7 @@ describe("level form", () => {
 
   it("shows an error when the level to edit does not exist", async () => {
     server({ "GET /api/levels/3": () => json({ message: "error.level.notFound" }, { status: 404 }) });
-    renderRoutes(routes, "/gerencia/niveis/3/edit");
+    renderRoutes(adminArea, "/gerencia/niveis/3/edit");
     expect(await screen.findByRole("alert")).toHaveTextContent("Nível não encontrado.");
   });
 });

@@ -4,13 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
+import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminRoutes } from "../../admin/routes";
 import type { AdminMaterial } from "../api/materials-api";
-import { adminCatalogSections } from "../routes";
 import { adminAccount, deferred, pageOf } from "../test-server";
-
-const routes = adminRoutes(adminCatalogSections);
 
 const material = (id: number, active = true): AdminMaterial => ({
   id,
@@ -66,7 +63,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("materials list", () => {
   it("lists every material, inactive ones included, with level, class and state", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("table");
     expect(listCalls(calls)[0]?.query.get("all")).toBe("true");
     const row = rowOf("Aula 1");
@@ -82,7 +79,7 @@ describe("materials list", () => {
 
   it("sorts by a clicked header and pages with 5 buttons, both in the URL and in the API call", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/materiais");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("table");
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Nome da aula" }));
@@ -110,7 +107,7 @@ describe("materials list", () => {
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(`${this.download} <- ${this.href}`);
     });
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("table");
     await userEvent.setup().click(within(rowOf("Aula 1")).getByRole("button", { name: "Baixar" }));
     await waitFor(() => expect(saved).toEqual(["1 - Aula 1 á.pdf <- blob:material-1"]));
@@ -122,7 +119,7 @@ describe("materials list", () => {
 
   it("shows a failed download", async () => {
     server({ "GET /api/materials/1/download": () => json({ message: "error.material.notFound" }, { status: 404 }) });
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("table");
     await userEvent.setup().click(within(rowOf("Aula 1")).getByRole("button", { name: "Baixar" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Material não encontrado.");
@@ -130,7 +127,7 @@ describe("materials list", () => {
 
   it("deactivates after the confirmation and shows the material inactive", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/materiais?page=1&sort=id,asc");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais?page=1&sort=id,asc");
     await screen.findByRole("table");
     const user = userEvent.setup();
     await user.click(within(rowOf("Aula 2")).getByRole("link", { name: "Desativar" }));
@@ -146,7 +143,7 @@ describe("materials list", () => {
 
   it("cancelling the confirmation deactivates nothing", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/materiais/2/delete");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais/2/delete");
     const dialog = await screen.findByRole("dialog");
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Cancelar" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/materiais"));
@@ -155,7 +152,7 @@ describe("materials list", () => {
 
   it("activates an inactive material with a revision that keeps its file", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("table");
     await userEvent.setup().click(within(rowOf("Aula 3")).getByRole("button", { name: "Ativar" }));
     expect(await within(rowOf("Aula 3")).findByRole("link", { name: "Desativar" })).toBeInTheDocument();
@@ -170,7 +167,7 @@ describe("materials list", () => {
   it("says Carregando... while loading, then 'No Materials found' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/materials": () => answer.promise });
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("heading", { name: "Materiais", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
@@ -179,7 +176,7 @@ describe("materials list", () => {
 
   it("shows an error when the list cannot be read", async () => {
     server({ "GET /api/materials": () => json({ message: "Falha ao ler os materiais" }, { status: 500 }) });
-    renderRoutes(routes, "/gerencia/materiais");
+    renderRoutes(adminArea, "/gerencia/materiais");
     expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler os materiais");
   });
 });
@@ -187,7 +184,7 @@ describe("materials list", () => {
 describe("material form", () => {
   it("offers only active levels and requires level, class name, class number and file", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/materiais/new");
+    renderRoutes(adminArea, "/gerencia/materiais/new");
     const level = await screen.findByLabelText("Nível");
     expect(optionNames(level)).toEqual(["Selecione o nível", "Begginer", "Intermediário"]);
     const user = userEvent.setup();
@@ -200,7 +197,7 @@ describe("material form", () => {
 
   it("refuses a file over 5 MB before sending it", async () => {
     const calls = server();
-    renderRoutes(routes, "/gerencia/materiais/new");
+    renderRoutes(adminArea, "/gerencia/materiais/new");
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText("Nível"), "Begginer");
     await user.type(screen.getByLabelText("Nome da aula"), "Greetings");
@@ -215,7 +212,7 @@ describe("material form", () => {
 
   it("uploads a new material with its file in base64 and returns to the list", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/materiais/new?page=2&sort=id,asc");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais/new?page=2&sort=id,asc");
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText("Nível"), "Intermediário");
     await user.type(screen.getByLabelText("Nome da aula"), "Small talk");
@@ -236,7 +233,7 @@ describe("material form", () => {
 
   it("edits a material without a new file, keeping the stored one", async () => {
     const calls = server();
-    const { router } = renderRoutes(routes, "/gerencia/materiais/2/edit");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais/2/edit");
     expect(await screen.findByLabelText("ID")).toHaveAttribute("readonly");
     expect(screen.getByLabelText("Nível")).toHaveValue("1");
     const user = userEvent.setup();
@@ -255,7 +252,7 @@ describe("material form", () => {
     server({
       "POST /api/materials": () => json({ message: "error.material.unknownLevel" }, { status: 400 }),
     });
-    const { router } = renderRoutes(routes, "/gerencia/materiais/new");
+    const { router } = renderRoutes(adminArea, "/gerencia/materiais/new");
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText("Nível"), "Begginer");
     await user.type(screen.getByLabelText("Nome da aula"), "Greetings");

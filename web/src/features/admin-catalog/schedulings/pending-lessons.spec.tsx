@@ -2,12 +2,9 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminRoutes } from "../../admin/routes";
-import { adminCatalogSections } from "../routes";
 import { adminAccount, deferred } from "../test-server";
-
-const routes = adminRoutes(adminCatalogSections);
 
 const scheduling = {
   id: 41,
@@ -40,7 +37,7 @@ describe("pending lessons", () => {
         },
       ]),
     );
-    renderRoutes(routes, "/gerencia/agendamento");
+    renderRoutes(adminArea, "/gerencia/agendamento");
     const table = await screen.findByRole("table");
     expect(
       within(table)
@@ -65,7 +62,7 @@ describe("pending lessons", () => {
   it("says Carregando... while loading, then that there are no scheduled lessons", async () => {
     const answer = deferred();
     server(() => answer.promise);
-    renderRoutes(routes, "/gerencia/agendamento");
+    renderRoutes(adminArea, "/gerencia/agendamento");
     await screen.findByRole("heading", { name: "Aulas pendentes", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([]));
@@ -75,7 +72,7 @@ describe("pending lessons", () => {
 
   it("shows an error when the lessons cannot be read", async () => {
     server(() => json({ message: "Falha ao ler as aulas" }, { status: 500 }));
-    renderRoutes(routes, "/gerencia/agendamento");
+    renderRoutes(adminArea, "/gerencia/agendamento");
     expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler as aulas");
   });
 });

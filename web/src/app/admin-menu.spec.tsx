@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeApi, json } from "../../test/fake-api";
-import { linksOf } from "../../test/links";
-import { renderRoutes } from "../../test/render";
-import { signInAdministratorForEachTest } from "../../test/sign-in";
-import { adminRoutes } from "../admin/routes";
-import { adminCatalogSections } from "./routes";
-import { adminAccount } from "./test-server";
+import { adminRoutes } from "../features/admin/routes";
+import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { adminAccount } from "../features/admin-catalog/test-server";
+import { fakeApi, json } from "../test/fake-api";
+import { linksOf } from "../test/links";
+import { renderRoutes } from "../test/render";
+import { signInAdministratorForEachTest } from "../test/sign-in";
 
 signInAdministratorForEachTest();
 
