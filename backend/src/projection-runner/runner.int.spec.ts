@@ -67,7 +67,7 @@ interface Harness {
   tick(from: number, to: number, perAppend?: number): Promise<RecordedEvent[]>;
   runner(
     projectors: Projector[],
-    options?: { maxAttempts?: number; retryDelayMs?: number; idlePollMs?: number },
+    options?: { maxAttempts?: number; retryDelayMs?: number; idlePollMs?: number; waitTimeoutMs?: number },
   ): ProjectionRunner;
   /** Per tick number, how many rows the projector wrote for it. */
   applied(name: string): Promise<Map<number, number>>;
@@ -235,8 +235,11 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
       },
       lag: 16,
     });
-    // A stalled projector does not hold back the answers of commands.
-    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), undefined, 1000)).toBe(true);
+    // A stalled projector does not hold back the answers of commands, but says its read model is behind.
+    const asked = Date.now();
+    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), undefined, 5000)).toBe(false);
+    expect(Date.now() - asked).toBeLessThan(2000);
+    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), ["healthy"])).toBe(true);
 
     await running.stop();
     const restarted = await start(runner([healthy, recordingProjector("broken")]), [], db);
@@ -330,17 +333,18 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
       () => false,
       () => gate,
     );
-    const running = await start(runner([slow]), [slow], db);
+    const running = await start(runner([slow], { waitTimeoutMs: 200 }), [slow], db);
     await running.waitFor(positionOf((await tick(1, 1))[0] as RecordedEvent));
 
     closeGate();
     const [event] = await tick(2, 2);
     let answered = false;
-    const waiting = running.waitFor(positionOf(event as RecordedEvent)).then((reached) => {
+    const waiting = running.waitFor(positionOf(event as RecordedEvent), undefined, 60_000).then((reached) => {
       answered = true;
       return reached;
     });
-    expect(await running.waitFor(positionOf(event as RecordedEvent), undefined, 200)).toBe(false);
+    // Given up on after the runner's `waitTimeoutMs`.
+    expect(await running.waitFor(positionOf(event as RecordedEvent))).toBe(false);
     expect(answered).toBe(false);
     openGate();
     expect(await waiting).toBe(true);
@@ -349,7 +353,7 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
 
     for (let n = 3; n <= 12; n++) {
       const [next] = await tick(n, n);
-      expect(await running.waitFor(positionOf(next as RecordedEvent))).toBe(true);
+      expect(await running.waitFor(positionOf(next as RecordedEvent), undefined, 10_000)).toBe(true);
       expect((await applied("slow")).get(n)).toBe(1);
     }
   });

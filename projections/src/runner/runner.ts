@@ -41,6 +41,8 @@ export interface RunnerOptions {
   idlePollMs?: number;
   /** How often a runner that did not get a projector's lock tries again. */
   standbyRetryMs?: number;
+  /** How long `waitFor` waits for a slow projector before it answers false (default 10 s). */
+  waitTimeoutMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
@@ -256,34 +258,42 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     },
 
     /**
-     * Resolves once the named projectors (all by default) have projected `position`: what a command
-     * route awaits before it answers, so a GET right after it sees its effect. A stalled projector does
-     * not hold the answer back: it is reported on /management/health instead.
+     * Resolves true once the named projectors (all by default) have projected `position`: what a command
+     * awaits before it answers, so a GET right after it sees its effect. Resolves false when the time runs
+     * out, or as soon as each of them has projected it or stalled before it: a stalled projector does not
+     * hold answers back (/management/health reports it), but its read model will not show the command.
      */
-    async waitFor(position: Position, names?: readonly string[], timeoutMs = 10_000) {
+    async waitFor(position: Position, names?: readonly string[], timeoutMs = options.waitTimeoutMs ?? 10_000) {
       const wanted = names ?? projectors.map((projector) => projector.name);
       const deadline = Date.now() + timeoutMs;
-      const reached = async () => {
+      /** True: all projected it; false: the others did, some stalled before it; undefined: still going. */
+      const settled = async (): Promise<boolean | undefined> => {
+        let stalled = false;
         const remote: string[] = [];
         for (const name of wanted) {
           const loop = loops.get(name);
-          if (loop?.state === "stalled") continue;
           // Not yet known whether this process will run it, or resume it from a stall: wait.
-          if (loop?.state === "starting") return false;
-          if (loop?.state === "running") {
-            if (!loop.position || !isAtOrAfter(loop.position, position)) return false;
+          if (loop?.state === "starting") return undefined;
+          if (loop?.state === "running" || loop?.state === "stalled") {
+            if (loop.position && isAtOrAfter(loop.position, position)) continue;
+            if (loop.state === "running") return undefined;
+            stalled = true;
           } else remote.push(name);
         }
-        if (remote.length === 0) return true;
-        const checkpoints = await loadCheckpoints(db, remote);
-        return (
-          checkpoints.length === remote.length &&
-          checkpoints.every(
-            (checkpoint) => checkpoint.status === "stalled" || isAtOrAfter(checkpoint.position, position),
-          )
-        );
+        if (remote.length > 0) {
+          const checkpoints = await loadCheckpoints(db, remote);
+          if (checkpoints.length !== remote.length) return undefined;
+          for (const checkpoint of checkpoints) {
+            if (isAtOrAfter(checkpoint.position, position)) continue;
+            if (checkpoint.status !== "stalled") return undefined;
+            stalled = true;
+          }
+        }
+        return !stalled;
       };
-      while (!(await reached())) {
+      for (;;) {
+        const outcome = await settled();
+        if (outcome !== undefined) return outcome;
         if (Date.now() > deadline) return false;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(done, 20);
@@ -295,7 +305,6 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           progressListeners.add(done);
         });
       }
-      return true;
     },
 
     async status(): Promise<ProjectorStatus[]> {
