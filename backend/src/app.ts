@@ -1,38 +1,53 @@
-import { EventEmitter } from "node:events";
 import { existsSync } from "node:fs";
-import type { Database, ProjectionRunner, Push } from "@el/projections";
-import { createProjectionRunner, migrateProjections } from "@el/projections";
+import type { Database } from "@el/projections";
+import fastifyJwt from "@fastify/jwt";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "./event-store";
 import { features } from "./features";
 import { registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { withRedactedRequests } from "./http/log-redaction";
+import { authPlugin } from "./plugins/auth";
+import { eventStorePlugin } from "./plugins/event-store";
+import { type Mailer, mailerPlugin } from "./plugins/mailer";
+import { type MeetingProvider, meetingsPlugin } from "./plugins/meetings";
+import { realtimePlugin } from "./plugins/realtime";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database;
-    eventStore: EventStore;
-    projections: ProjectionRunner;
-    /** Emits "push" with the pushes of every committed projection batch (realtime listens). */
-    pushes: EventEmitter<{ push: [Push[]] }>;
-    /** Allocates the next numeric id for a new entity (user, lesson, scheduling…). */
-    nextId: () => Promise<number>;
   }
+}
+
+/** Integrations to use instead of the ones the configuration chooses (tests record or fix what they do). */
+export interface AppOverrides {
+  mailer?: Mailer;
+  meetings?: MeetingProvider;
 }
 
 export interface AppOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions["logger"];
+  overrides?: AppOverrides;
+  /** Sees every route as it is added, with its options (the test that each one declares its response). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-/** Builds the whole backend on an open database: migrations, event store, projections, routes. */
-export const buildApp = async ({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> => {
+/**
+ * Builds the whole backend on an open database: external plugins first, then ours (event store and
+ * projections, auth, mail, meetings, socket.io), then the product's routes.
+ */
+export const buildApp = async ({
+  config,
+  db,
+  logger = false,
+  overrides = {},
+  onRoute,
+}: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: withRedactedRequests(logger),
     trustProxy: true,
@@ -44,50 +59,27 @@ export const buildApp = async ({ config, db, logger = false }: AppOptions): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  const registry = new EventRegistry().register(...features.flatMap((feature) => feature.events));
-  const projectors = features.flatMap((feature) => feature.projectors);
-  // Instances starting together (docker-compose) would collide on `create … if not exists`: one at a time.
-  await db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await migrateEventStore(tx);
-    await tx.query("create sequence if not exists entity_ids start with 1000");
-    await migrateProjections(tx, projectors);
-  });
-  const eventStore = await createEventStore(db, registry);
-  const pushes = new EventEmitter<{ push: [Push[]] }>();
-  const projections = createProjectionRunner({
-    db,
-    source: eventStore,
-    projectors,
-    onPush: (batch) => pushes.emit("push", batch),
-    log: (message, details) => app.log.warn(details, message),
-  });
-
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.decorate("config", config);
   app.decorate("db", db);
-  app.decorate("eventStore", eventStore);
-  app.decorate("projections", projections);
-  app.decorate("pushes", pushes);
-  app.decorate("nextId", async () => {
-    const { rows } = await db.query<{ id: string }>("select nextval('entity_ids') as id");
-    return Number(rows[0]?.id);
-  });
   registerErrorHandler(app);
 
-  app.addHook("onReady", async () => {
-    projections.start();
+  await app.register(fastifyJwt, { secret: config.jwtSecret });
+  const serveWeb = existsSync(config.webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+
+  await app.register(eventStorePlugin, {
+    events: features.flatMap((feature) => feature.events),
+    projectors: features.flatMap((feature) => feature.projectors),
   });
-  app.addHook("onClose", async () => {
-    await projections.stop();
-    await eventStore.close();
-  });
+  await app.register(authPlugin);
+  await app.register(mailerPlugin, { mailer: overrides.mailer });
+  await app.register(meetingsPlugin, { meetings: overrides.meetings });
+  await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
   for (const feature of features) await app.register(feature.routes);
 
-  const serveWeb = existsSync(config.webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const isAppRoute =

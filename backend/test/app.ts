@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Database } from "@el/projections";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../src/app";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { type AppOverrides, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase, createPgliteDatabase } from "../src/database";
 import { createTestDatabaseUrl } from "./databases";
@@ -9,15 +9,23 @@ import { createTestDatabaseUrl } from "./databases";
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  /** Every route the app registered, with its options, in registration order. */
+  routes: RouteOptions[];
   close: () => Promise<void>;
 }
 
 /**
  * A whole backend on a fresh database: in-memory PGlite by default, a new PostgreSQL database with
- * `{ driver: "pg" }`. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`.
+ * `{ driver: "pg" }`. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`; integrations to use
+ * instead of the configured ones (a recording mailer, fixed meeting links) in `overrides`.
  */
 export const createTestApp = async (
-  options: { driver?: "pg" | "pglite"; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    driver?: "pg" | "pglite";
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    overrides?: AppOverrides;
+  } = {},
 ): Promise<TestApp> => {
   const databaseUrl = options.databaseUrl ?? (options.driver === "pg" ? await createTestDatabaseUrl() : undefined);
   const db = databaseUrl ? createPgDatabase(databaseUrl) : await createPgliteDatabase();
@@ -30,10 +38,17 @@ export const createTestApp = async (
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const app = await buildApp({ config, db });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    db,
+    overrides: options.overrides,
+    onRoute: (route) => routes.push(route),
+  });
   return {
     app,
     db,
+    routes,
     close: async () => {
       await app.close();
       await db.close();

@@ -1,5 +1,5 @@
 import type { UserRow } from "@el/projections/users/index";
-import type { Mail } from "./mailer";
+import type { Mail } from "../../plugins/mailer";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 

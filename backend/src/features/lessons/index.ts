@@ -3,12 +3,11 @@ import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
 import { lessonFeedbacksProjector, lessonSchedulingsProjector } from "@el/projections/lessons/index";
 import type { Feature } from "../feature";
 import { lessonRoutes } from "./lesson-routes";
-import { jitsiMeetingProvider } from "./meeting-provider";
 
 /** The lesson loop: scheduling with a credit, claiming by a teacher with a video link, cancelling, feedback. */
 export const lessonsFeature: Feature = {
   name: "lessons",
   events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions],
   projectors: [lessonSchedulingsProjector, lessonFeedbacksProjector],
-  routes: lessonRoutes(jitsiMeetingProvider()),
+  routes: lessonRoutes,
 };

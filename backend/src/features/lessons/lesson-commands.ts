@@ -17,8 +17,8 @@ import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from 
 import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { executeOnStreams } from "../../commands/execute";
-import type { CurrentUser } from "../accounts/auth";
-import type { MeetingProvider } from "./meeting-provider";
+import type { CurrentUser } from "../../plugins/auth";
+import type { MeetingProvider } from "../../plugins/meetings";
 
 /**
  * The lesson loop's commands: each reads the streams it touches, lets the pure decisions of

@@ -14,7 +14,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
-import type { CurrentUser } from "../accounts/auth";
+import type { CurrentUser } from "../../plugins/auth";
 import {
   acceptLessonCommand,
   cancelLessonCommand,
@@ -32,7 +32,6 @@ import {
   StudentFeedbackBody,
   TeacherFeedbackBody,
 } from "./lesson-schemas";
-import type { MeetingProvider } from "./meeting-provider";
 
 const viewerOf = (user: CurrentUser): LessonViewer => ({
   id: user.id,
@@ -49,190 +48,188 @@ const existingScheduling = async (sql: Parameters<typeof findScheduling>[0], id:
 };
 
 /** Routes of the lesson loop (spec section 7, "Lessons and schedulings"); each maps to one command or query. */
-export const lessonRoutes =
-  (meetings: MeetingProvider): FastifyPluginAsync =>
-  async (root) => {
-    const app = root.withTypeProvider<ZodTypeProvider>();
-    const student = app.requireAuthority("ROLE_STUDENT");
-    const teacher = app.requireAuthority("ROLE_TEACHER");
-    const studentOrTeacher = app.requireAuthority("ROLE_STUDENT", "ROLE_TEACHER");
-    const teacherOrAdmin = app.requireAuthority("ROLE_TEACHER", "ROLE_ADMIN");
-    const studentOrAdmin = app.requireAuthority("ROLE_STUDENT", "ROLE_ADMIN");
+export const lessonRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const student = app.requireAuthority("ROLE_STUDENT");
+  const teacher = app.requireAuthority("ROLE_TEACHER");
+  const studentOrTeacher = app.requireAuthority("ROLE_STUDENT", "ROLE_TEACHER");
+  const teacherOrAdmin = app.requireAuthority("ROLE_TEACHER", "ROLE_ADMIN");
+  const studentOrAdmin = app.requireAuthority("ROLE_STUDENT", "ROLE_ADMIN");
 
-    app.post(
-      "/api/schedulings",
-      { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
-      async (request, reply) => {
-        const { trail, level, date, objective } = request.body;
-        const id = await scheduleLessonCommand(
-          app,
-          request.currentUser,
-          { trailId: trail.id, levelId: level?.id ?? null, date, objective },
-          commandIdOf(request),
-        );
-        alert(reply, "Agendamento realizado com sucesso!", id);
-        return reply.code(201).send(await existingScheduling(app.db, id));
+  app.post(
+    "/api/schedulings",
+    { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
+    async (request, reply) => {
+      const { trail, level, date, objective } = request.body;
+      const id = await scheduleLessonCommand(
+        app,
+        request.currentUser,
+        { trailId: trail.id, levelId: level?.id ?? null, date, objective },
+        commandIdOf(request),
+      );
+      alert(reply, "Agendamento realizado com sucesso!", id);
+      return reply.code(201).send(await existingScheduling(app.db, id));
+    },
+  );
+
+  app.get(
+    "/api/schedulings/authenticatedUser",
+    { preValidation: studentOrTeacher, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    async (request, reply) => {
+      const schedulings = await schedulingsOf(app.db, viewerOf(request.currentUser));
+      return reply.header("X-Total-Count", schedulings.length).send(schedulings);
+    },
+  );
+
+  app.get(
+    "/api/schedulings/authenticatedUser/lastWithoutFeedback",
+    { preValidation: studentOrTeacher, schema: { response: { 200: SchedulingResponse.nullable() } } },
+    async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), new Date()),
+  );
+
+  app.get(
+    "/api/schedulings/withoutLesson",
+    { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    async (_request, reply) => {
+      const pending = await pendingLessons(app.db);
+      return reply.header("X-Total-Count", pending.length).send(pending);
+    },
+  );
+
+  app.get(
+    "/api/schedulings/withoutLesson/fromNow",
+    { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    async (_request, reply) => {
+      const pending = await pendingLessons(app.db, new Date());
+      return reply.header("X-Total-Count", pending.length).send(pending);
+    },
+  );
+
+  app.get(
+    "/api/schedulings/:id",
+    { preValidation: app.authenticate, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
+    async (request) => {
+      const scheduling = await existingScheduling(app.db, request.params.id);
+      const user = request.currentUser;
+      // A pending lesson is open to every teacher; otherwise only its student, its teacher and admins see it.
+      const mayRead =
+        user.authorities.includes("ROLE_ADMIN") ||
+        scheduling.student.id === user.id ||
+        scheduling.lesson?.teacher.id === user.id ||
+        (scheduling.lesson === null && user.authorities.includes("ROLE_TEACHER"));
+      if (!mayRead) throw forbidden();
+      return scheduling;
+    },
+  );
+
+  app.delete(
+    "/api/schedulings/:id",
+    {
+      preValidation: studentOrAdmin,
+      schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
+    },
+    async (request, reply) => {
+      const user = request.currentUser;
+      const role = user.authorities.includes("ROLE_ADMIN") ? "admin" : "student";
+      await cancelLessonCommand(app, user, request.params.id, role);
+      alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
+      return { id: request.params.id, refunded: true };
+    },
+  );
+
+  app.get(
+    "/api/lessons/authenticatedUser",
+    {
+      preValidation: studentOrTeacher,
+      schema: {
+        querystring: LessonPageQuery,
+        response: { 200: z.object({ content: z.array(LessonViewResponse), totalElements: z.number() }) },
       },
-    );
+    },
+    async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: new Date() }),
+  );
 
-    app.get(
-      "/api/schedulings/authenticatedUser",
-      { preValidation: studentOrTeacher, schema: { response: { 200: z.array(SchedulingResponse) } } },
-      async (request, reply) => {
-        const schedulings = await schedulingsOf(app.db, viewerOf(request.currentUser));
-        return reply.header("X-Total-Count", schedulings.length).send(schedulings);
-      },
-    );
-
-    app.get(
-      "/api/schedulings/authenticatedUser/lastWithoutFeedback",
-      { preValidation: studentOrTeacher, schema: { response: { 200: SchedulingResponse.nullable() } } },
-      async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), new Date()),
-    );
-
-    app.get(
-      "/api/schedulings/withoutLesson",
-      { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
-      async (_request, reply) => {
-        const pending = await pendingLessons(app.db);
-        return reply.header("X-Total-Count", pending.length).send(pending);
-      },
-    );
-
-    app.get(
-      "/api/schedulings/withoutLesson/fromNow",
-      { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
-      async (_request, reply) => {
-        const pending = await pendingLessons(app.db, new Date());
-        return reply.header("X-Total-Count", pending.length).send(pending);
-      },
-    );
-
-    app.get(
-      "/api/schedulings/:id",
-      { preValidation: app.authenticate, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
-      async (request) => {
-        const scheduling = await existingScheduling(app.db, request.params.id);
-        const user = request.currentUser;
-        // A pending lesson is open to every teacher; otherwise only its student, its teacher and admins see it.
-        const mayRead =
-          user.authorities.includes("ROLE_ADMIN") ||
-          scheduling.student.id === user.id ||
-          scheduling.lesson?.teacher.id === user.id ||
-          (scheduling.lesson === null && user.authorities.includes("ROLE_TEACHER"));
-        if (!mayRead) throw forbidden();
-        return scheduling;
-      },
-    );
-
-    app.delete(
-      "/api/schedulings/:id",
-      {
-        preValidation: studentOrAdmin,
-        schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
-      },
-      async (request, reply) => {
-        const user = request.currentUser;
-        const role = user.authorities.includes("ROLE_ADMIN") ? "admin" : "student";
-        await cancelLessonCommand(app, user, request.params.id, role);
-        alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
-        return { id: request.params.id, refunded: true };
-      },
-    );
-
-    app.get(
-      "/api/lessons/authenticatedUser",
-      {
-        preValidation: studentOrTeacher,
-        schema: {
-          querystring: LessonPageQuery,
-          response: { 200: z.object({ content: z.array(LessonViewResponse), totalElements: z.number() }) },
+  app.post(
+    "/api/lessons",
+    {
+      preValidation: teacher,
+      schema: {
+        body: z.object({ schedulingId: z.coerce.number().int() }),
+        response: {
+          201: z.object({
+            id: z.number(),
+            meetUrl: z.string(),
+            teacher: z.object({ id: z.number(), firstName: z.string(), lastName: z.string().nullable() }),
+            scheduling: SchedulingResponse,
+          }),
         },
       },
-      async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: new Date() }),
-    );
+    },
+    async (request, reply) => {
+      const id = request.body.schedulingId;
+      await acceptLessonCommand(app, app.meetings, request.currentUser, id);
+      const scheduling = await existingScheduling(app.db, id);
+      const lesson = scheduling.lesson;
+      if (!lesson) throw notFound(lessonErrors.notFound);
+      alert(reply, "Aula aceita com sucesso!", id);
+      return reply.code(201).send({ id, meetUrl: lesson.meetUrl, teacher: lesson.teacher, scheduling });
+    },
+  );
 
-    app.post(
-      "/api/lessons",
-      {
-        preValidation: teacher,
-        schema: {
-          body: z.object({ schedulingId: z.coerce.number().int() }),
-          response: {
-            201: z.object({
-              id: z.number(),
-              meetUrl: z.string(),
-              teacher: z.object({ id: z.number(), firstName: z.string(), lastName: z.string().nullable() }),
-              scheduling: SchedulingResponse,
-            }),
-          },
-        },
-      },
-      async (request, reply) => {
-        const id = request.body.schedulingId;
-        await acceptLessonCommand(app, meetings, request.currentUser, id);
-        const scheduling = await existingScheduling(app.db, id);
-        const lesson = scheduling.lesson;
-        if (!lesson) throw notFound(lessonErrors.notFound);
-        alert(reply, "Aula aceita com sucesso!", id);
-        return reply.code(201).send({ id, meetUrl: lesson.meetUrl, teacher: lesson.teacher, scheduling });
-      },
-    );
+  app.get(
+    "/api/lessons/teacher/:login",
+    {
+      preValidation: teacherOrAdmin,
+      schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
+    },
+    async (request) => {
+      const user = request.currentUser;
+      const owner = await findUserByLogin(app.db, request.params.login);
+      if (owner?.kind !== "teacher") throw notFound();
+      if (owner.id !== user.id && !user.authorities.includes("ROLE_ADMIN")) throw forbidden();
+      return teacherFinanceByMonth(app.db, owner.id);
+    },
+  );
 
-    app.get(
-      "/api/lessons/teacher/:login",
-      {
-        preValidation: teacherOrAdmin,
-        schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
-      },
-      async (request) => {
-        const user = request.currentUser;
-        const owner = await findUserByLogin(app.db, request.params.login);
-        if (owner?.kind !== "teacher") throw notFound();
-        if (owner.id !== user.id && !user.authorities.includes("ROLE_ADMIN")) throw forbidden();
-        return teacherFinanceByMonth(app.db, owner.id);
-      },
-    );
+  app.post(
+    "/api/student-feedbacks",
+    {
+      preValidation: student,
+      schema: { body: StudentFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
+    },
+    async (request, reply) => {
+      const { lessonId, note, information } = request.body;
+      const id = await giveStudentFeedbackCommand(app, request.currentUser, {
+        lessonId,
+        note: note ?? null,
+        information: information ?? "",
+      });
+      alert(reply, "englishLessonsApp.studentFeedback.created", id);
+      return reply.code(201).send({ id, lessonId });
+    },
+  );
 
-    app.post(
-      "/api/student-feedbacks",
-      {
-        preValidation: student,
-        schema: { body: StudentFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
-      },
-      async (request, reply) => {
-        const { lessonId, note, information } = request.body;
-        const id = await giveStudentFeedbackCommand(app, request.currentUser, {
-          lessonId,
-          note: note ?? null,
-          information: information ?? "",
-        });
-        alert(reply, "englishLessonsApp.studentFeedback.created", id);
-        return reply.code(201).send({ id, lessonId });
-      },
-    );
-
-    app.post(
-      "/api/teacher-feedbacks",
-      {
-        preValidation: teacher,
-        schema: { body: TeacherFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
-      },
-      async (request, reply) => {
-        const body = request.body;
-        const id = await giveTeacherFeedbackCommand(app, request.currentUser, {
-          lessonId: body.lessonId,
-          skipped: body.skipped,
-          status: body.status ?? null,
-          note: body.note ?? null,
-          information: body.information ?? "",
-          sugestions: body.sugestions ?? "",
-          productSugestions: body.productSugestions ?? "",
-          studentInformation: body.studentInformation ?? "",
-          partialyHeld: body.partialyHeld ?? null,
-        });
-        alert(reply, "englishLessonsApp.teacherFeedback.created", id);
-        return reply.code(201).send({ id, lessonId: body.lessonId });
-      },
-    );
-  };
+  app.post(
+    "/api/teacher-feedbacks",
+    {
+      preValidation: teacher,
+      schema: { body: TeacherFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const id = await giveTeacherFeedbackCommand(app, request.currentUser, {
+        lessonId: body.lessonId,
+        skipped: body.skipped,
+        status: body.status ?? null,
+        note: body.note ?? null,
+        information: body.information ?? "",
+        sugestions: body.sugestions ?? "",
+        productSugestions: body.productSugestions ?? "",
+        studentInformation: body.studentInformation ?? "",
+        partialyHeld: body.partialyHeld ?? null,
+      });
+      alert(reply, "englishLessonsApp.teacherFeedback.created", id);
+      return reply.code(201).send({ id, lessonId: body.lessonId });
+    },
+  );
+};

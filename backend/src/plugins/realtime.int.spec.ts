@@ -3,9 +3,9 @@ import { parseServerPush } from "@el/domain/realtime";
 import type { FastifyInstance } from "fastify";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
-import { createTestDatabaseUrl } from "../../../test/databases";
-import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../../test/lesson-fixtures";
+import { createTestApp, type TestApp } from "../../test/app";
+import { createTestDatabaseUrl } from "../../test/databases";
+import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../test/lesson-fixtures";
 
 const sockets: Socket[] = [];
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fp from "fastify-plugin";
 
 /**
  * Where a claimed lesson's video call happens. The built-in provider needs no account; a Google
@@ -17,3 +18,22 @@ export const jitsiMeetingProvider = (baseUrl = "https://meet.jit.si"): MeetingPr
     return { meetUrl: `${baseUrl}/EnglishLessons-${lesson.id}-${randomBytes(9).toString("base64url")}` };
   },
 });
+
+declare module "fastify" {
+  interface FastifyInstance {
+    meetings: MeetingProvider;
+  }
+}
+
+export interface MeetingsPluginOptions {
+  /** Replaces the provider the configuration chooses (a test fixes the links it hands out). */
+  meetings?: MeetingProvider;
+}
+
+/** `app.meetings`: where claimed lessons get their video link; Jitsi Meet needs no account or key. */
+export const meetingsPlugin = fp<MeetingsPluginOptions>(
+  async (app, options) => {
+    app.decorate("meetings", options.meetings ?? jitsiMeetingProvider());
+  },
+  { name: "meetings" },
+);

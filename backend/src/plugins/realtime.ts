@@ -11,7 +11,7 @@ import { createAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import pg from "pg";
 import { Server } from "socket.io";
-import type { CurrentUser } from "../accounts/auth";
+import type { CurrentUser } from "./auth";
 
 /** Payloads over this size travel through a table instead of NOTIFY (PostgreSQL's 8000-byte limit). */
 const ATTACHMENTS_SCHEMA = `
@@ -59,7 +59,7 @@ const clusterAdapter = async (app: FastifyInstance) => {
  * PostgreSQL adapter does not keep sessions), so a client that reconnects unrecovered — a longer drop,
  * another instance — refetches the lists it shows: that resync is the web client's `connect` handler.
  */
-export const realtimeGateway: FastifyPluginAsync = async (app) => {
+export const realtimePlugin: FastifyPluginAsync = async (app) => {
   const cluster = await clusterAdapter(app);
   const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
 
 export interface Mail {
@@ -49,10 +49,20 @@ const outboxMailer = (dataDir: string, from: string, log: (message: string) => v
   };
 };
 
-export const registerMailer = (app: FastifyInstance) => {
-  const { smtpUrl, mailFrom, dataDir } = app.config;
-  app.decorate(
-    "mailer",
-    smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(dataDir, mailFrom, (message) => app.log.info(message)),
-  );
-};
+export interface MailerPluginOptions {
+  /** Replaces the mailer the configuration chooses (a test records what would be sent). */
+  mailer?: Mailer;
+}
+
+/** `app.mailer`: SMTP when `SMTP_URL` is set, else the outbox folder. */
+export const mailerPlugin = fp<MailerPluginOptions>(
+  async (app, options) => {
+    const { smtpUrl, mailFrom, dataDir } = app.config;
+    app.decorate(
+      "mailer",
+      options.mailer ??
+        (smtpUrl ? smtpMailer(smtpUrl, mailFrom) : outboxMailer(dataDir, mailFrom, (message) => app.log.info(message))),
+    );
+  },
+  { name: "mailer", decorators: { fastify: ["config"] } },
+);
