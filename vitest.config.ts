@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{domain,projections,backend}/**/*.spec.ts"],
+          include: ["{domain,projections,backend,tooling}/**/*.spec.ts"],
           exclude: [...exclude, "**/*.int.spec.ts", "**/*.e2e.spec.ts"],
         },
       },

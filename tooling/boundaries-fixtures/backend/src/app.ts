@@ -1,0 +1,2 @@
+// Violates backend-never-imports-web.
+import "../../web/src/lib/api";

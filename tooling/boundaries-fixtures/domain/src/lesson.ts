@@ -1,0 +1,2 @@
+// Violates domain-imports-no-other-workspace.
+import "../../projections/src/lessons";

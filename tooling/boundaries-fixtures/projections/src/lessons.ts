@@ -1,0 +1,2 @@
+// Violates projections-import-only-domain.
+import "../../backend/src/app";

@@ -1,0 +1,2 @@
+// Allowed: app/ composes the features.
+import "../features/b/y";

@@ -1,0 +1,2 @@
+// Violates shared-web-code-imports-no-feature-nor-app.
+import "../app/routes";

@@ -1,0 +1,3 @@
+// Violates feature-never-imports-another-feature and feature-never-imports-app.
+import "../b/y";
+import "../../app/routes";

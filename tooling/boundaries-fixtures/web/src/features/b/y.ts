@@ -1,0 +1,2 @@
+// Allowed: a feature builds on web/src/lib.
+import "../../lib/api";

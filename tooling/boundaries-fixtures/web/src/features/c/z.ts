@@ -1,0 +1,2 @@
+// Violates web-imports-only-domain.
+import "../../../../backend/src/app";

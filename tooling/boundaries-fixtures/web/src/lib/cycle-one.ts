@@ -1,0 +1,2 @@
+// Violates no-circular, with cycle-two.ts.
+import "./cycle-two";

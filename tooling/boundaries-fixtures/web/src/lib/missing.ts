@@ -1,0 +1,2 @@
+// Violates no-unresolvable: there is no such file.
+import "./nowhere";
