@@ -1,20 +1,20 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { invalid, notFound } from "../shared/errors";
+import { lowerCaseKey, streamKind } from "../shared/streams";
 import {
   type AccountCommand,
   type AccountCore,
   type AccountEvent,
   Authority,
   accountErrors,
+  accountEventSchemas,
   decideAccountCommand,
   evolveAccountCore,
   newAccountCore,
 } from "./account";
 
 /** The administrator account (stream `admin-{login}`): created at first start or by another administrator. */
-
-export const adminStreamId = (login: string) => `admin-${login.trim().toLowerCase()}`;
 
 export const AdministratorRegistered = z.object({
   id: z.number().int().positive(),
@@ -35,6 +35,10 @@ export type AdministratorRegistered = z.infer<typeof AdministratorRegistered>;
 export const adminEventSchemas = { AdministratorRegistered };
 
 export type AdminEvent = { type: "AdministratorRegistered"; data: AdministratorRegistered } | AccountEvent;
+
+export const adminStreams = streamKind("admin", { ...adminEventSchemas, ...accountEventSchemas }, lowerCaseKey());
+/** @deprecated `adminStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const adminStreamId = adminStreams.id;
 export type AdminCommand = ({ type: "RegisterAdministrator" } & AdministratorRegistered) | AccountCommand;
 
 export type AdminAccount =

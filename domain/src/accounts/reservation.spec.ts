@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { specFor } from "../shared/spec";
 import { accountErrors } from "./account";
-import { emailReservationDecider, emailStreamId, loginReservationDecider } from "./reservation";
+import { emailReservationDecider, emailStreams, loginReservationDecider } from "./reservation";
 
 const given = specFor(emailReservationDecider);
 const made = (owner: string) => ({ type: "ReservationMade", data: { owner } }) as const;
@@ -9,7 +9,7 @@ const released = (owner: string) => ({ type: "ReservationReleased", data: { owne
 
 describe("e-mail and login reservations", () => {
   it("name one stream per value, whatever its case and surrounding spaces", () => {
-    expect(emailStreamId(" Ana@Example.COM ")).toBe("email-ana@example.com");
+    expect(emailStreams.id(" Ana@Example.COM ")).toBe("email-ana@example.com");
   });
 
   it("give a free value to the first account that asks", () => {

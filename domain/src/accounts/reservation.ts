@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { invalid } from "../shared/errors";
+import { lowerCaseKey, streamKind } from "../shared/streams";
 import { accountErrors } from "./account";
 
 /**
@@ -8,10 +9,6 @@ import { accountErrors } from "./account";
  * is claimed in a stream of its own (`email-{value}`, `login-{value}`) appended in the same transaction as
  * the registration: of two racing registrations exactly one can write the claim at the version it read.
  */
-
-const normalise = (value: string) => value.trim().toLowerCase();
-export const emailStreamId = (email: string) => `email-${normalise(email)}`;
-export const loginStreamId = (login: string) => `login-${normalise(login)}`;
 
 export const reservationEventSchemas = {
   /** `owner` is the account stream holding the value. */
@@ -22,6 +19,14 @@ export const reservationEventSchemas = {
 export type ReservationEvent =
   | { type: "ReservationMade"; data: { owner: string } }
   | { type: "ReservationReleased"; data: { owner: string } };
+/** `email-{e-mail}` and `login-{login}`, each value in lower case. */
+export const emailStreams = streamKind("email", reservationEventSchemas, lowerCaseKey());
+export const loginStreams = streamKind("login", reservationEventSchemas, lowerCaseKey());
+/** @deprecated `emailStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const emailStreamId = emailStreams.id;
+/** @deprecated `loginStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const loginStreamId = loginStreams.id;
+
 export type ReservationCommand = { type: "Reserve"; owner: string } | { type: "Release"; owner: string };
 export type Reservation = { status: "free" } | { status: "taken"; owner: string };
 

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { forbidden, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import {
   type AccountCommand,
   type AccountCore,
   type AccountEvent,
   accountErrors,
+  accountEventSchemas,
   decideAccountCommand,
   evolveAccountCore,
   HeardFrom,
@@ -23,8 +25,6 @@ export const creditErrors = {
   notSpent: "error.credits.notSpent",
   inactive: "error.account.inactive",
 } as const;
-
-export const studentStreamId = (id: number) => `student-${id}`;
 
 export const StudentRegistered = z.object({
   id: z.number().int().positive(),
@@ -58,10 +58,11 @@ export const studentEventSchemas = {
   CreditRefunded: z.object({ lessonId: z.number().int(), reason: z.string() }),
 };
 
-type Schemas = typeof studentEventSchemas;
-export type StudentEvent =
-  | { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas]
-  | AccountEvent;
+export type StudentEvent = EventOf<typeof studentEventSchemas> | AccountEvent;
+
+export const studentStreams = streamKind("student", { ...studentEventSchemas, ...accountEventSchemas }, numericKey);
+/** @deprecated `studentStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const studentStreamId = studentStreams.id;
 
 export type StudentCommand =
   | ({ type: "RegisterStudent" } & StudentRegistered)

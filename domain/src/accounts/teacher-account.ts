@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import {
   type AccountCommand,
   type AccountCore,
   type AccountEvent,
   accountErrors,
+  accountEventSchemas,
   decideAccountCommand,
   evolveAccountCore,
   newAccountCore,
@@ -15,8 +17,6 @@ import {
  * The teacher account (stream `teacher-{id}`). A teacher applies through the public form and may sign in
  * only once an administrator accepts the application; after that, activation is an ordinary toggle.
  */
-
-export const teacherStreamId = (id: number) => `teacher-${id}`;
 
 export const TeacherApplied = z.object({
   id: z.number().int().positive(),
@@ -39,10 +39,11 @@ export const teacherEventSchemas = {
   TeacherAccepted: z.object({ by: z.string() }),
 };
 
-type Schemas = typeof teacherEventSchemas;
-export type TeacherEvent =
-  | { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas]
-  | AccountEvent;
+export type TeacherEvent = EventOf<typeof teacherEventSchemas> | AccountEvent;
+
+export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ...accountEventSchemas }, numericKey);
+/** @deprecated `teacherStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const teacherStreamId = teacherStreams.id;
 
 export type TeacherCommand = ({ type: "ApplyAsTeacher" } & TeacherApplied) | AccountCommand;
 

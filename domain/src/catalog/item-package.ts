@@ -1,13 +1,12 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
  * An item package (stream `package-{id}`): a pack of lesson credits sold at one price. Prices are whole
  * centavos; the API speaks reais (47, 180.5) and converts at its edge with `centsFromReais`.
  */
-
-export const packageStreamId = (id: number) => `package-${id}`;
 
 export const packageErrors = {
   notFound: "error.itemPackage.notFound",
@@ -33,8 +32,11 @@ export const packageEventSchemas = {
   ItemPackageRemoved: z.object({ by: z.string() }),
 };
 
-type Schemas = typeof packageEventSchemas;
-export type ItemPackageEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type ItemPackageEvent = EventOf<typeof packageEventSchemas>;
+
+export const packageStreams = streamKind("package", packageEventSchemas, numericKey);
+/** @deprecated `packageStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const packageStreamId = packageStreams.id;
 
 export type ItemPackageCommand =
   | ({ type: "CreateItemPackage"; id: number } & PackageFields)

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { conflict, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
  * A level (stream `level-{id}`): a group of trails a student studies in. Only active levels are offered
  * to students when they register or schedule; an inactive one keeps its trails and its history.
  */
-
-export const levelStreamId = (id: number) => `level-${id}`;
 
 export const levelErrors = {
   notFound: "error.level.notFound",
@@ -23,8 +22,11 @@ export const levelEventSchemas = {
   LevelDeactivated: z.object({ by: z.string() }),
 };
 
-type Schemas = typeof levelEventSchemas;
-export type LevelEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type LevelEvent = EventOf<typeof levelEventSchemas>;
+
+export const levelStreams = streamKind("level", levelEventSchemas, numericKey);
+/** @deprecated `levelStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const levelStreamId = levelStreams.id;
 
 export type LevelCommand =
   | { type: "CreateLevel"; id: number; name: string; active: boolean }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import type { Level } from "./level";
 
 /**
@@ -8,8 +9,6 @@ import type { Level } from "./level";
  * trail with that number. The file's bytes are kept outside the event store; events carry only its
  * SHA-256, size and type, so streams stay small and a changed file is a new reference.
  */
-
-export const materialStreamId = (id: number) => `material-${id}`;
 
 /** Largest file a material may hold: a lesson's slides or worksheet, sent base64 in a JSON body. */
 export const MAX_MATERIAL_BYTES = 5 * 1024 * 1024;
@@ -44,8 +43,11 @@ export const materialEventSchemas = {
   MaterialDeactivated: z.object({ by: z.string() }),
 };
 
-type Schemas = typeof materialEventSchemas;
-export type MaterialEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type MaterialEvent = EventOf<typeof materialEventSchemas>;
+
+export const materialStreams = streamKind("material", materialEventSchemas, numericKey);
+/** @deprecated `materialStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const materialStreamId = materialStreams.id;
 
 /** `level` is the state of the level the material is for, as read from its stream. */
 export type MaterialCommand =

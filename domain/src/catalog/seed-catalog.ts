@@ -1,6 +1,6 @@
-import { itemPackageDecider, packageStreamId } from "./item-package";
-import { levelDecider, levelStreamId } from "./level";
-import { type TrailFields, trailDecider, trailStreamId } from "./trail";
+import { itemPackageDecider, packageStreams } from "./item-package";
+import { levelDecider, levelStreams } from "./level";
+import { type TrailFields, trailDecider, trailStreams } from "./trail";
 
 /**
  * What the catalogue holds at first start: the spec's level groups with the trails teachers follow in
@@ -340,13 +340,13 @@ export const seedTrails: (TrailFields & { id: number })[] = seedLevels
  */
 export const seedCatalogAppends = () => [
   ...seedLevels.map(({ id, name }) => ({
-    streamId: levelStreamId(id),
+    streamId: levelStreams.id(id),
     events: levelDecider.decide({ type: "CreateLevel", id, name, active: true }, levelDecider.initialState()),
   })),
   ...seedTrails.map((trail) => {
     const level = seedLevels.find((candidate) => candidate.id === trail.levelId);
     return {
-      streamId: trailStreamId(trail.id),
+      streamId: trailStreams.id(trail.id),
       events: trailDecider.decide(
         {
           type: "CreateTrail",
@@ -358,7 +358,7 @@ export const seedCatalogAppends = () => [
     };
   }),
   ...seedPackages.map((pack) => ({
-    streamId: packageStreamId(pack.id),
+    streamId: packageStreams.id(pack.id),
     events: itemPackageDecider.decide({ type: "CreateItemPackage", ...pack }, itemPackageDecider.initialState()),
   })),
 ];

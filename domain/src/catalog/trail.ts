@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import type { Level } from "./level";
 
 /**
@@ -8,8 +9,6 @@ import type { Level } from "./level";
  * them. `content` is what the lesson covers, `application` how the student uses it, `techniques` how the
  * teacher runs it. A removed trail leaves the catalogue but stays readable for the lessons held on it.
  */
-
-export const trailStreamId = (id: number) => `trail-${id}`;
 
 export const trailErrors = {
   notFound: "error.trail.notFound",
@@ -33,8 +32,11 @@ export const trailEventSchemas = {
   TrailRemoved: z.object({ by: z.string() }),
 };
 
-type Schemas = typeof trailEventSchemas;
-export type TrailEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type TrailEvent = EventOf<typeof trailEventSchemas>;
+
+export const trailStreams = streamKind("trail", trailEventSchemas, numericKey);
+/** @deprecated `trailStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const trailStreamId = trailStreams.id;
 
 /** `level` is the state of the level the trail is to belong to, as read from its stream. */
 export type TrailCommand =

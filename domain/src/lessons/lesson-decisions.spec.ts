@@ -4,7 +4,7 @@ import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
 import { type LessonEvent, lessonDecider, lessonErrors } from "./lesson";
 import { acceptLesson, cancelLesson, scheduleLesson } from "./lesson-decisions";
-import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from "./teacher-slot";
+import { slotsOfLesson, type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreams } from "./teacher-slot";
 
 const now = new Date("2026-05-04T12:00:00-03:00");
 const registered: StudentEvent = {
@@ -81,7 +81,7 @@ describe("claiming reserves the teacher's hour", () => {
   };
 
   it("covers the two half hours of a one-hour lesson", () =>
-    expect(teacherSlotStreamIds(21, "2026-05-06T10:30:00-03:00")).toEqual([
+    expect(slotsOfLesson(21, "2026-05-06T10:30:00-03:00").map(teacherSlotStreams.id)).toEqual([
       "teacher-slot-21-2026-05-06T13:30Z",
       "teacher-slot-21-2026-05-06T14:00Z",
     ]));

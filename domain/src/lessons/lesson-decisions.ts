@@ -1,5 +1,5 @@
 import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
-import { type Lesson, type LessonCommand, type LessonEvent, lessonDecider } from "./lesson";
+import { type Lesson, type LessonCommand, type LessonEvent, lessonDecider, lessonStreams } from "./lesson";
 import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 /**
@@ -45,7 +45,7 @@ export const cancelLesson = (
   if (lesson.length === 0 || state.lesson.status === "none") return { lesson, student: [], slots: [] };
   const lessonId = state.lesson.scheduled.id;
   const student = studentAccountDecider.decide(
-    { type: "RefundCredit", lessonId, reason: `lesson-${lessonId} cancelled by ${command.role}` },
+    { type: "RefundCredit", lessonId, reason: `${lessonStreams.id(lessonId)} cancelled by ${command.role}` },
     state.student,
   );
   const teacher = state.lesson.teacher;

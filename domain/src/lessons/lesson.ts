@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Objective } from "../accounts/account";
 import type { Decider } from "../shared/decider";
 import { conflict, forbidden, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import { wallClockOf } from "./sao-paulo-time";
 
 /**
@@ -47,8 +48,6 @@ export const lessonErrors = {
   notPaid: "Esta aula não foi paga.",
 } as const;
 
-export const lessonStreamId = (id: number) => `lesson-${id}`;
-
 const instant = z.iso.datetime({ offset: true });
 const text = z.string().max(4000);
 
@@ -60,6 +59,8 @@ export const PersonSnapshot = z.object({
   lastName: z.string().nullable(),
 });
 export type PersonSnapshot = z.infer<typeof PersonSnapshot>;
+export const LevelSnapshot = z.object({ id: z.number().int(), name: z.string() });
+export type LevelSnapshot = z.infer<typeof LevelSnapshot>;
 
 /**
  * Names are copied into the events as they were when the lesson was scheduled or claimed, so every
@@ -69,7 +70,7 @@ export const LessonScheduled = z.object({
   id: z.number().int().positive(),
   student: PersonSnapshot,
   trail: TrailSnapshot,
-  level: z.object({ id: z.number().int(), name: z.string() }),
+  level: LevelSnapshot,
   date: instant,
   objective: Objective,
   createdDate: instant,
@@ -114,9 +115,13 @@ export const lessonEventSchemas = {
   LessonPaymentCancelled: z.object({ paymentId: z.number().int(), by: z.string(), at: instant }),
 };
 
-type Schemas = typeof lessonEventSchemas;
-export type LessonEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type LessonEvent = EventOf<typeof lessonEventSchemas>;
 export type LessonEventData<Type extends LessonEvent["type"]> = Extract<LessonEvent, { type: Type }>["data"];
+
+/** `lesson-{id}`: the id is the scheduling's, the lesson's and its stream's, one number under every name. */
+export const lessonStreams = streamKind("lesson", lessonEventSchemas, numericKey);
+/** @deprecated `lessonStreams.id`; kept until the backend files still building ids with it move to the kind. */
+export const lessonStreamId = lessonStreams.id;
 
 export const lessonEventDefinitions = Object.entries(lessonEventSchemas).map(([type, schema]) => ({ type, schema }));
 

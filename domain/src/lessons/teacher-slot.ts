@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { conflict } from "../shared/errors";
+import { type EventOf, streamKind } from "../shared/streams";
 import { LESSON_DURATION_MS, lessonErrors } from "./lesson";
 
 /**
@@ -11,12 +12,18 @@ import { LESSON_DURATION_MS, lessonErrors } from "./lesson";
  */
 const HALF_HOUR_MS = 30 * 60 * 1000;
 
-/** `2026-05-04T13:30Z` for every half hour the lesson starting at `date` covers. */
-export const teacherSlotStreamIds = (teacherId: number, date: string) => {
+/** One half hour of one teacher: `{ teacherId: 21, startsAt: "2026-05-04T13:30Z" }`. */
+export interface TeacherSlotKey {
+  teacherId: number;
+  startsAt: string;
+}
+
+/** The teacher's half hours the lesson starting at `date` covers. */
+export const slotsOfLesson = (teacherId: number, date: string): TeacherSlotKey[] => {
   const start = Date.parse(date);
-  const slots: string[] = [];
+  const slots: TeacherSlotKey[] = [];
   for (let at = start; at < start + LESSON_DURATION_MS; at += HALF_HOUR_MS)
-    slots.push(`teacher-slot-${teacherId}-${new Date(at).toISOString().slice(0, 16)}Z`);
+    slots.push({ teacherId, startsAt: `${new Date(at).toISOString().slice(0, 16)}Z` });
   return slots;
 };
 
@@ -25,8 +32,21 @@ export const teacherSlotEventSchemas = {
   TeacherSlotReleased: z.object({ teacherId: z.number().int(), lessonId: z.number().int() }),
 };
 
-type Schemas = typeof teacherSlotEventSchemas;
-export type TeacherSlotEvent = { [Type in keyof Schemas]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas];
+export type TeacherSlotEvent = EventOf<typeof teacherSlotEventSchemas>;
+
+/** `teacher-slot-{teacherId}-{2026-05-04T13:30Z}`. */
+export const teacherSlotStreams = streamKind("teacher-slot", teacherSlotEventSchemas, {
+  format: (key: TeacherSlotKey) => `${key.teacherId}-${key.startsAt}`,
+  parse: (text) => {
+    const [, teacherId, startsAt] = /^(\d+)-(\d{4}-\d\d-\d\dT\d\d:\d\dZ)$/.exec(text) ?? [];
+    return teacherId && startsAt ? { teacherId: Number(teacherId), startsAt } : undefined;
+  },
+});
+
+/** @deprecated `slotsOfLesson` with `teacherSlotStreams.id`; kept until the lesson commands move to them. */
+export const teacherSlotStreamIds = (teacherId: number, date: string) =>
+  slotsOfLesson(teacherId, date).map(teacherSlotStreams.id);
+
 export type TeacherSlotCommand =
   | { type: "ReserveSlot"; teacherId: number; lessonId: number }
   | { type: "ReleaseSlot"; teacherId: number; lessonId: number };
