@@ -1,5 +1,4 @@
-import type { RecordedEvent } from "@el/domain";
-import type { LevelEvent } from "@el/domain/catalog/index";
+import { levelStreams } from "@el/domain/catalog/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
@@ -11,8 +10,6 @@ export interface LevelRow {
   name: string;
   active: boolean;
 }
-
-const idOf = (streamId: string) => Number(streamId.slice("level-".length));
 
 export const catalogLevelsProjector: Projector = {
   name: "catalog_levels",
@@ -26,13 +23,14 @@ export const catalogLevelsProjector: Projector = {
     )`);
   },
   async apply(recorded, tx) {
-    const event = recorded as RecordedEvent & LevelEvent;
-    const id = idOf(recorded.streamId);
+    const event = levelStreams.event(recorded);
+    // Only the creation carries the id; later events name the level by their stream.
+    const id = event.type === "LevelCreated" ? event.data.id : levelStreams.parse(event.streamId);
     switch (event.type) {
       case "LevelCreated":
         await tx.query(
           "insert into catalog_levels (id, name, active) values ($1, $2, $3) on conflict (id) do nothing",
-          [event.data.id, event.data.name, event.data.active],
+          [id, event.data.name, event.data.active],
         );
         return;
       case "LevelRenamed":

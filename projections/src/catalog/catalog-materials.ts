@@ -1,5 +1,4 @@
-import type { RecordedEvent } from "@el/domain";
-import type { MaterialEvent } from "@el/domain/catalog/index";
+import { materialStreams } from "@el/domain/catalog/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
@@ -22,8 +21,6 @@ export interface MaterialRow {
   lastModifiedDate: string;
 }
 
-const idOf = (streamId: string) => Number(streamId.slice("material-".length));
-
 export const catalogMaterialsProjector: Projector = {
   name: "catalog_materials",
   handles: ["MaterialUploaded", "MaterialRevised", "MaterialFileReplaced", "MaterialActivated", "MaterialDeactivated"],
@@ -44,8 +41,9 @@ export const catalogMaterialsProjector: Projector = {
     create index if not exists catalog_materials_class on catalog_materials (level_id, class_number)`);
   },
   async apply(recorded, tx) {
-    const event = recorded as RecordedEvent & MaterialEvent;
-    const id = idOf(recorded.streamId);
+    const event = materialStreams.event(recorded);
+    // Only the upload carries the id; later events name the material by their stream.
+    const id = event.type === "MaterialUploaded" ? event.data.id : materialStreams.parse(event.streamId);
     const at = recorded.recordedAt.toISOString();
     switch (event.type) {
       case "MaterialUploaded": {

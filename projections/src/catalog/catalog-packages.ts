@@ -1,5 +1,4 @@
-import type { RecordedEvent } from "@el/domain";
-import type { ItemPackageEvent } from "@el/domain/catalog/index";
+import { packageStreams } from "@el/domain/catalog/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -10,8 +9,6 @@ export interface PackageRow {
   amount: number;
   valueCents: number;
 }
-
-const idOf = (streamId: string) => Number(streamId.slice("package-".length));
 
 export const catalogPackagesProjector: Projector = {
   name: "catalog_packages",
@@ -25,8 +22,9 @@ export const catalogPackagesProjector: Projector = {
     )`);
   },
   async apply(recorded, tx) {
-    const event = recorded as RecordedEvent & ItemPackageEvent;
-    const id = idOf(recorded.streamId);
+    const event = packageStreams.event(recorded);
+    // Only the creation carries the id; later events name the pack by their stream.
+    const id = event.type === "ItemPackageCreated" ? event.data.id : packageStreams.parse(event.streamId);
     switch (event.type) {
       case "ItemPackageCreated":
       case "ItemPackageChanged":

@@ -1,5 +1,4 @@
-import type { RecordedEvent } from "@el/domain";
-import type { TrailEvent } from "@el/domain/catalog/index";
+import { trailStreams } from "@el/domain/catalog/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -18,8 +17,6 @@ export interface TrailRow {
   level: { id: number; name: string | null };
 }
 
-const idOf = (streamId: string) => Number(streamId.slice("trail-".length));
-
 export const catalogTrailsProjector: Projector = {
   name: "catalog_trails",
   handles: ["TrailCreated", "TrailRevised", "TrailRemoved"],
@@ -37,8 +34,9 @@ export const catalogTrailsProjector: Projector = {
     create index if not exists catalog_trails_level on catalog_trails (level_id, number)`);
   },
   async apply(recorded, tx) {
-    const event = recorded as RecordedEvent & TrailEvent;
-    const id = idOf(recorded.streamId);
+    const event = trailStreams.event(recorded);
+    // Only the creation carries the id; later events name the trail by their stream.
+    const id = event.type === "TrailCreated" ? event.data.id : trailStreams.parse(event.streamId);
     switch (event.type) {
       case "TrailCreated":
       case "TrailRevised": {

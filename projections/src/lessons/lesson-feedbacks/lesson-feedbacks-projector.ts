@@ -1,4 +1,4 @@
-import type { LessonEventData } from "@el/domain/lessons/lesson";
+import { lessonStreams } from "@el/domain/lessons/lesson";
 import type { Projector } from "../../runner/projector";
 
 /**
@@ -37,10 +37,12 @@ export const lessonFeedbacksProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(LESSON_FEEDBACKS_SCHEMA);
   },
-  apply: async (event, tx) => {
-    const lessonId = Number(event.streamId.slice("lesson-".length));
+  apply: async (recorded, tx) => {
+    const event = lessonStreams.event(recorded);
+    // A feedback names its lesson only by the stream it is appended to.
+    const lessonId = lessonStreams.parse(event.streamId);
     if (event.type === "StudentFeedbackGiven") {
-      const data = event.data as LessonEventData<"StudentFeedbackGiven">;
+      const { data } = event;
       await tx.query(
         `insert into student_feedbacks (id, lesson_id, student_id, note, information, given_at)
          values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
@@ -48,7 +50,8 @@ export const lessonFeedbacksProjector: Projector = {
       );
       return;
     }
-    const data = event.data as LessonEventData<"TeacherFeedbackGiven">;
+    if (event.type !== "TeacherFeedbackGiven") return;
+    const { data } = event;
     await tx.query(
       `insert into teacher_feedbacks (id, lesson_id, teacher_id, skipped, status, note, information, sugestions,
          product_sugestions, student_information, partialy_held, given_at)

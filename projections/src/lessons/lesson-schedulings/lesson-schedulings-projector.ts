@@ -1,5 +1,4 @@
-import type { RecordedEvent } from "@el/domain";
-import type { LessonEvent, LessonEventData } from "@el/domain/lessons/lesson";
+import { type LessonEventData, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
@@ -47,8 +46,6 @@ const push = <Name extends ServerToClientEventName>(
   payload: ServerToClientPayload<Name>,
 ): Push => ({ room, event, payload });
 
-const lessonIdOf = (event: RecordedEvent) => Number(event.streamId.slice("lesson-".length));
-
 const fullName = (person: { firstName: string; lastName: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
 
@@ -93,8 +90,9 @@ export const lessonSchedulingsProjector: Projector = {
     await sql.query(LESSON_SCHEDULINGS_SCHEMA);
   },
   apply: async (recorded, tx) => {
-    const event = { type: recorded.type, data: recorded.data } as LessonEvent;
-    const id = lessonIdOf(recorded);
+    const event = lessonStreams.event(recorded);
+    // Only the scheduling carries the lesson's id; later events name the lesson by their stream.
+    const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
     switch (event.type) {
       case "LessonScheduled":
         return scheduled(event.data, tx);
