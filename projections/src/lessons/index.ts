@@ -1,3 +1,4 @@
 export * from "./lesson-feedbacks/lesson-feedbacks-projector";
 export * from "./lesson-schedulings/lesson-schedulings-projector";
 export * from "./lesson-schedulings/lesson-schedulings-queries";
+export * from "./lesson-schedulings/scheduling-of-lesson";
