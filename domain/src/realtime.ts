@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Objective } from "./accounts/account";
+import { PendingLessonView } from "./lessons/scheduling-view";
 
 /**
  * What the server pushes over socket.io, typed once for the gateway and the browser. Both sides use the
@@ -7,21 +7,9 @@ import { Objective } from "./accounts/account";
  * Rooms: `user:{id}`, `role:teacher`, `role:admin`.
  */
 
-/** A lesson waiting for a teacher, as the teachers' "Aceitar aulas" board lists it. */
-export const PendingLessonPush = z.object({
-  id: z.number().int(),
-  /** ISO instant of the start. */
-  date: z.string(),
-  objective: Objective,
-  level: z.object({ id: z.number().int(), name: z.string() }),
-  trail: z.object({ id: z.number().int(), number: z.number().int(), title: z.string() }),
-  student: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() }),
-});
-export type PendingLessonPush = z.infer<typeof PendingLessonPush>;
-
 export const serverToClientSchemas = {
   /** To `role:teacher`: a lesson was scheduled and may be claimed. */
-  "lesson:pending": z.object({ lesson: PendingLessonPush }),
+  "lesson:pending": z.object({ lesson: PendingLessonView }),
   /** To `role:teacher`: a teacher claimed the lesson; it leaves every board. */
   "lesson:claimed": z.object({ lessonId: z.number().int(), teacherId: z.number().int() }),
   /** To the student's `user:{id}`: their lesson has a teacher and a video link. */

@@ -15,6 +15,9 @@ export const authorities = Authority.options;
 
 export const Objective = z.enum(["PROFESSIONAL", "TRAVEL", "CERTIFICATION", "SELF_DEVELOPMENT", "OTHERS"]);
 export type Objective = z.infer<typeof Objective>;
+/** What a student may answer at sign-up: the spec offers OTHERS only when a lesson is scheduled (section 3, Enumerations). */
+export const SignUpObjective = Objective.exclude(["OTHERS"]);
+export type SignUpObjective = z.infer<typeof SignUpObjective>;
 export const HeardFrom = z.enum(["FACEBOOK", "INSTAGRAM", "SITE", "FRIENDS", "WHATSAPP"]);
 export type HeardFrom = z.infer<typeof HeardFrom>;
 

@@ -9,6 +9,7 @@ export * from "./admin-account";
 export * from "./reservation";
 export * from "./student-account";
 export * from "./teacher-account";
+export * from "./user-view";
 
 /** Every event of the accounts slice with its schema, for the backend's event registry. */
 export const accountsEventDefinitions = [

@@ -1,3 +1,4 @@
+import type { Authority, HeardFrom, Objective } from "@el/domain/accounts/account";
 import type { Sql } from "../sql";
 
 /** A `users` row as the queries return it (camelCase, dates as ISO strings). */
@@ -8,13 +9,13 @@ export interface UserRow {
   email: string;
   firstName: string | null;
   lastName: string | null;
-  authorities: string[];
+  authorities: Authority[];
   activated: boolean;
   kind: "student" | "teacher" | "admin";
   accepted: boolean;
   levelId: number | null;
-  objective: string | null;
-  seen: string | null;
+  objective: Objective | null;
+  seen: HeardFrom | null;
   phone: string | null;
   balance: number;
   langKey: string;

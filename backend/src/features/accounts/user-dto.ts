@@ -1,27 +1,9 @@
+import { AccountView, UserView } from "@el/domain/accounts/user-view";
 import type { UserRow } from "@el/projections/users/index";
-import { z } from "zod";
 
-/** `GET /api/account`: the signed-in user as the web app's session holds it. */
-export const AccountDto = z.object({
-  id: z.number(),
-  login: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  activated: z.boolean(),
-  langKey: z.string(),
-  authorities: z.array(z.string()),
-  balance: z.number(),
-  /** Level id. */
-  level: z.number().nullable(),
-  objective: z.string().nullable(),
-  phone: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  seen: z.string().nullable(),
-  experience: z.string().nullable(),
-  createdDate: z.string(),
-});
-export type AccountDto = z.infer<typeof AccountDto>;
+/** The user as the account routes answer it: the schemas live in domain (the web app parses with them), filled here from `users`. */
+export const AccountDto = AccountView;
+export type AccountDto = AccountView;
 
 export const toAccountDto = (user: UserRow): AccountDto => ({
   id: user.id,
@@ -42,27 +24,8 @@ export const toAccountDto = (user: UserRow): AccountDto => ({
   createdDate: user.createdDate,
 });
 
-/** The administrator's view of any user (spec section 3, "User" and "Teacher user"). */
-export const UserDto = AccountDto.extend({
-  kind: z.enum(["student", "teacher", "admin"]),
-  /** False while a teacher's application waits for an administrator. */
-  accepted: z.boolean(),
-  createdBy: z.string(),
-  lastModifiedBy: z.string(),
-  lastModifiedDate: z.string(),
-  cpf: z.string().nullable(),
-  street: z.string().nullable(),
-  neighbourhood: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  number: z.string().nullable(),
-  cep: z.string().nullable(),
-  bankNumber: z.string().nullable(),
-  bankAccount: z.string().nullable(),
-  bankBranch: z.string().nullable(),
-});
-export type UserDto = z.infer<typeof UserDto>;
+export const UserDto = UserView;
+export type UserDto = UserView;
 
 export const toUserDto = (user: UserRow): UserDto => ({
   ...toAccountDto(user),

@@ -1,55 +1,23 @@
 import { Objective } from "@el/domain/accounts/account";
 import { lessonErrors } from "@el/domain/lessons/lesson";
+import {
+  ClaimedLessonView,
+  FinanceMonthView,
+  LessonPage,
+  LessonView,
+  SchedulingView,
+} from "@el/domain/lessons/scheduling-view";
 import { z } from "zod";
 
-/** What the lesson routes answer (spec section 3), checked by fastify's serializer on the way out. */
-
-const person = z.object({ id: z.number(), firstName: z.string(), lastName: z.string().nullable() });
-
-export const SchedulingResponse = z.object({
-  id: z.number(),
-  date: z.string(),
-  objective: z.string(),
-  trail: z.object({ id: z.number(), number: z.number(), title: z.string(), level: z.number() }),
-  level: z.object({ id: z.number(), name: z.string() }),
-  student: person,
-  lesson: z.object({ id: z.number(), meetUrl: z.string(), teacher: person }).nullable(),
-  createdDate: z.string(),
-});
-
-export const LessonViewResponse = z.object({
-  id: z.number(),
-  lessonId: z.number().nullable(),
-  title: z.string(),
-  trail: z.string(),
-  trailObj: z.object({ id: z.number(), number: z.number(), title: z.string(), level: z.number() }),
-  level: z.object({ id: z.number(), name: z.string() }),
-  date: z.string(),
-  time: z.string(),
-  endTime: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  status: z.enum(["Pendente", "Aceito"]),
-  remuneration: z.number(),
-  teacherFromLesson: z.string(),
-  teacher: z.object({ id: z.number(), name: z.string() }).nullable(),
-  meetUrl: z.string().nullable(),
-  student: z.string(),
-  studentObject: z.object({ firstName: z.string(), lastName: z.string().nullable() }),
-  objective: z.string(),
-  studentFeedbackId: z.number().nullable(),
-  teacherFeedbackId: z.number().nullable(),
-  createdDate: z.string(),
-});
-
-export const FinanceMonthResponse = z.object({
-  year: z.number(),
-  month: z.number(),
-  totalLessons: z.number(),
-  value: z.number(),
-  valueCents: z.number(),
-  status: z.enum(["paid", "pending"]),
-});
+/**
+ * What the lesson routes answer (spec section 3), declared once in domain for the backend, the projections
+ * and the web app; fastify's serializer checks every answer against them on the way out.
+ */
+export const SchedulingResponse = SchedulingView;
+export const LessonViewResponse = LessonView;
+export const LessonPageResponse = LessonPage;
+export const ClaimedLessonResponse = ClaimedLessonView;
+export const FinanceMonthResponse = FinanceMonthView;
 
 const required = { error: lessonErrors.required };
 

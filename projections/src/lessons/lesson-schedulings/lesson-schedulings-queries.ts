@@ -1,6 +1,11 @@
+import type { Objective } from "@el/domain/accounts/account";
 import { LESSON_DURATION_MS, LESSON_REMUNERATION_CENTS, TEACHER_PAYMENT_CENTS } from "@el/domain/lessons/lesson";
 import { LESSON_TIME_ZONE, localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
+import type { FinanceMonthView, LessonPage, LessonView, SchedulingView } from "@el/domain/lessons/scheduling-view";
 import type { Sql } from "../../sql";
+
+/** The shapes these queries answer, declared in domain; exported with the queries for their callers. */
+export type { FinanceMonthView, LessonPage, LessonView, SchedulingView };
 
 /** Who is asking: a lesson "of mine" is one I scheduled (student) or claimed (teacher). */
 export interface LessonViewer {
@@ -19,7 +24,7 @@ interface LessonSchedulingRow {
   level_id: number;
   level_name: string;
   date: Date | string;
-  objective: string;
+  objective: Objective;
   created_date: Date | string;
   status: "pending" | "accepted" | "cancelled";
   teacher_id: string | null;
@@ -35,7 +40,7 @@ const nullableNumber = (value: string | null) => (value === null ? null : Number
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 /** The scheduling as `api/schedulings` answers it (spec section 3, Scheduling). */
-export const toScheduling = (row: LessonSchedulingRow) => ({
+export const toScheduling = (row: LessonSchedulingRow): SchedulingView => ({
   id: Number(row.id),
   date: iso(row.date),
   objective: row.objective,
@@ -56,10 +61,9 @@ export const toScheduling = (row: LessonSchedulingRow) => ({
       : null,
   createdDate: iso(row.created_date),
 });
-export type SchedulingView = ReturnType<typeof toScheduling>;
 
 /** The lesson view model of spec section 3, as the student and teacher areas list lessons. */
-export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer) => {
+export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer): LessonView => {
   const accepted = row.status === "accepted";
   const start = new Date(row.date);
   const end = new Date(start.getTime() + LESSON_DURATION_MS);
@@ -78,7 +82,7 @@ export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer) => 
     endTime: localTimeOf(end),
     startsAt: start.toISOString(),
     endsAt: end.toISOString(),
-    status: accepted ? ("Aceito" as const) : ("Pendente" as const),
+    status: accepted ? "Aceito" : "Pendente",
     /** In reais, as the spec's PURCHASE_VALUE is shown. */
     remuneration: LESSON_REMUNERATION_CENTS / 100,
     teacherFromLesson: viewer.role === "student" ? (teacherName ?? "Pendente") : studentName,
@@ -92,7 +96,6 @@ export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer) => 
     createdDate: iso(row.created_date),
   };
 };
-export type LessonView = ReturnType<typeof toLessonView>;
 
 const ownerColumn = (viewer: LessonViewer) => (viewer.role === "student" ? "student_id" : "teacher_id");
 
@@ -156,7 +159,7 @@ export interface LessonPageRequest {
 }
 
 /** `GET api/lessons/authenticatedUser`: a page of the viewer's lessons as `{ content, totalElements }`. */
-export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonPageRequest) => {
+export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonPageRequest): Promise<LessonPage> => {
   const [field, direction] = (request.sort ?? "").split(",");
   const column = sortColumns[field ?? ""] ?? "date";
   const order = direction?.toLowerCase() === "asc" ? "asc" : "desc";
@@ -188,7 +191,7 @@ export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonP
  * `GET api/lessons/teacher/{login}`: one card per month (São Paulo calendar) of the lessons the teacher
  * claimed, except those cancelled or reported as not held; paid once every lesson of the month is paid.
  */
-export const teacherFinanceByMonth = async (sql: Sql, teacherId: number) => {
+export const teacherFinanceByMonth = async (sql: Sql, teacherId: number): Promise<FinanceMonthView[]> => {
   const { rows } = await sql.query<{ year: number; month: number; total: string; paid: string }>(
     `select extract(year from date at time zone '${LESSON_TIME_ZONE}')::int as year,
             extract(month from date at time zone '${LESSON_TIME_ZONE}')::int as month,
@@ -208,7 +211,7 @@ export const teacherFinanceByMonth = async (sql: Sql, teacherId: number) => {
       /** In reais (PAYMENT_VALUE 25 per lesson); `valueCents` is the exact amount. */
       value: valueCents / 100,
       valueCents,
-      status: Number(row.paid) === totalLessons ? ("paid" as const) : ("pending" as const),
+      status: Number(row.paid) === totalLessons ? "paid" : "pending",
     };
   });
 };
