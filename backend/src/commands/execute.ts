@@ -19,27 +19,38 @@ export interface Decision<Result> {
   result: Result;
 }
 
+/** What a command answers once its events are stored (or it had nothing new to store). */
+export interface Committed<Result> {
+  result: Result;
+  /**
+   * Whether the read models it affects show it. False when one of them is slow (the wait ran out) or
+   * stalled: the command happened all the same, so its answer is built from `result`, or is a 202 with
+   * where to read it later (`readBack`), never an error that would make a client send it again.
+   */
+  projected: boolean;
+}
+
 const MAX_ATTEMPTS = 5;
 
 /**
  * Reads the streams a command touches, lets `decide` see their histories, and appends its events to all
  * of them atomically, each at the version that was read. When another command wrote in between, it
  * reads again and decides again, so the loser of a race gets the business answer ("no credits left",
- * "already claimed") rather than a technical one. Answers once the read models caught up.
+ * "already claimed") rather than a technical one. Answers once the read models caught up, or once waiting
+ * for them ran out: stored is done, and the answer says whether they show it yet.
  */
 export const executeOnStreams = async <Result>(
   app: FastifyInstance,
   streamIds: string[],
   decide: (histories: Record<string, RecordedEvent[]>) => Decision<Result> | Promise<Decision<Result>>,
   context: CommandContext = {},
-): Promise<Result> => {
+): Promise<Committed<Result>> => {
   for (let attempt = 1; ; attempt++) {
     // A retry of a command that already ran gets its first answer: deciding again could refuse it on the
     // very state it changed ("no credits left" after its own credit was spent).
     const earlier = context.commandId ? await app.eventStore.commandResult<Result>(context.commandId) : undefined;
     if (earlier) {
-      await app.projections.waitFor(earlier.lastPosition);
-      return earlier.result as Result;
+      return { result: earlier.result as Result, projected: await app.projections.waitFor(earlier.lastPosition) };
     }
     const histories = await app.eventStore.readStreams(streamIds);
     const decision = await decide(histories);
@@ -52,8 +63,7 @@ export const executeOnStreams = async <Result>(
         .filter((event): event is RecordedEvent => event !== undefined)
         .sort(comparePositions)
         .at(-1);
-      if (seen) await app.projections.waitFor(seen);
-      return decision.result;
+      return { result: decision.result, projected: seen ? await app.projections.waitFor(seen) : true };
     }
     try {
       const appended = await app.eventStore.appendMany<Result>(
@@ -73,8 +83,8 @@ export const executeOnStreams = async <Result>(
         },
       );
       const types = appends.flatMap((append) => append.events.map((event) => event.type));
-      await app.projections.waitFor(appended.lastPosition, app.projections.projectorsHandling(types));
-      return appended.result as Result;
+      const projected = await app.projections.waitFor(appended.lastPosition, app.projections.projectorsHandling(types));
+      return { result: appended.result as Result, projected };
     } catch (error) {
       if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;
       throw error;
@@ -82,14 +92,14 @@ export const executeOnStreams = async <Result>(
   }
 };
 
-/** The one-stream case: fold the stream with the decider, decide, append. Returns the new events. */
+/** The one-stream case: fold the stream with the decider, decide, append. Its result is the new events. */
 export const executeCommand = async <Command, Event extends DomainEvent, State>(
   app: FastifyInstance,
   streamId: string,
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext = {},
-): Promise<Event[]> =>
+): Promise<Committed<Event[]>> =>
   executeOnStreams(
     app,
     [streamId],

@@ -12,7 +12,7 @@ import {
   teacherAccountDecider,
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
-import { type CommandContext, type Decision, executeOnStreams } from "../../commands/execute";
+import { type CommandContext, type Committed, type Decision, executeOnStreams } from "../../commands/execute";
 
 type AccountEventLike = { type: string; data: unknown };
 type AnyAccountState = { status: string; account?: AccountCore };
@@ -79,7 +79,7 @@ export const executeOnAccount = async <Result = AccountEventLike[]>(
   commands: (account: AccountCore) => AccountCommand[] | Promise<AccountCommand[]>,
   context: CommandContext = {},
   options: { newEmail?: string; result?: (events: AccountEventLike[], account: AccountCore) => Result } = {},
-): Promise<Result> => {
+): Promise<Committed<Result>> => {
   const decider = deciderOf(streamId);
   const account = accountOf(streamId, await app.eventStore.readStream(streamId));
   const oldEmail = account.profile.email;

@@ -175,7 +175,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     // Same answer whether or not the e-mail has an account: the form must not reveal who is registered.
     if (user) {
       const { key, digest } = newSecretKey();
-      const events = await executeOnAccount(app, user.streamId, () => [
+      const { result: events } = await executeOnAccount(app, user.streamId, () => [
         { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
       ]);
       if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));

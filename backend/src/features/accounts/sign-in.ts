@@ -41,7 +41,7 @@ export const signIn = async (
     const streamId = unknownSignInStreamId(attempt.username);
     await executeOnStreams(app, [streamId], () => ({ appends: [{ streamId, events: [outcome] }], result: undefined }));
   } else {
-    const events = await executeOnAccount(app, user.streamId, async (account) => [
+    const { result: events } = await executeOnAccount(app, user.streamId, async (account) => [
       {
         type: "SignIn",
         // Rate-limited attempts are refused without spending time on the hash.

@@ -30,7 +30,7 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
       const context = { ...contextOf(request), commandId: commandIdOf(request) };
       const { amount, reason } = request.body;
-      const balance = await executeOnStreams(
+      const { result: balance } = await executeOnStreams(
         app,
         [user.streamId],
         (histories) => {

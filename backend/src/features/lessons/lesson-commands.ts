@@ -14,6 +14,7 @@ import {
 } from "@el/domain/lessons/lesson";
 import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
 import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from "@el/domain/lessons/teacher-slot";
+import { type SchedulingView, schedulingOfLesson } from "@el/projections/lessons/index";
 import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { executeOnStreams } from "../../commands/execute";
@@ -67,12 +68,22 @@ const trailInCatalog = async (app: FastifyInstance, trailId: number): Promise<Tr
 
 const contextOf = (user: CurrentUser, commandId?: string) => ({ userId: String(user.id), commandId });
 
+/**
+ * The scheduling as the lesson's own stream has it once a command on it is stored: what that command
+ * answers, so a read model still catching up cannot turn a stored scheduling into a 404.
+ */
+const storedScheduling = async (app: FastifyInstance, id: number): Promise<SchedulingView> => {
+  const scheduling = schedulingOfLesson(lessonOf(await app.eventStore.readStreams([lessonStreamId(id)]), id));
+  if (!scheduling) throw notFound(lessonErrors.notFound);
+  return scheduling;
+};
+
 export const scheduleLessonCommand = async (
   app: FastifyInstance,
   user: CurrentUser,
   input: { trailId: number; levelId: number | null; date: string; objective: Objective },
   commandId?: string,
-): Promise<number> => {
+): Promise<SchedulingView> => {
   const [id, student, trail] = await Promise.all([
     app.nextId(),
     personOf(app, user),
@@ -80,7 +91,7 @@ export const scheduleLessonCommand = async (
   ]);
   const streams = [studentStreamId(user.id), lessonStreamId(id)];
   // A retried request answers the lesson its first run created, not the id drawn for this run.
-  return executeOnStreams(
+  const { result: scheduled } = await executeOnStreams(
     app,
     streams,
     (histories) => {
@@ -107,6 +118,7 @@ export const scheduleLessonCommand = async (
     },
     contextOf(user, commandId),
   );
+  return storedScheduling(app, scheduled);
 };
 
 /** A teacher claims a pending lesson: one wins, the others are told it was already claimed. */
@@ -115,7 +127,7 @@ export const acceptLessonCommand = async (
   meetings: MeetingProvider,
   user: CurrentUser,
   lessonId: number,
-) => {
+): Promise<SchedulingView> => {
   const scheduled = stateFrom(
     lessonDecider,
     (await app.eventStore.readStream(lessonStreamId(lessonId))) as unknown as LessonEvent[],
@@ -144,6 +156,7 @@ export const acceptLessonCommand = async (
     },
     contextOf(user),
   );
+  return storedScheduling(app, lessonId);
 };
 
 /** The student (with 24 h notice) or support cancels; the credit comes back in the same append. */

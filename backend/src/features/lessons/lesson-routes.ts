@@ -61,14 +61,14 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
     async (request, reply) => {
       const { trail, level, date, objective } = request.body;
-      const id = await scheduleLessonCommand(
+      const scheduling = await scheduleLessonCommand(
         app,
         request.currentUser,
         { trailId: trail.id, levelId: level?.id ?? null, date, objective },
         commandIdOf(request),
       );
-      alert(reply, "Agendamento realizado com sucesso!", id);
-      return reply.code(201).send(await existingScheduling(app.db, id));
+      alert(reply, "Agendamento realizado com sucesso!", scheduling.id);
+      return reply.code(201).send(scheduling);
     },
   );
 
@@ -167,8 +167,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const id = request.body.schedulingId;
-      await acceptLessonCommand(app, app.meetings, request.currentUser, id);
-      const scheduling = await existingScheduling(app.db, id);
+      const scheduling = await acceptLessonCommand(app, app.meetings, request.currentUser, id);
       const lesson = scheduling.lesson;
       if (!lesson) throw notFound(lessonErrors.notFound);
       alert(reply, "Aula aceita com sucesso!", id);
