@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { Database } from "@el/projections";
+import type { Database, Projector } from "@el/projections";
 import fastifyJwt from "@fastify/jwt";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
@@ -26,6 +26,8 @@ declare module "fastify" {
 export interface AppOverrides {
   mailer?: Mailer;
   meetings?: MeetingProvider;
+  /** Takes the read models' projectors and answers those to run (a test slows one down). */
+  projectors?: (projectors: Projector[]) => Projector[];
 }
 
 export interface AppOptions {
@@ -70,7 +72,9 @@ export const buildApp = async ({
 
   await app.register(eventStorePlugin, {
     events: features.flatMap((feature) => feature.events),
-    projectors: features.flatMap((feature) => feature.projectors),
+    projectors: (overrides.projectors ?? ((projectors) => projectors))(
+      features.flatMap((feature) => feature.projectors),
+    ),
   });
   await app.register(authPlugin);
   await app.register(mailerPlugin, { mailer: overrides.mailer });

@@ -17,6 +17,11 @@ export interface Config {
   adminPassword?: string;
   /** Where the built web app is; served when it exists. */
   webDist: string;
+  /**
+   * How long a command waits for the read models to show it before it answers anyway, saying they do
+   * not yet (a 202 where its answer is read from them).
+   */
+  projectionWaitMs: number;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -37,5 +42,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
   };
 };

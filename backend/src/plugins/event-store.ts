@@ -50,6 +50,7 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
       projectors,
       onPush: (batch) => pushes.emit("push", batch),
       log: (message, details) => app.log.warn(details, message),
+      waitTimeoutMs: app.config.projectionWaitMs,
     });
 
     app.decorate("eventStore", eventStore);
@@ -68,5 +69,5 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
       await eventStore.close();
     });
   },
-  { name: "event-store", decorators: { fastify: ["db"] } },
+  { name: "event-store", decorators: { fastify: ["db", "config"] } },
 );

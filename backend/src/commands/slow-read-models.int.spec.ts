@@ -1,0 +1,138 @@
+import { studentStreams } from "@el/domain/accounts/student-account";
+import type { Projector } from "@el/projections";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { givenAdmin } from "../../test/catalog-fixtures";
+import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../test/lesson-fixtures";
+
+/**
+ * Holds back the projectors named when it closes: their `apply` waits until it opens again, as a slow
+ * read model would (a long batch, a database under load).
+ */
+const slowProjectors = () => {
+  let held = new Set<string>();
+  let opened: Promise<void> = Promise.resolve();
+  let open = () => {};
+  return {
+    wrap: (projectors: Projector[]) =>
+      projectors.map(
+        (projector): Projector => ({
+          ...projector,
+          apply: async (event, tx) => {
+            if (held.has(projector.name)) await opened;
+            return projector.apply(event, tx);
+          },
+        }),
+      ),
+    hold(...names: string[]) {
+      held = new Set(names);
+      opened = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release() {
+      held = new Set();
+      open();
+    },
+  };
+};
+
+const POLL = { timeout: 15_000 };
+
+// PostgreSQL only: a projector waiting inside its transaction would hold PGlite's single connection, and
+// with it every request, which is not the slowness under test.
+describe("a command stored while the read models lag", () => {
+  const projectors = slowProjectors();
+  let test: TestApp;
+  let admin: Person;
+  let teacher: Person;
+  beforeAll(async () => {
+    test = await createTestApp({
+      driver: "pg",
+      env: { PROJECTION_WAIT_MS: "300" },
+      overrides: { projectors: projectors.wrap },
+    });
+    admin = await givenAdmin(test.app);
+    teacher = await givenTeacher(test.app);
+  });
+  afterEach(() => projectors.release());
+  afterAll(() => test.close());
+
+  const eventsOf = async (streamId: string, type: string) =>
+    (await test.app.eventStore.readStream(streamId)).filter((event) => event.type === type);
+
+  it("answers the scheduling it stored, spends one credit however often it is retried, and shows it once projected", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const trail = await aTrail(test.app);
+    projectors.hold("lesson-schedulings");
+
+    const schedule = () =>
+      test.app.inject({
+        method: "POST",
+        url: "/api/schedulings",
+        headers: { ...student.auth, "idempotency-key": "first-lesson" },
+        payload: { trail: { id: trail.id }, date: saoPauloTime(3, 10), objective: "TRAVEL" },
+      });
+    const answered = await schedule();
+    expect(answered.statusCode, answered.body).toBe(201);
+    const scheduling = answered.json();
+    expect(scheduling).toMatchObject({
+      date: new Date(saoPauloTime(3, 10)).toISOString(),
+      trail: { id: trail.id, number: trail.number, title: trail.title },
+      student: { id: student.id, firstName: student.firstName },
+      lesson: null,
+    });
+    const read = () =>
+      test.app.inject({ method: "GET", url: `/api/schedulings/${scheduling.id}`, headers: student.auth });
+    // The read model does not show it yet: the answer above came from what was stored.
+    expect((await read()).statusCode).toBe(404);
+
+    const retried = await schedule();
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual(scheduling);
+    expect(await eventsOf(studentStreams.id(student.id), "CreditSpent")).toHaveLength(1);
+
+    const claimed = await test.app.inject({
+      method: "POST",
+      url: "/api/lessons",
+      headers: teacher.auth,
+      payload: { schedulingId: scheduling.id },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    expect(claimed.json()).toMatchObject({
+      id: scheduling.id,
+      teacher: { id: teacher.id, firstName: teacher.firstName },
+      scheduling: { id: scheduling.id, lesson: { id: scheduling.id, teacher: { id: teacher.id } } },
+    });
+
+    projectors.release();
+    await expect.poll(async () => (await read()).json(), POLL).toEqual(claimed.json().scheduling);
+  });
+
+  it("answers the balance a grant left, grants once however often it is retried, and shows it once projected", async () => {
+    const student = await givenStudent(test.app, { credits: 2 });
+    projectors.hold("users");
+
+    const grant = () =>
+      test.app.inject({
+        method: "POST",
+        url: `/api/users/${student.login}/credits`,
+        headers: { ...admin.auth, "idempotency-key": "support-case-7" },
+        payload: { amount: 3, reason: "Chamado 7" },
+      });
+    const answered = await grant();
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toEqual({ balance: 5 });
+    const balance = async () =>
+      (await test.app.inject({ method: "GET", url: `/api/users/${student.login}`, headers: admin.auth })).json()
+        .balance;
+    expect(await balance()).toBe(2);
+
+    const retried = await grant();
+    expect(retried.json()).toEqual({ balance: 5 });
+    expect(await eventsOf(studentStreams.id(student.id), "CreditsGranted")).toHaveLength(2);
+
+    projectors.release();
+    await expect.poll(balance, POLL).toBe(5);
+  });
+});
