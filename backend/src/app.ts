@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
 import type { Database, Projector } from "@el/projections";
 import fastifyJwt from "@fastify/jwt";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -9,6 +7,7 @@ import { features } from "./features";
 import { registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { withRedactedRequests } from "./http/log-redaction";
+import { webAppPlugin } from "./http/web-app";
 import { authPlugin } from "./plugins/auth";
 import { eventStorePlugin } from "./plugins/event-store";
 import { type Mailer, mailerPlugin } from "./plugins/mailer";
@@ -67,9 +66,6 @@ export const buildApp = async ({
   registerErrorHandler(app);
 
   await app.register(fastifyJwt, { secret: config.jwtSecret });
-  const serveWeb = existsSync(config.webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
-
   await app.register(eventStorePlugin, {
     events: features.flatMap((feature) => feature.events),
     projectors: (overrides.projectors ?? ((projectors) => projectors))(
@@ -84,14 +80,7 @@ export const buildApp = async ({
   await app.register(healthRoutes);
   for (const feature of features) await app.register(feature.routes);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "";
-    const isAppRoute =
-      request.method === "GET" && !/^\/(api|management|socket\.io)(\/|$)/.test(path) && !/\.\w+$/.test(path);
-    // Client-side routes (/student, /gerencia/…) all load the web app; unknown API paths stay 404.
-    if (serveWeb && isAppRoute) return reply.sendFile("index.html");
-    return reply.code(404).send({ status: 404, message: "error.url.not.found", path: request.url });
-  });
+  await app.register(webAppPlugin, { root: config.webDist });
 
   await app.ready();
   for (const feature of features) await feature.seed?.(app);
