@@ -1,4 +1,4 @@
-import { adminStreamId } from "@el/domain/accounts/admin-account";
+import { adminStreams } from "@el/domain/accounts/admin-account";
 import type { Database } from "@el/projections";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
@@ -11,7 +11,7 @@ export const givenAdmin = async (app: FastifyInstance): Promise<Person> => {
   const login = `admin${id}`;
   const appended = await app.eventStore.appendMany([
     {
-      streamId: adminStreamId(login),
+      streamId: adminStreams.id(login),
       expectedVersion: "no_stream",
       events: [
         {

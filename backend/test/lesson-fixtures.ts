@@ -1,6 +1,6 @@
-import { studentStreamId } from "@el/domain/accounts/student-account";
-import { teacherStreamId } from "@el/domain/accounts/teacher-account";
-import { type LessonScheduled, lessonStreamId } from "@el/domain/lessons/lesson";
+import { studentStreams } from "@el/domain/accounts/student-account";
+import { teacherStreams } from "@el/domain/accounts/teacher-account";
+import { type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { FastifyInstance } from "fastify";
 
@@ -48,7 +48,7 @@ export const givenStudent = async (app: FastifyInstance, options: { credits?: nu
     },
   ];
   if (options.credits) events.push({ type: "CreditsGranted", data: { amount: options.credits, grantedBy: "admin" } });
-  await append(app, studentStreamId(id), events);
+  await append(app, studentStreams.id(id), events);
   const token = app.issueToken({ id, login, authorities: ["ROLE_USER", "ROLE_STUDENT"] }, false);
   return { id, login, firstName, token, auth: { authorization: `Bearer ${token}` } } satisfies Person;
 };
@@ -57,7 +57,7 @@ export const givenTeacher = async (app: FastifyInstance, options: { firstName?: 
   const id = await app.nextId();
   const login = `teacher${id}@example.com`;
   const firstName = options.firstName ?? `Prof${id}`;
-  await append(app, teacherStreamId(id), [
+  await append(app, teacherStreams.id(id), [
     {
       type: "TeacherApplied",
       data: {
@@ -123,8 +123,10 @@ export const givenLesson = async (
         acceptedAt: new Date().toISOString(),
       },
     });
-  await append(app, lessonStreamId(id), events);
+  await append(app, lessonStreams.id(id), events);
   if (options.creditSpent !== false)
-    await append(app, studentStreamId(student.id), [{ type: "CreditSpent", data: { lessonId: id, schedulingId: id } }]);
+    await append(app, studentStreams.id(student.id), [
+      { type: "CreditSpent", data: { lessonId: id, schedulingId: id } },
+    ]);
   return id;
 };

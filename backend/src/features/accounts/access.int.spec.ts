@@ -1,4 +1,4 @@
-import { studentStreamId } from "@el/domain/accounts/index";
+import { studentStreams } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -61,7 +61,7 @@ describe("who may call each accounts route", () => {
       const owner = await signedUpStudent(test.app);
       const appended = await test.app.eventStore.appendMany([
         {
-          streamId: studentStreamId(owner.id),
+          streamId: studentStreams.id(owner.id),
           events: [
             {
               type: "PasswordResetRequested",

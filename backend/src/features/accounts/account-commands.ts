@@ -3,42 +3,62 @@ import {
   type AccountCommand,
   type AccountCore,
   adminAccountDecider,
+  adminStreams,
   emailReservationDecider,
-  emailStreamId,
+  emailStreams,
   loginReservationDecider,
-  loginStreamId,
+  loginStreams,
   type ReservationCommand,
   studentAccountDecider,
+  studentStreams,
   teacherAccountDecider,
+  teacherStreams,
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, type Committed, type Decision, executeOnStreams } from "../../commands/execute";
 
 type AccountEventLike = { type: string; data: unknown };
-type AnyAccountState = { status: string; account?: AccountCore };
-type AccountDecider = Decider<AccountCommand, AccountEventLike, AnyAccountState>;
+type AccountState = { status: string; account?: AccountCore };
 
-/** The decider of an account stream, by its prefix: student-{id}, teacher-{id}, admin-{login}. */
-export const deciderOf = (streamId: string): AccountDecider => {
-  const kind = streamId.slice(0, streamId.indexOf("-"));
-  const decider =
-    kind === "student"
-      ? studentAccountDecider
-      : kind === "teacher"
-        ? teacherAccountDecider
-        : kind === "admin"
-          ? adminAccountDecider
-          : undefined;
-  if (!decider) throw new Error(`${streamId} is not an account stream`);
-  // Every account decider takes the shared account commands; only they are sent through here.
-  return decider as unknown as AccountDecider;
+/** An account stream's decider, which takes the shared account commands, and its typed events. */
+interface AccountStream<Event extends AccountEventLike, State extends AccountState> {
+  decider: Decider<AccountCommand, Event, State>;
+  events: (recorded: readonly RecordedEvent[] | undefined) => Event[];
+}
+
+/**
+ * Lets `use` work on any account stream (student-{id}, teacher-{id}, admin-{login}) with its own decider
+ * and event types: the three differ, so `use` is generic rather than handed one loosened decider.
+ */
+const onAccountStream = <Result>(
+  streamId: string,
+  use: <Event extends AccountEventLike, State extends AccountState>(stream: AccountStream<Event, State>) => Result,
+): Result => {
+  if (studentStreams.holds(streamId)) return use({ decider: studentAccountDecider, events: studentStreams.events });
+  if (teacherStreams.holds(streamId)) return use({ decider: teacherAccountDecider, events: teacherStreams.events });
+  if (adminStreams.holds(streamId)) return use({ decider: adminAccountDecider, events: adminStreams.events });
+  throw new Error(`${streamId} is not an account stream`);
 };
 
-export const accountOf = (streamId: string, history: readonly RecordedEvent[]): AccountCore => {
-  const state = stateFrom(deciderOf(streamId), history as unknown as AccountEventLike[]);
-  if (!state.account) throw notFound();
-  return state.account;
-};
+/** @deprecated `decideOnAccount`; kept until `users-routes.ts` moves to it. */
+export const deciderOf = (streamId: string): Decider<AccountCommand, AccountEventLike, AccountState> =>
+  // biome-ignore lint/suspicious/noExplicitAny: the loosened decider `decideOnAccount` replaces.
+  onAccountStream(streamId, ({ decider }) => decider as any);
+
+export const accountOf = (streamId: string, history: readonly RecordedEvent[] | undefined): AccountCore =>
+  onAccountStream(streamId, ({ decider, events }) => {
+    const state = stateFrom(decider, events(history));
+    if (!state.account) throw notFound();
+    return state.account;
+  });
+
+/** The events shared account commands decide on an account stream, in turn (see `decideInTurn`). */
+export const decideOnAccount = (
+  streamId: string,
+  history: readonly RecordedEvent[] | undefined,
+  commands: AccountCommand[],
+): AccountEventLike[] =>
+  onAccountStream(streamId, ({ decider, events }) => decideInTurn(decider, events(history), commands));
 
 /** Decides commands one after the other, each seeing the events of the ones before. */
 export const decideInTurn = <Command, Event, State>(
@@ -63,10 +83,10 @@ export const reservation = (
   command: ReservationCommand,
   histories: Record<string, RecordedEvent[]>,
 ) => {
-  const streamId = kind === "email" ? emailStreamId(value) : loginStreamId(value);
-  const decider = kind === "email" ? emailReservationDecider : loginReservationDecider;
-  const history = (histories[streamId] ?? []) as unknown as Parameters<typeof decider.evolve>[1][];
-  return { streamId, events: decider.decide(command, stateFrom(decider, history)) };
+  const [streams, decider] =
+    kind === "email" ? [emailStreams, emailReservationDecider] : [loginStreams, loginReservationDecider];
+  const state = stateFrom(decider, streams.history(histories, value));
+  return { streamId: streams.id(value), events: decider.decide(command, state) };
 };
 
 /**
@@ -80,22 +100,20 @@ export const executeOnAccount = async <Result = AccountEventLike[]>(
   context: CommandContext = {},
   options: { newEmail?: string; result?: (events: AccountEventLike[], account: AccountCore) => Result } = {},
 ): Promise<Committed<Result>> => {
-  const decider = deciderOf(streamId);
   const account = accountOf(streamId, await app.eventStore.readStream(streamId));
   const oldEmail = account.profile.email;
-  const movesEmail = options.newEmail !== undefined && emailStreamId(options.newEmail) !== emailStreamId(oldEmail);
+  const movesEmail = options.newEmail !== undefined && emailStreams.id(options.newEmail) !== emailStreams.id(oldEmail);
   const streams = movesEmail
-    ? [streamId, emailStreamId(options.newEmail as string), emailStreamId(oldEmail)]
+    ? [streamId, emailStreams.id(options.newEmail as string), emailStreams.id(oldEmail)]
     : [streamId];
   return executeOnStreams(
     app,
     streams,
     async (histories): Promise<Decision<Result>> => {
-      const history = (histories[streamId] ?? []) as unknown as AccountEventLike[];
-      const current = accountOf(streamId, histories[streamId] ?? []);
+      const current = accountOf(streamId, histories[streamId]);
       // The e-mail streams were chosen from an earlier read; if the e-mail moved since, start over.
       if (current.profile.email !== oldEmail) throw conflict();
-      const events = decideInTurn(decider, history, await commands(current));
+      const events = decideOnAccount(streamId, histories[streamId], await commands(current));
       const appends = [{ streamId, events }];
       if (movesEmail && events.length > 0) {
         appends.push(reservation("email", options.newEmail as string, { type: "Reserve", owner: streamId }, histories));

@@ -1,17 +1,14 @@
-import type { RecordedEvent } from "@el/domain";
 import {
   type AccountCommand,
   type HeardFrom,
   type Objective,
   type ProfileChanges,
   type StudentCommand,
-  type StudentEvent,
   studentAccountDecider,
-  studentStreamId,
+  studentStreams,
   type TeacherCommand,
-  type TeacherEvent,
   teacherAccountDecider,
-  teacherStreamId,
+  teacherStreams,
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
 import type { CommandContext } from "../../commands/execute";
@@ -66,7 +63,6 @@ export const registerByAdmin = async (
   const id = await app.nextId();
   const email = registration.email.trim().toLowerCase();
   const passwordHash = await hashPassword(registration.password);
-  const streamId = registration.student ? studentStreamId(id) : teacherStreamId(id);
   const at = new Date().toISOString();
   const common = {
     id,
@@ -85,29 +81,40 @@ export const registerByAdmin = async (
     by: context.by,
   };
 
-  const decide = (history: RecordedEvent[]) => {
-    if (registration.student) {
-      const commands: StudentCommand[] = [
-        {
-          type: "RegisterStudent",
-          ...common,
-          level: registration.level,
-          objective: registration.objective,
-          seen: registration.seen,
-          registeredAt: at,
-        },
-        completeProfile,
-      ];
-      return decideInTurn(studentAccountDecider, history as unknown as StudentEvent[], commands);
-    }
+  if (registration.student) {
+    const commands: StudentCommand[] = [
+      {
+        type: "RegisterStudent",
+        ...common,
+        level: registration.level,
+        objective: registration.objective,
+        seen: registration.seen,
+        registeredAt: at,
+      },
+      completeProfile,
+    ];
+    await registerAccount(
+      app,
+      { streams: studentStreams, key: id },
+      email,
+      email,
+      (history) => decideInTurn(studentAccountDecider, history, commands),
+      context,
+    );
+  } else {
     const commands: TeacherCommand[] = [
       { type: "ApplyAsTeacher", ...common, experience: registration.experience, appliedAt: at },
       { type: "SetActivated", activated: true, by: context.by },
       completeProfile,
     ];
-    return decideInTurn(teacherAccountDecider, history as unknown as TeacherEvent[], commands);
-  };
-
-  await registerAccount(app, streamId, email, email, decide, context);
+    await registerAccount(
+      app,
+      { streams: teacherStreams, key: id },
+      email,
+      email,
+      (history) => decideInTurn(teacherAccountDecider, history, commands),
+      context,
+    );
+  }
   return { id, login: email };
 };

@@ -1,19 +1,16 @@
-import { type RecordedEvent, stateFrom } from "@el/domain";
+import { type RecordedOf, type StreamKind, stateFrom } from "@el/domain";
 import {
-  type AdminEvent,
   type AdministratorRegistered,
   adminAccountDecider,
-  adminStreamId,
-  emailStreamId,
+  adminStreams,
+  emailStreams,
   type HeardFrom,
-  loginStreamId,
+  loginStreams,
   type Objective,
-  type StudentEvent,
   studentAccountDecider,
-  studentStreamId,
-  type TeacherEvent,
+  studentStreams,
   teacherAccountDecider,
-  teacherStreamId,
+  teacherStreams,
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
@@ -60,27 +57,29 @@ const normalised = (value: string) => value.trim().toLowerCase();
  * claims are written at the versions just read, so of two registrations racing for one e-mail exactly one
  * is stored; the other is decided again and refused as a duplicate.
  */
-export const registerAccount = async (
+export const registerAccount = async <Key, Event extends { type: string; data: unknown }>(
   app: FastifyInstance,
-  streamId: string,
+  account: { streams: StreamKind<Key, Event>; key: Key },
   login: string,
   email: string,
-  decide: (history: RecordedEvent[]) => { type: string; data: unknown }[],
+  decide: (history: RecordedOf<Event>[]) => Event[],
   context: CommandContext,
-) =>
-  executeOnStreams(
+) => {
+  const streamId = account.streams.id(account.key);
+  return executeOnStreams(
     app,
-    [streamId, emailStreamId(email), loginStreamId(login)],
+    [streamId, emailStreams.id(email), loginStreams.id(login)],
     (histories) => {
       const claims = [
         reservation("email", email, { type: "Reserve", owner: streamId }, histories),
         reservation("login", login, { type: "Reserve", owner: streamId }, histories),
       ];
-      const events = decide(histories[streamId] ?? []);
+      const events = decide(account.streams.history(histories, account.key));
       return { appends: [{ streamId, events }, ...claims], result: undefined };
     },
     context,
   );
+};
 
 export const registerStudent = async (
   app: FastifyInstance,
@@ -90,10 +89,9 @@ export const registerStudent = async (
   const id = await app.nextId();
   const email = normalised(student.email);
   const passwordHash = await hashPassword(student.password);
-  const streamId = studentStreamId(id);
   await registerAccount(
     app,
-    streamId,
+    { streams: studentStreams, key: id },
     email,
     email,
     (history) =>
@@ -114,7 +112,7 @@ export const registerStudent = async (
           registeredAt: new Date().toISOString(),
           ...(context.by ? { registeredBy: context.by } : {}),
         },
-        stateFrom(studentAccountDecider, history as unknown as StudentEvent[]),
+        stateFrom(studentAccountDecider, history),
       ),
     context,
   );
@@ -130,10 +128,9 @@ export const applyAsTeacher = async (
   const id = await app.nextId();
   const email = normalised(teacher.email);
   const passwordHash = await hashPassword(teacher.password);
-  const streamId = teacherStreamId(id);
   await registerAccount(
     app,
-    streamId,
+    { streams: teacherStreams, key: id },
     email,
     email,
     (history) => {
@@ -152,10 +149,10 @@ export const applyAsTeacher = async (
           appliedAt: new Date().toISOString(),
           ...(context.by ? { registeredBy: context.by } : {}),
         },
-        stateFrom(teacherAccountDecider, history as unknown as TeacherEvent[]),
+        stateFrom(teacherAccountDecider, history),
       );
       if (!context.by) return applied;
-      const state = stateFrom(teacherAccountDecider, [...(history as unknown as TeacherEvent[]), ...applied]);
+      const state = stateFrom(teacherAccountDecider, [...history, ...applied]);
       return [
         ...applied,
         ...teacherAccountDecider.decide({ type: "SetActivated", activated: true, by: context.by }, state),
@@ -175,10 +172,9 @@ export const registerAdministrator = async (
   const login = normalised(admin.login);
   const email = normalised(admin.email);
   const passwordHash = await hashPassword(admin.password);
-  const streamId = adminStreamId(login);
   await registerAccount(
     app,
-    streamId,
+    { streams: adminStreams, key: login },
     login,
     email,
     (history) =>
@@ -197,7 +193,7 @@ export const registerAdministrator = async (
           registeredAt: new Date().toISOString(),
           ...(context.by ? { registeredBy: context.by } : {}),
         },
-        stateFrom(adminAccountDecider, history as unknown as AdminEvent[]),
+        stateFrom(adminAccountDecider, history),
       ),
     context,
   );

@@ -1,4 +1,4 @@
-import { studentStreamId } from "@el/domain/accounts/index";
+import { studentStreams } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -86,7 +86,7 @@ describe("sign-in", () => {
     const startOfThe13th = signIn("2025-03-13T03:00:00.000Z"); // 00:00 on the 13th
     const appended = await test.app.eventStore.appendMany([
       {
-        streamId: studentStreamId(student.id),
+        streamId: studentStreams.id(student.id),
         events: [lateOnThe9th, startOfThe10th, onThe11th, lateOnThe12th, startOfThe13th],
         expectedVersion: "any",
       },

@@ -3,7 +3,7 @@ import {
   MAX_SIGN_IN_FAILURES,
   SIGN_IN_WINDOW_MS,
   signInOfUnknownAccount,
-  unknownSignInStreamId,
+  signInStreams,
 } from "@el/domain/accounts/index";
 import { countRecentFailuresFrom } from "@el/projections/audits/index";
 import { findUserBySignInName, type UserRow } from "@el/projections/users/index";
@@ -38,7 +38,7 @@ export const signIn = async (
   if (!user) {
     await verifyDecoy(attempt.password);
     outcome = signInOfUnknownAccount(attempt.username.trim(), attempt.ip, now, ipRecentFailures);
-    const streamId = unknownSignInStreamId(attempt.username);
+    const streamId = signInStreams.id(attempt.username);
     await executeOnStreams(app, [streamId], () => ({ appends: [{ streamId, events: [outcome] }], result: undefined }));
   } else {
     const { result: events } = await executeOnAccount(app, user.streamId, async (account) => [
