@@ -1,5 +1,5 @@
 import type { Lesson } from "@el/domain/lessons/lesson";
-import type { SchedulingView } from "./lesson-schedulings-queries";
+import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 
 const iso = (value: string) => new Date(value).toISOString();
 
