@@ -21,8 +21,6 @@ declare module "fastify" {
     roles?: RouteRoles;
   }
   interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    requireAuthority: (...authorities: Authority[]) => (request: FastifyRequest) => Promise<void>;
     /** For the socket.io handshake: the user behind a token, or null. */
     verifyToken: (token: string) => Promise<CurrentUser | null>;
     /** Signs a token for a user who just proved who they are. */
@@ -79,19 +77,6 @@ export const authPlugin = fp(
         expiresIn: rememberMe ? REMEMBERED_TOKEN_LIFETIME : TOKEN_LIFETIME,
       }),
     );
-
-    const authenticate = async (request: FastifyRequest) => {
-      const token = bearerOf(request);
-      const user = token ? await verifyToken(token) : null;
-      if (!user) throw unauthorized();
-      request.currentUser = user;
-    };
-    app.decorate("authenticate", authenticate);
-    app.decorate("requireAuthority", (...required: Authority[]) => async (request: FastifyRequest) => {
-      await authenticate(request);
-      if (!request.currentUser.authorities.some((authority) => required.includes(authority as Authority)))
-        throw forbidden();
-    });
 
     // A typo in a route's roles would lock everyone out of it, or no one: refused when the route is added.
     app.addHook("onRoute", (route) => {

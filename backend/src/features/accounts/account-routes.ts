@@ -108,14 +108,16 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.get("/api/account", { onRequest: app.authenticate, schema: { response: { 200: AccountDto } } }, async (request) =>
-    toAccountDto(await me(app, request.currentUser.id)),
+  app.get(
+    "/api/account",
+    { config: { roles: "authenticated" }, schema: { response: { 200: AccountDto } } },
+    async (request) => toAccountDto(await me(app, request.currentUser.id)),
   );
 
   app.post(
     "/api/account",
     {
-      onRequest: app.authenticate,
+      config: { roles: "authenticated" },
       schema: {
         body: z.object({
           firstName: fields.optionalName,
@@ -147,7 +149,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   app.post(
     "/api/account/change-password",
     {
-      onRequest: app.authenticate,
+      config: { roles: "authenticated" },
       schema: { body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }) },
     },
     async (request, reply) => {

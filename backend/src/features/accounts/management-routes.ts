@@ -10,12 +10,11 @@ const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSort
 /** Audits (the sign-in history) and build information, for administrators. */
 export const managementRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const admin = app.requireAuthority("ROLE_ADMIN");
 
   app.get(
     "/management/audits",
     {
-      onRequest: admin,
+      config: { roles: ["ROLE_ADMIN"] },
       schema: { querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }) },
     },
     async (request, reply) => {
@@ -34,7 +33,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.get("/management/info", { onRequest: admin }, async () => ({
+  app.get("/management/info", { config: { roles: ["ROLE_ADMIN"] } }, async () => ({
     build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
     activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
     database: app.db.kind,

@@ -148,12 +148,14 @@ const loadUser = async (app: FastifyInstance, id: number) => {
 /** User management for administrators (spec section 7, "Users"); every route needs ROLE_ADMIN. */
 export const usersRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const admin = app.requireAuthority("ROLE_ADMIN");
 
   for (const kind of ["admin", "teacher", "student"] as const) {
     app.get(
       `/api/users/${kind}`,
-      { onRequest: admin, schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } } },
+      {
+        config: { roles: ["ROLE_ADMIN"] },
+        schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } },
+      },
       async (request, reply) => {
         const { page, size, sort, search } = request.query;
         const { users, total } = await pageUsers(app.db, { kind, page, size, sort, search });
@@ -164,14 +166,14 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/api/users/authorities",
-    { onRequest: admin, schema: { response: { 200: z.array(z.string()) } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: z.array(z.string()) } } },
     async () => Authority.options,
   );
 
   app.get(
     "/api/users/:login",
     {
-      onRequest: admin,
+      config: { roles: ["ROLE_ADMIN"] },
       schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 200: UserDto } },
     },
     async (request) => toUserDto(await findUser(app, request.params.login)),
@@ -179,7 +181,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/users",
-    { onRequest: admin, schema: { body: NewAdministrator, response: { 201: UserDto } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: NewAdministrator, response: { 201: UserDto } } },
     async (request, reply) => {
       const { password, ...body } = request.body;
       const created = await registerAdministrator(
@@ -202,7 +204,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.put(
     "/api/users",
-    { onRequest: admin, schema: { body: UserUpdate, response: { 200: UserDto } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: UserUpdate, response: { 200: UserDto } } },
     async (request, reply) => {
       const { id, activated, authorities, email, ...profile } = request.body;
       const user = await loadUser(app, id);
@@ -228,7 +230,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.delete(
     "/api/users/:login",
-    { onRequest: admin, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
     async (request, reply) => {
       const user = await findUser(app, request.params.login);
       if (user.id === request.currentUser.id) throw forbidden(accountErrors.selfDeletion);
@@ -239,7 +241,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/registerByAdmin",
-    { onRequest: admin, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
     async (request, reply) => {
       const body = request.body;
       const common = {

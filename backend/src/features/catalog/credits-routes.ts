@@ -18,7 +18,7 @@ export const creditsRoutes = async (base: FastifyInstance) => {
   app.post(
     "/api/users/:login/credits",
     {
-      preHandler: app.requireAuthority("ROLE_ADMIN"),
+      config: { roles: ["ROLE_ADMIN"] },
       schema: {
         params: z.object({ login: z.string().min(1).max(254) }),
         body: z.object({ amount: z.number().int().min(1).max(1000), reason: z.string().trim().max(500).optional() }),

@@ -29,7 +29,6 @@ const packageView = ({ id, amount, valueCents }: PackageRow) => ({ id, amount, v
  */
 export const itemPackagesRoutes = async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
 
   const current = async (id: number) => {
     const found = await findPackage(app.db, id);
@@ -49,34 +48,42 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.get("/api/item-packages/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
 
-  app.post("/api/item-packages", { ...admin, schema: { body: PackageBody } }, async (request, reply) => {
-    const { id: sent, amount, value } = request.body;
-    if (sent) throw invalid("error.idexists", "id");
-    const id = await app.nextId();
-    const created = await run(
-      id,
-      { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
-      contextOf(request),
-    );
-    return alert(
-      reply.code(201).header("Location", `/api/item-packages/${id}`),
-      "catalog.itemPackage.created",
-      id,
-    ).send(created);
-  });
+  app.post(
+    "/api/item-packages",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody } },
+    async (request, reply) => {
+      const { id: sent, amount, value } = request.body;
+      if (sent) throw invalid("error.idexists", "id");
+      const id = await app.nextId();
+      const created = await run(
+        id,
+        { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
+        contextOf(request),
+      );
+      return alert(
+        reply.code(201).header("Location", `/api/item-packages/${id}`),
+        "catalog.itemPackage.created",
+        id,
+      ).send(created);
+    },
+  );
 
   const change = (id: number, body: z.infer<typeof PackageBody>, context: ReturnType<typeof contextOf>) =>
     run(id, { type: "ChangeItemPackage", amount: body.amount, valueCents: centsFromReais(body.value) }, context);
 
-  app.put("/api/item-packages", { ...admin, schema: { body: PackageBody } }, async (request, reply) => {
-    const { id } = request.body;
-    if (!id) throw invalid("error.idnull", "id");
-    return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
-  });
+  app.put(
+    "/api/item-packages",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody } },
+    async (request, reply) => {
+      const { id } = request.body;
+      if (!id) throw invalid("error.idnull", "id");
+      return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
+    },
+  );
 
   app.put(
     "/api/item-packages/:id",
-    { ...admin, schema: { params: idParams, body: PackageBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: PackageBody } },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -84,16 +91,20 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.delete("/api/item-packages/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    const context = contextOf(request);
-    await executeCommand(
-      app,
-      packageStreamId(id),
-      itemPackageDecider,
-      { type: "RemoveItemPackage", by: context.by },
-      context,
-    );
-    return alert(reply.code(204), "catalog.itemPackage.deleted", id).send();
-  });
+  app.delete(
+    "/api/item-packages/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const context = contextOf(request);
+      await executeCommand(
+        app,
+        packageStreamId(id),
+        itemPackageDecider,
+        { type: "RemoveItemPackage", by: context.by },
+        context,
+      );
+      return alert(reply.code(204), "catalog.itemPackage.deleted", id).send();
+    },
+  );
 };

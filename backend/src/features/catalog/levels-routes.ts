@@ -23,7 +23,6 @@ const levelView = ({ id, name, active }: LevelRow) => ({ id, name, active });
  */
 export const levelsRoutes = async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
 
   const current = async (id: number) => {
     const level = await findLevel(app.db, id);
@@ -60,42 +59,58 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.get("/api/levels/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
 
-  app.post("/api/levels", { ...admin, schema: { body: LevelBody } }, async (request, reply) => {
-    if (request.body.id) throw invalid("error.idexists", "id");
-    const id = await app.nextId();
-    const level = await run(
-      id,
-      { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
-      contextOf(request),
-    );
-    return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(level);
-  });
+  app.post(
+    "/api/levels",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody } },
+    async (request, reply) => {
+      if (request.body.id) throw invalid("error.idexists", "id");
+      const id = await app.nextId();
+      const level = await run(
+        id,
+        { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
+        contextOf(request),
+      );
+      return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(level);
+    },
+  );
 
   const update = (id: number, body: z.infer<typeof LevelBody>, context: ReturnType<typeof contextOf>) =>
     run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
 
-  app.put("/api/levels", { ...admin, schema: { body: LevelBody } }, async (request, reply) => {
+  app.put("/api/levels", { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody } }, async (request, reply) => {
     const { id } = request.body;
     if (!id) throw invalid("error.idnull", "id");
     return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
   });
 
-  app.put("/api/levels/:id", { ...admin, schema: { params: idParams, body: LevelBody } }, async (request, reply) => {
-    const { id } = request.params;
-    if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-    return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
-  });
+  app.put(
+    "/api/levels/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: LevelBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+      return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+    },
+  );
 
-  app.put("/api/levels/:id/toggle", { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    const context = contextOf(request);
-    const level = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
-    return alert(reply, level.active ? "catalog.level.activated" : "catalog.level.deactivated", level.id).send(level);
-  });
+  app.put(
+    "/api/levels/:id/toggle",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const level = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
+      return alert(reply, level.active ? "catalog.level.activated" : "catalog.level.deactivated", level.id).send(level);
+    },
+  );
 
-  app.delete("/api/levels/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    const context = contextOf(request);
-    await run(id, { type: "DeactivateLevel", by: context.by }, context);
-    return alert(reply.code(204), "catalog.level.deactivated", id).send();
-  });
+  app.delete(
+    "/api/levels/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const context = contextOf(request);
+      await run(id, { type: "DeactivateLevel", by: context.by }, context);
+      return alert(reply.code(204), "catalog.level.deactivated", id).send();
+    },
+  );
 };

@@ -72,8 +72,6 @@ const downloadName = (material: MaterialRow) => {
  */
 export const materialsRoutes = async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
-  const signedIn = { preHandler: app.authenticate };
 
   const visible = async (request: FastifyRequest, id: number) => {
     const material = await findMaterial(app.db, id);
@@ -125,7 +123,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
   app.get(
     "/api/materials",
     {
-      ...signedIn,
+      config: { roles: "authenticated" },
       schema: {
         querystring: z.object({ ...pageQuery, query: z.string().max(200).optional(), all: flag.default(false) }),
       },
@@ -137,48 +135,60 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.get("/api/materials/:id", { ...signedIn, schema: { params: idParams } }, async (request) =>
+  app.get("/api/materials/:id", { config: { roles: "authenticated" }, schema: { params: idParams } }, async (request) =>
     materialView(await visible(request, request.params.id)),
   );
 
-  app.get("/api/materials/:id/download", { ...signedIn, schema: { params: idParams } }, async (request, reply) => {
-    const material = await visible(request, request.params.id);
-    const bytes = await readMaterialFile(app.db, material.fileSha256);
-    if (!bytes) throw notFound(materialErrors.notFound);
-    const name = downloadName(material);
-    return (
-      reply
-        .header("Content-Type", material.fileContentType)
-        .header("Content-Length", String(bytes.length))
-        // Served as a download, never rendered: an uploaded HTML or SVG file cannot run in our origin.
-        .header(
-          "Content-Disposition",
-          `attachment; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header("X-Content-Type-Options", "nosniff")
-        .header("ETag", `"${material.fileSha256}"`)
-        .send(bytes)
-    );
-  });
+  app.get(
+    "/api/materials/:id/download",
+    { config: { roles: "authenticated" }, schema: { params: idParams } },
+    async (request, reply) => {
+      const material = await visible(request, request.params.id);
+      const bytes = await readMaterialFile(app.db, material.fileSha256);
+      if (!bytes) throw notFound(materialErrors.notFound);
+      const name = downloadName(material);
+      return (
+        reply
+          .header("Content-Type", material.fileContentType)
+          .header("Content-Length", String(bytes.length))
+          // Served as a download, never rendered: an uploaded HTML or SVG file cannot run in our origin.
+          .header(
+            "Content-Disposition",
+            `attachment; filename="${name.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          )
+          .header("X-Content-Type-Options", "nosniff")
+          .header("ETag", `"${material.fileSha256}"`)
+          .send(bytes)
+      );
+    },
+  );
 
-  app.post("/api/materials", { ...admin, schema: { body: MaterialBody } }, async (request, reply) => {
-    if (request.body.id) throw invalid("error.idexists", "id");
-    const id = await app.nextId();
-    const material = await save(id, request.body, request, "UploadMaterial");
-    return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
-      material,
-    );
-  });
+  app.post(
+    "/api/materials",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody } },
+    async (request, reply) => {
+      if (request.body.id) throw invalid("error.idexists", "id");
+      const id = await app.nextId();
+      const material = await save(id, request.body, request, "UploadMaterial");
+      return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
+        material,
+      );
+    },
+  );
 
-  app.put("/api/materials", { ...admin, schema: { body: MaterialBody } }, async (request, reply) => {
-    const { id } = request.body;
-    if (!id) throw invalid("error.idnull", "id");
-    return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
-  });
+  app.put(
+    "/api/materials",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody } },
+    async (request, reply) => {
+      const { id } = request.body;
+      if (!id) throw invalid("error.idnull", "id");
+      return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
+    },
+  );
 
   app.put(
     "/api/materials/:id",
-    { ...admin, schema: { params: idParams, body: MaterialBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: MaterialBody } },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -186,16 +196,20 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.delete("/api/materials/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    const context = contextOf(request);
-    await executeCommand(
-      app,
-      materialStreamId(id),
-      materialDecider,
-      { type: "DeactivateMaterial", by: context.by },
-      context,
-    );
-    return alert(reply.code(204), "catalog.material.deactivated", id).send();
-  });
+  app.delete(
+    "/api/materials/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const context = contextOf(request);
+      await executeCommand(
+        app,
+        materialStreamId(id),
+        materialDecider,
+        { type: "DeactivateMaterial", by: context.by },
+        context,
+      );
+      return alert(reply.code(204), "catalog.material.deactivated", id).send();
+    },
+  );
 };

@@ -63,8 +63,6 @@ const trailView = (trail: TrailRow, materials?: MaterialRow[]) => ({
  */
 export const trailsRoutes = async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.requireAuthority("ROLE_ADMIN") };
-  const signedIn = { preHandler: app.authenticate };
 
   const current = async (id: number) => {
     const trail = await findTrail(app.db, id);
@@ -101,7 +99,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
   app.get(
     "/api/trails",
     {
-      ...signedIn,
+      config: { roles: "authenticated" },
       schema: { querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }) },
     },
     async (request, reply) => {
@@ -113,33 +111,45 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.get("/api/trails/:id", { ...signedIn, schema: { params: idParams } }, async (request) =>
+  app.get("/api/trails/:id", { config: { roles: "authenticated" }, schema: { params: idParams } }, async (request) =>
     trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
-  app.post("/api/trails", { ...admin, schema: { body: TrailBody } }, async (request, reply) => {
-    if (request.body.id) throw invalid("error.idexists", "id");
-    const id = await app.nextId();
-    const trail = await save(id, request.body, request, "CreateTrail");
-    return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(trail);
-  });
+  app.post(
+    "/api/trails",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody } },
+    async (request, reply) => {
+      if (request.body.id) throw invalid("error.idexists", "id");
+      const id = await app.nextId();
+      const trail = await save(id, request.body, request, "CreateTrail");
+      return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(trail);
+    },
+  );
 
-  app.put("/api/trails", { ...admin, schema: { body: TrailBody } }, async (request, reply) => {
+  app.put("/api/trails", { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody } }, async (request, reply) => {
     const { id } = request.body;
     if (!id) throw invalid("error.idnull", "id");
     return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
   });
 
-  app.put("/api/trails/:id", { ...admin, schema: { params: idParams, body: TrailBody } }, async (request, reply) => {
-    const { id } = request.params;
-    if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-    return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
-  });
+  app.put(
+    "/api/trails/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: TrailBody } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
+      return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+    },
+  );
 
-  app.delete("/api/trails/:id", { ...admin, schema: { params: idParams } }, async (request, reply) => {
-    const { id } = request.params;
-    const context = contextOf(request);
-    await executeCommand(app, trailStreamId(id), trailDecider, { type: "RemoveTrail", by: context.by }, context);
-    return alert(reply.code(204), "catalog.trail.deleted", id).send();
-  });
+  app.delete(
+    "/api/trails/:id",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const context = contextOf(request);
+      await executeCommand(app, trailStreamId(id), trailDecider, { type: "RemoveTrail", by: context.by }, context);
+      return alert(reply.code(204), "catalog.trail.deleted", id).send();
+    },
+  );
 };

@@ -50,15 +50,12 @@ const existingScheduling = async (sql: Parameters<typeof findScheduling>[0], id:
 /** Routes of the lesson loop (spec section 7, "Lessons and schedulings"); each maps to one command or query. */
 export const lessonRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const student = app.requireAuthority("ROLE_STUDENT");
-  const teacher = app.requireAuthority("ROLE_TEACHER");
-  const studentOrTeacher = app.requireAuthority("ROLE_STUDENT", "ROLE_TEACHER");
-  const teacherOrAdmin = app.requireAuthority("ROLE_TEACHER", "ROLE_ADMIN");
-  const studentOrAdmin = app.requireAuthority("ROLE_STUDENT", "ROLE_ADMIN");
-
   app.post(
     "/api/schedulings",
-    { preValidation: student, schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } } },
+    {
+      config: { roles: ["ROLE_STUDENT"] },
+      schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } },
+    },
     async (request, reply) => {
       const { trail, level, date, objective } = request.body;
       const scheduling = await scheduleLessonCommand(
@@ -74,7 +71,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/authenticatedUser",
-    { preValidation: studentOrTeacher, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
     async (request, reply) => {
       const schedulings = await schedulingsOf(app.db, viewerOf(request.currentUser));
       return reply.header("X-Total-Count", schedulings.length).send(schedulings);
@@ -83,13 +80,16 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/authenticatedUser/lastWithoutFeedback",
-    { preValidation: studentOrTeacher, schema: { response: { 200: SchedulingResponse.nullable() } } },
+    {
+      config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
+      schema: { response: { 200: SchedulingResponse.nullable() } },
+    },
     async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), new Date()),
   );
 
   app.get(
     "/api/schedulings/withoutLesson",
-    { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
     async (_request, reply) => {
       const pending = await pendingLessons(app.db);
       return reply.header("X-Total-Count", pending.length).send(pending);
@@ -98,7 +98,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/withoutLesson/fromNow",
-    { preValidation: teacherOrAdmin, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
     async (_request, reply) => {
       const pending = await pendingLessons(app.db, new Date());
       return reply.header("X-Total-Count", pending.length).send(pending);
@@ -107,7 +107,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/:id",
-    { preValidation: app.authenticate, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
     async (request) => {
       const scheduling = await existingScheduling(app.db, request.params.id);
       const user = request.currentUser;
@@ -125,7 +125,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.delete(
     "/api/schedulings/:id",
     {
-      preValidation: studentOrAdmin,
+      config: { roles: ["ROLE_STUDENT", "ROLE_ADMIN"] },
       schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
@@ -140,7 +140,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     "/api/lessons/authenticatedUser",
     {
-      preValidation: studentOrTeacher,
+      config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
       schema: {
         querystring: LessonPageQuery,
         response: { 200: z.object({ content: z.array(LessonViewResponse), totalElements: z.number() }) },
@@ -152,7 +152,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     "/api/lessons",
     {
-      preValidation: teacher,
+      config: { roles: ["ROLE_TEACHER"] },
       schema: {
         body: z.object({ schedulingId: z.coerce.number().int() }),
         response: {
@@ -178,7 +178,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     "/api/lessons/teacher/:login",
     {
-      preValidation: teacherOrAdmin,
+      config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] },
       schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
     },
     async (request) => {
@@ -193,7 +193,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     "/api/student-feedbacks",
     {
-      preValidation: student,
+      config: { roles: ["ROLE_STUDENT"] },
       schema: { body: StudentFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
     },
     async (request, reply) => {
@@ -211,7 +211,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     "/api/teacher-feedbacks",
     {
-      preValidation: teacher,
+      config: { roles: ["ROLE_TEACHER"] },
       schema: { body: TeacherFeedbackBody, response: { 201: z.object({ id: z.number(), lessonId: z.number() }) } },
     },
     async (request, reply) => {
