@@ -2,9 +2,10 @@ import { invalid } from "@el/domain";
 import { accountErrors, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
 import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
 import { findUserById, findUserBySignInName } from "@el/projections/users/index";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { alert } from "../../http/alert";
 import { executeOnAccount } from "./account-commands";
 import { resetPasswordMail } from "./mails";
 import { digestOf, hashPassword, newSecretKey, verifyPassword } from "./passwords";
@@ -48,9 +49,6 @@ export const TeacherApplication = z.object({
   experience: fields.experience,
   langKey: fields.langKey.optional(),
 });
-
-export const alert = (reply: FastifyReply, key: string, param = "") =>
-  reply.header("X-app-alert", key).header("X-app-params", encodeURIComponent(param));
 
 const me = async (app: FastifyInstance, id: number) => {
   const user = await findUserById(app.db, id);

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeOnStreams } from "../../commands/execute";
 import { commandIdOf } from "../../commands/idempotency-key";
-import { alert, contextOf } from "./http";
+import { alert } from "../../http/alert";
+import { contextOf } from "./http";
 
 /**
  * `POST /api/users/{login}/credits { amount, reason? }`: an administrator gives a student lesson

@@ -29,10 +29,6 @@ export const reference = z.union([
 export const sendPage = <Row, Item>(reply: FastifyReply, page: Page<Row>, toItem: (row: Row) => Item) =>
   reply.header("X-Total-Count", String(page.total)).send(page.items.map(toItem));
 
-/** JHipster's success alert: the web app shows the translated `key` with `param` (usually the id). */
-export const alert = (reply: FastifyReply, key: string, param: string | number) =>
-  reply.header("X-app-alert", key).header("X-app-params", String(param));
-
 export const contextOf = (request: FastifyRequest): CommandContext & { by: string } => ({
   userId: String(request.currentUser.id),
   correlationId: request.id,

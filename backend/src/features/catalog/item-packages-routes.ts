@@ -12,7 +12,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
-import { alert, contextOf, idParams } from "./http";
+import { alert } from "../../http/alert";
+import { contextOf, idParams } from "./http";
 
 const PackageBody = z.object({
   id: z.number().int().positive().nullish(),

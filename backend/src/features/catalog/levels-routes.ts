@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
-import { alert, contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
+import { alert } from "../../http/alert";
+import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 
 const LevelBody = z.object({
   id: z.number().int().positive().nullish(),

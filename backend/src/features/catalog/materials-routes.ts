@@ -16,7 +16,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
-import { alert, contextOf, flag, idParams, isAdmin, pageOf, pageQuery, reference, sendPage } from "./http";
+import { alert } from "../../http/alert";
+import { contextOf, flag, idParams, isAdmin, pageOf, pageQuery, reference, sendPage } from "./http";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
 const base64 = z

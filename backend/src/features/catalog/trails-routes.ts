@@ -21,7 +21,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
-import { alert, contextOf, flag, idParams, reference } from "./http";
+import { alert } from "../../http/alert";
+import { contextOf, flag, idParams, reference } from "./http";
 
 const TrailBody = TrailFields.omit({ levelId: true }).extend({
   id: z.number().int().positive().nullish(),

@@ -10,10 +10,11 @@ import {
   teacherFinanceByMonth,
 } from "@el/projections/lessons/index";
 import { findUserByLogin } from "@el/projections/users/index";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
+import { alert } from "../../http/alert";
 import type { CurrentUser } from "../../plugins/auth";
 import {
   acceptLessonCommand,
@@ -37,9 +38,6 @@ const viewerOf = (user: CurrentUser): LessonViewer => ({
   id: user.id,
   role: user.authorities.includes("ROLE_TEACHER") ? "teacher" : "student",
 });
-
-const alert = (reply: FastifyReply, key: string, param: number | string) =>
-  reply.header("X-app-alert", key).header("X-app-params", String(param));
 
 const existingScheduling = async (sql: Parameters<typeof findScheduling>[0], id: number) => {
   const scheduling = await findScheduling(sql, id);
