@@ -1,8 +1,7 @@
-import { forbidden, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
 import {
   type AccountCommand,
   Authority,
-  accountErrors,
   emailStreamId,
   HeardFrom,
   loginStreamId,
@@ -234,7 +233,6 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     { config: { roles: ["ROLE_ADMIN"] }, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
     async (request, reply) => {
       const user = await findUser(app, request.params.login);
-      if (user.id === request.currentUser.id) throw forbidden(accountErrors.selfDeletion);
       await deleteAccount(app, user, request.currentUser);
       return alert(reply, "userManagement.deleted", user.login).code(204).send();
     },

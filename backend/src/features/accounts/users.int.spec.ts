@@ -118,6 +118,7 @@ describe("user management", () => {
     expect(deactivate.json().message).toBe("userManagement.error.selfDeactivation");
     const remove = await call("DELETE", `/api/users/${me.login}`);
     expect(remove.statusCode).toBe(403);
+    expect(remove.json().message).toBe("userManagement.error.selfDeletion");
     expect((await authenticate(test.app, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
   });
 

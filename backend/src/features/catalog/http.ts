@@ -34,5 +34,3 @@ export const contextOf = (request: FastifyRequest): CommandContext & { by: strin
   correlationId: request.id,
   by: request.currentUser.login,
 });
-
-export const isAdmin = (request: FastifyRequest) => request.currentUser?.authorities.includes("ROLE_ADMIN") ?? false;

@@ -11,13 +11,14 @@ import {
   materialErrors,
   materialStreamId,
 } from "@el/domain/catalog/index";
+import { mayReadMaterial, seesInactiveMaterials } from "@el/domain/catalog/material-access";
 import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { alert } from "../../http/alert";
-import { contextOf, flag, idParams, isAdmin, pageOf, pageQuery, reference, sendPage } from "./http";
+import { contextOf, flag, idParams, pageOf, pageQuery, reference, sendPage } from "./http";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
 const base64 = z
@@ -76,7 +77,8 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   const visible = async (request: FastifyRequest, id: number) => {
     const material = await findMaterial(app.db, id);
-    if (!material || (!material.active && !isAdmin(request))) throw notFound(materialErrors.notFound);
+    if (!material || !mayReadMaterial(material, request.currentUser.authorities))
+      throw notFound(materialErrors.notFound);
     return material;
   };
 
@@ -131,7 +133,11 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     },
     async (request, reply) => {
       const { query, all } = request.query;
-      const page = await listMaterials(app.db, { query, all: all && isAdmin(request) }, pageOf(request.query));
+      const page = await listMaterials(
+        app.db,
+        { query, all: all && seesInactiveMaterials(request.currentUser.authorities) },
+        pageOf(request.query),
+      );
       return sendPage(reply, page, materialView);
     },
   );

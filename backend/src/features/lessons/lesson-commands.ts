@@ -12,6 +12,7 @@ import {
   type TeacherFeedbackInput,
   type TrailInCatalog,
 } from "@el/domain/lessons/lesson";
+import { cancellerRoleOf } from "@el/domain/lessons/lesson-access";
 import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
 import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from "@el/domain/lessons/teacher-slot";
 import { type SchedulingView, schedulingOfLesson } from "@el/projections/lessons/index";
@@ -160,12 +161,7 @@ export const acceptLessonCommand = async (
 };
 
 /** The student (with 24 h notice) or support cancels; the credit comes back in the same append. */
-export const cancelLessonCommand = async (
-  app: FastifyInstance,
-  user: CurrentUser,
-  lessonId: number,
-  role: "student" | "admin",
-) => {
+export const cancelLessonCommand = async (app: FastifyInstance, user: CurrentUser, lessonId: number) => {
   const current: Lesson = stateFrom(
     lessonDecider,
     (await app.eventStore.readStream(lessonStreamId(lessonId))) as unknown as LessonEvent[],
@@ -178,7 +174,7 @@ export const cancelLessonCommand = async (
     [lessonStreamId(lessonId), studentStreamId(studentId), ...slotStreams],
     (histories) => {
       const decision = cancelLesson(
-        { type: "CancelLesson", by: user.id, role, now: new Date() },
+        { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: new Date() },
         {
           lesson: lessonOf(histories, lessonId),
           student: studentOf(histories, studentId),

@@ -1,21 +1,11 @@
-import { forbidden, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
-import {
-  findScheduling,
-  type LessonViewer,
-  lastWithoutFeedback,
-  lessonsOf,
-  pendingLessons,
-  schedulingsOf,
-  teacherFinanceByMonth,
-} from "@el/projections/lessons/index";
-import { findUserByLogin } from "@el/projections/users/index";
+import { lastWithoutFeedback, lessonsOf, pendingLessons, schedulingsOf } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
-import type { CurrentUser } from "../../plugins/auth";
 import {
   acceptLessonCommand,
   cancelLessonCommand,
@@ -23,6 +13,7 @@ import {
   giveTeacherFeedbackCommand,
   scheduleLessonCommand,
 } from "./lesson-commands";
+import { schedulingFor, teacherFinanceFor, viewerOf } from "./lesson-queries";
 import {
   FinanceMonthResponse,
   IdParams,
@@ -33,17 +24,6 @@ import {
   StudentFeedbackBody,
   TeacherFeedbackBody,
 } from "./lesson-schemas";
-
-const viewerOf = (user: CurrentUser): LessonViewer => ({
-  id: user.id,
-  role: user.authorities.includes("ROLE_TEACHER") ? "teacher" : "student",
-});
-
-const existingScheduling = async (sql: Parameters<typeof findScheduling>[0], id: number) => {
-  const scheduling = await findScheduling(sql, id);
-  if (!scheduling) throw notFound(lessonErrors.notFound);
-  return scheduling;
-};
 
 /** Routes of the lesson loop (spec section 7, "Lessons and schedulings"); each maps to one command or query. */
 export const lessonRoutes: FastifyPluginAsync = async (root) => {
@@ -106,18 +86,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     "/api/schedulings/:id",
     { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
-    async (request) => {
-      const scheduling = await existingScheduling(app.db, request.params.id);
-      const user = request.currentUser;
-      // A pending lesson is open to every teacher; otherwise only its student, its teacher and admins see it.
-      const mayRead =
-        user.authorities.includes("ROLE_ADMIN") ||
-        scheduling.student.id === user.id ||
-        scheduling.lesson?.teacher.id === user.id ||
-        (scheduling.lesson === null && user.authorities.includes("ROLE_TEACHER"));
-      if (!mayRead) throw forbidden();
-      return scheduling;
-    },
+    async (request) => schedulingFor(app.db, request.currentUser, request.params.id),
   );
 
   app.delete(
@@ -127,9 +96,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
-      const user = request.currentUser;
-      const role = user.authorities.includes("ROLE_ADMIN") ? "admin" : "student";
-      await cancelLessonCommand(app, user, request.params.id, role);
+      await cancelLessonCommand(app, request.currentUser, request.params.id);
       alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
       return { id: request.params.id, refunded: true };
     },
@@ -179,13 +146,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] },
       schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
     },
-    async (request) => {
-      const user = request.currentUser;
-      const owner = await findUserByLogin(app.db, request.params.login);
-      if (owner?.kind !== "teacher") throw notFound();
-      if (owner.id !== user.id && !user.authorities.includes("ROLE_ADMIN")) throw forbidden();
-      return teacherFinanceByMonth(app.db, owner.id);
-    },
+    async (request) => teacherFinanceFor(app.db, request.currentUser, request.params.login),
   );
 
   app.post(
