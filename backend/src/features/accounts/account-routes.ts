@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
+import { NoBody } from "../../http/responses";
 import { executeOnAccount } from "./account-commands";
 import { resetPasswordMail } from "./mails";
 import { digestOf, hashPassword, newSecretKey, verifyPassword } from "./passwords";
@@ -50,6 +51,9 @@ export const TeacherApplication = z.object({
   langKey: fields.langKey.optional(),
 });
 
+/** A refused sign-in: wrong credentials (401) or too many attempts (429). */
+const SignInRefused = z.object({ status: z.number(), message: z.string() });
+
 const me = async (app: FastifyInstance, id: number) => {
   const user = await findUserById(app.db, id);
   if (!user) throw invalid(accountErrors.notRegistered);
@@ -62,7 +66,12 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/register",
-    { schema: { body: z.discriminatedUnion("student", [StudentRegistration, TeacherApplication]) } },
+    {
+      schema: {
+        body: z.discriminatedUnion("student", [StudentRegistration, TeacherApplication]),
+        response: { 201: z.object({ login: z.string(), activated: z.boolean() }) },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const created = body.student
@@ -90,6 +99,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
           password: z.string().min(1).max(100),
           rememberMe: z.boolean().optional().default(false),
         }),
+        response: { 200: z.object({ id_token: z.string() }), 401: SignInRefused, 429: SignInRefused },
       },
     },
     async (request, reply) => {
@@ -125,6 +135,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
           imageUrl: fields.imageUrl,
           phone: fields.phone.nullable().optional(),
         }),
+        response: { 200: NoBody },
       },
     },
     async (request, reply) => {
@@ -148,7 +159,10 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     "/api/account/change-password",
     {
       config: { roles: "authenticated" },
-      schema: { body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }) },
+      schema: {
+        body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }),
+        response: { 200: NoBody },
+      },
     },
     async (request, reply) => {
       const user = await me(app, request.currentUser.id);
@@ -170,22 +184,31 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.post("/api/account/reset-password/init", { schema: { body: fields.email } }, async (request, reply) => {
-    const user = await findUserBySignInName(app.db, request.body);
-    // Same answer whether or not the e-mail has an account: the form must not reveal who is registered.
-    if (user) {
-      const { key, digest } = newSecretKey();
-      const { result: events } = await executeOnAccount(app, user.streamId, () => [
-        { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
-      ]);
-      if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
-    }
-    return alert(reply, "reset.request.messages.success").send();
-  });
+  app.post(
+    "/api/account/reset-password/init",
+    { schema: { body: fields.email, response: { 200: NoBody } } },
+    async (request, reply) => {
+      const user = await findUserBySignInName(app.db, request.body);
+      // Same answer whether or not the e-mail has an account: the form must not reveal who is registered.
+      if (user) {
+        const { key, digest } = newSecretKey();
+        const { result: events } = await executeOnAccount(app, user.streamId, () => [
+          { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
+        ]);
+        if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
+      }
+      return alert(reply, "reset.request.messages.success").send();
+    },
+  );
 
   app.post(
     "/api/account/reset-password/finish",
-    { schema: { body: z.object({ key: z.string().trim().min(1).max(200), newPassword: fields.password }) } },
+    {
+      schema: {
+        body: z.object({ key: z.string().trim().min(1).max(200), newPassword: fields.password }),
+        response: { 200: NoBody },
+      },
+    },
     async (request, reply) => {
       const keyDigest = digestOf(request.body.key);
       const streamId = await findStreamOfResetKey(app.db, keyDigest);

@@ -7,6 +7,23 @@ import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 const day = z.iso.date();
 const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSortField[]];
 
+/** A sign-in, successful or not, as JHipster's audit screen lists it. */
+const AuditResponse = z.object({
+  id: z.number(),
+  principal: z.string(),
+  timestamp: z.string(),
+  type: z.string(),
+  data: z.object({ remoteAddress: z.string(), message: z.string().optional() }),
+});
+
+const InfoResponse = z.object({
+  build: z.object({ name: z.string(), version: z.string() }),
+  activeProfiles: z.array(z.string()),
+  database: z.string(),
+  mail: z.string(),
+  node: z.string(),
+});
+
 /** Audits (the sign-in history) and build information, for administrators. */
 export const managementRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +32,10 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     "/management/audits",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }) },
+      schema: {
+        querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }),
+        response: { 200: z.array(AuditResponse) },
+      },
     },
     async (request, reply) => {
       const { fromDate, toDate, page, size, sort } = request.query;
@@ -33,11 +53,15 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     },
   );
 
-  app.get("/management/info", { config: { roles: ["ROLE_ADMIN"] } }, async () => ({
-    build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
-    activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
-    database: app.db.kind,
-    mail: app.config.smtpUrl ? "smtp" : "outbox",
-    node: process.version,
-  }));
+  app.get(
+    "/management/info",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: InfoResponse } } },
+    async () => ({
+      build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
+      activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
+      database: app.db.kind,
+      mail: app.config.smtpUrl ? "smtp" : "outbox",
+      node: process.version,
+    }),
+  );
 };

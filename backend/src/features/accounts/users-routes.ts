@@ -22,6 +22,7 @@ import { z } from "zod";
 import { executeOnStreams } from "../../commands/execute";
 import { alert } from "../../http/alert";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { NoBody } from "../../http/responses";
 import { accountOf, decideInTurn, deciderOf, executeOnAccount, reservation } from "./account-commands";
 import { fields } from "./account-routes";
 import { unguessablePassword } from "./passwords";
@@ -230,7 +231,10 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.delete(
     "/api/users/:login",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: z.object({ login: z.string().min(1).max(254) }) } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 204: NoBody } },
+    },
     async (request, reply) => {
       const user = await findUser(app, request.params.login);
       await deleteAccount(app, user, request.currentUser);

@@ -23,6 +23,7 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       schema: {
         params: z.object({ login: z.string().min(1).max(254) }),
         body: z.object({ amount: z.number().int().min(1).max(1000), reason: z.string().trim().max(500).optional() }),
+        response: { 200: z.object({ balance: z.number() }) },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
 import { alert } from "../../http/alert";
+import { NoBody } from "../../http/responses";
 import { contextOf, idParams } from "./http";
 
 const PackageBody = z.object({
@@ -21,6 +22,9 @@ const PackageBody = z.object({
   /** Price in reais (47, 180.5); kept as centavos. */
   value: z.number().positive().max(1_000_000),
 });
+
+/** `value` in reais, as the web app shows and sends it. */
+const PackageResponse = z.object({ id: z.number(), amount: z.number(), value: z.number() });
 
 const packageView = ({ id, amount, valueCents }: PackageRow) => ({ id, amount, value: reaisFromCents(valueCents) });
 
@@ -42,16 +46,24 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     return current(id);
   };
 
-  app.get("/api/item-packages", async (_request, reply) => {
-    const packages = await listPackages(app.db);
-    return reply.header("X-Total-Count", String(packages.length)).send(packages.map(packageView));
-  });
+  app.get(
+    "/api/item-packages",
+    { schema: { response: { 200: z.array(PackageResponse) } } },
+    async (_request, reply) => {
+      const packages = await listPackages(app.db);
+      return reply.header("X-Total-Count", String(packages.length)).send(packages.map(packageView));
+    },
+  );
 
-  app.get("/api/item-packages/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
+  app.get(
+    "/api/item-packages/:id",
+    { schema: { params: idParams, response: { 200: PackageResponse } } },
+    async (request) => current(request.params.id),
+  );
 
   app.post(
     "/api/item-packages",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody, response: { 201: PackageResponse } } },
     async (request, reply) => {
       const { id: sent, amount, value } = request.body;
       if (sent) throw invalid("error.idexists", "id");
@@ -74,7 +86,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/item-packages",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody, response: { 200: PackageResponse } } },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
@@ -84,7 +96,10 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/item-packages/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: PackageBody } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: idParams, body: PackageBody, response: { 200: PackageResponse } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -94,7 +109,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/item-packages/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

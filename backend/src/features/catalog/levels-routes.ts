@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
 import { alert } from "../../http/alert";
+import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 
 const LevelBody = z.object({
@@ -13,6 +14,8 @@ const LevelBody = z.object({
   name: LevelName,
   active: z.boolean().default(true),
 });
+
+const LevelResponse = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
 
 const levelView = ({ id, name, active }: LevelRow) => ({ id, name, active });
 
@@ -38,7 +41,12 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/levels",
-    { schema: { querystring: z.object({ ...pageQuery, active: flag.optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ ...pageQuery, active: flag.optional() }),
+        response: { 200: z.array(LevelResponse) },
+      },
+    },
     async (request, reply) =>
       sendPage(reply, await listLevels(app.db, { active: request.query.active }, pageOf(request.query)), levelView),
   );
@@ -48,6 +56,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     {
       schema: {
         querystring: z.object({ ...pageQuery, query: z.string().max(100).default(""), active: flag.optional() }),
+        response: { 200: z.array(LevelResponse) },
       },
     },
     async (request, reply) =>
@@ -58,11 +67,13 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       ),
   );
 
-  app.get("/api/levels/:id", { schema: { params: idParams } }, async (request) => current(request.params.id));
+  app.get("/api/levels/:id", { schema: { params: idParams, response: { 200: LevelResponse } } }, async (request) =>
+    current(request.params.id),
+  );
 
   app.post(
     "/api/levels",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody, response: { 201: LevelResponse } } },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
@@ -78,15 +89,22 @@ export const levelsRoutes = async (base: FastifyInstance) => {
   const update = (id: number, body: z.infer<typeof LevelBody>, context: ReturnType<typeof contextOf>) =>
     run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
 
-  app.put("/api/levels", { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody } }, async (request, reply) => {
-    const { id } = request.body;
-    if (!id) throw invalid("error.idnull", "id");
-    return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
-  });
+  app.put(
+    "/api/levels",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody, response: { 200: LevelResponse } } },
+    async (request, reply) => {
+      const { id } = request.body;
+      if (!id) throw invalid("error.idnull", "id");
+      return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+    },
+  );
 
   app.put(
     "/api/levels/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: LevelBody } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: idParams, body: LevelBody, response: { 200: LevelResponse } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -96,7 +114,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/levels/:id/toggle",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 200: LevelResponse } } },
     async (request, reply) => {
       const context = contextOf(request);
       const level = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
@@ -106,7 +124,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/levels/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

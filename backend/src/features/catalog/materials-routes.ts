@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { alert } from "../../http/alert";
+import { FileBytes, NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, reference, sendPage } from "./http";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
@@ -35,6 +36,19 @@ const MaterialBody = MaterialFields.omit({ levelId: true }).extend({
   active: z.boolean().default(true),
 });
 type MaterialBody = z.infer<typeof MaterialBody>;
+
+/** A material as read; the file itself is `GET /api/materials/{id}/download`. */
+const MaterialResponse = z.object({
+  id: z.number(),
+  level: z.object({ id: z.number(), name: z.string().nullable(), active: z.boolean().nullable() }),
+  className: z.string(),
+  classNumber: z.number(),
+  fileContentType: z.string(),
+  fileSize: z.number(),
+  active: z.boolean(),
+  createdDate: z.string(),
+  lastModifiedDate: z.string(),
+});
 
 const materialView = (material: MaterialRow) => ({
   id: material.id,
@@ -129,6 +143,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       config: { roles: "authenticated" },
       schema: {
         querystring: z.object({ ...pageQuery, query: z.string().max(200).optional(), all: flag.default(false) }),
+        response: { 200: z.array(MaterialResponse) },
       },
     },
     async (request, reply) => {
@@ -142,13 +157,15 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.get("/api/materials/:id", { config: { roles: "authenticated" }, schema: { params: idParams } }, async (request) =>
-    materialView(await visible(request, request.params.id)),
+  app.get(
+    "/api/materials/:id",
+    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: MaterialResponse } } },
+    async (request) => materialView(await visible(request, request.params.id)),
   );
 
   app.get(
     "/api/materials/:id/download",
-    { config: { roles: "authenticated" }, schema: { params: idParams } },
+    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: FileBytes } } },
     async (request, reply) => {
       const material = await visible(request, request.params.id);
       const bytes = await readMaterialFile(app.db, material.fileSha256);
@@ -172,7 +189,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.post(
     "/api/materials",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody, response: { 201: MaterialResponse } } },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
@@ -185,7 +202,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/materials",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody, response: { 200: MaterialResponse } } },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
@@ -195,7 +212,10 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/materials/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: MaterialBody } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialResponse } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -205,7 +225,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/materials/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

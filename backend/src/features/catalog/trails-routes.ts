@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { alert } from "../../http/alert";
+import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, reference } from "./http";
 
 const TrailBody = TrailFields.omit({ levelId: true }).extend({
@@ -32,6 +33,20 @@ const TrailBody = TrailFields.omit({ levelId: true }).extend({
   level: reference,
 });
 type TrailBody = z.infer<typeof TrailBody>;
+
+/** A trail as read; `materials` unless the list was asked without them. */
+const TrailResponse = z.object({
+  id: z.number(),
+  number: z.number(),
+  title: z.string(),
+  content: z.string(),
+  application: z.string(),
+  techniques: z.string(),
+  level: z.object({ id: z.number(), name: z.string().nullable() }),
+  materials: z
+    .array(z.object({ id: z.number(), className: z.string(), classNumber: z.number(), fileContentType: z.string() }))
+    .optional(),
+});
 
 const materialView = (material: MaterialRow) => ({
   id: material.id,
@@ -101,7 +116,10 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     "/api/trails",
     {
       config: { roles: "authenticated" },
-      schema: { querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }) },
+      schema: {
+        querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }),
+        response: { 200: z.array(TrailResponse) },
+      },
     },
     async (request, reply) => {
       const trails = await listTrails(app.db, { levelId: request.query.level });
@@ -112,13 +130,15 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.get("/api/trails/:id", { config: { roles: "authenticated" }, schema: { params: idParams } }, async (request) =>
-    trailView(await current(request.params.id), await listActiveMaterials(app.db)),
+  app.get(
+    "/api/trails/:id",
+    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: TrailResponse } } },
+    async (request) => trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
   app.post(
     "/api/trails",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody, response: { 201: TrailResponse } } },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
@@ -127,15 +147,22 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.put("/api/trails", { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody } }, async (request, reply) => {
-    const { id } = request.body;
-    if (!id) throw invalid("error.idnull", "id");
-    return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
-  });
+  app.put(
+    "/api/trails",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody, response: { 200: TrailResponse } } },
+    async (request, reply) => {
+      const { id } = request.body;
+      if (!id) throw invalid("error.idnull", "id");
+      return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+    },
+  );
 
   app.put(
     "/api/trails/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, body: TrailBody } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: idParams, body: TrailBody, response: { 200: TrailResponse } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
@@ -145,7 +172,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/trails/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);
