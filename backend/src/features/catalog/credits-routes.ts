@@ -1,12 +1,9 @@
-import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
-import { accountErrors, type StudentEvent, studentAccountDecider } from "@el/domain/accounts/index";
-import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { executeOnStreams } from "../../commands/execute";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
+import { grantCreditsCommand } from "./credits-commands";
 import { contextOf } from "./http";
 
 /**
@@ -27,26 +24,11 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const user = await findUserByLogin(app.db, request.params.login);
-      if (!user) throw notFound(accountErrors.notRegistered);
-      if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
-      const context = { ...contextOf(request), commandId: commandIdOf(request) };
-      const { amount, reason } = request.body;
-      const { result: balance } = await executeOnStreams(
-        app,
-        [user.streamId],
-        (histories) => {
-          const history = (histories[user.streamId] ?? []) as (RecordedEvent & StudentEvent)[];
-          const events = studentAccountDecider.decide(
-            { type: "GrantCredits", amount, grantedBy: context.by, ...(reason ? { reason } : {}) },
-            stateFrom(studentAccountDecider, history),
-          );
-          const after = stateFrom(studentAccountDecider, [...history, ...events]);
-          return { appends: [{ streamId: user.streamId, events }], result: after.balance };
-        },
-        context,
-      );
-      return alert(reply, "catalog.credits.granted", user.login).send({ balance });
+      const { login, balance } = await grantCreditsCommand(app, request.params.login, request.body, {
+        ...contextOf(request),
+        commandId: commandIdOf(request),
+      });
+      return alert(reply, "catalog.credits.granted", login).send({ balance });
     },
   );
 };

@@ -1,0 +1,36 @@
+import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
+import { accountErrors, type StudentEvent, studentAccountDecider } from "@el/domain/accounts/index";
+import { findUserByLogin } from "@el/projections/users/index";
+import type { FastifyInstance } from "fastify";
+import { type CommandContext, executeOnStreams } from "../../commands/execute";
+
+/**
+ * An administrator gives a student lesson credits (courtesy lessons, support cases). Only students hold
+ * credits: a teacher's or administrator's login is refused. Answers the student's balance after the grant.
+ */
+export const grantCreditsCommand = async (
+  app: FastifyInstance,
+  login: string,
+  grant: { amount: number; reason?: string },
+  context: CommandContext & { by: string },
+) => {
+  const user = await findUserByLogin(app.db, login);
+  if (!user) throw notFound(accountErrors.notRegistered);
+  if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
+  const { amount, reason } = grant;
+  const { result: balance } = await executeOnStreams(
+    app,
+    [user.streamId],
+    (histories) => {
+      const history = (histories[user.streamId] ?? []) as (RecordedEvent & StudentEvent)[];
+      const events = studentAccountDecider.decide(
+        { type: "GrantCredits", amount, grantedBy: context.by, ...(reason ? { reason } : {}) },
+        stateFrom(studentAccountDecider, history),
+      );
+      const after = stateFrom(studentAccountDecider, [...history, ...events]);
+      return { appends: [{ streamId: user.streamId, events }], result: after.balance };
+    },
+    context,
+  );
+  return { login: user.login, balance };
+};
