@@ -93,7 +93,7 @@ export const registerByAdmin = async (
       },
       completeProfile,
     ];
-    await registerAccount(
+    const { projected } = await registerAccount(
       app,
       { streams: studentStreams, key: id },
       email,
@@ -101,20 +101,20 @@ export const registerByAdmin = async (
       (history) => decideInTurn(studentAccountDecider, history, commands),
       context,
     );
-  } else {
-    const commands: TeacherCommand[] = [
-      { type: "ApplyAsTeacher", ...common, experience: registration.experience, appliedAt: at },
-      { type: "SetActivated", activated: true, by: context.by },
-      completeProfile,
-    ];
-    await registerAccount(
-      app,
-      { streams: teacherStreams, key: id },
-      email,
-      email,
-      (history) => decideInTurn(teacherAccountDecider, history, commands),
-      context,
-    );
+    return { id, login: email, projected };
   }
-  return { id, login: email };
+  const commands: TeacherCommand[] = [
+    { type: "ApplyAsTeacher", ...common, experience: registration.experience, appliedAt: at },
+    { type: "SetActivated", activated: true, by: context.by },
+    completeProfile,
+  ];
+  const { projected } = await registerAccount(
+    app,
+    { streams: teacherStreams, key: id },
+    email,
+    email,
+    (history) => decideInTurn(teacherAccountDecider, history, commands),
+    context,
+  );
+  return { id, login: email, projected };
 };

@@ -172,7 +172,7 @@ export const registerAdministrator = async (
   const login = normalised(admin.login);
   const email = normalised(admin.email);
   const passwordHash = await hashPassword(admin.password);
-  await registerAccount(
+  const { projected } = await registerAccount(
     app,
     { streams: adminStreams, key: login },
     login,
@@ -197,5 +197,5 @@ export const registerAdministrator = async (
       ),
     context,
   );
-  return { id, login };
+  return { id, login, projected };
 };
