@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router-dom";
+import { Outlet, type RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
@@ -10,14 +10,24 @@ import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { upcomingRoutes } from "../features/upcoming/routes";
 
-/** Every feature exports its own route objects; this is the only place they are put together. */
+/**
+ * Every feature exports its own route objects; this is the only place they are put together. A page
+ * that throws shows the error text inside the layout; the layout itself is guarded too.
+ */
 export const routes: RouteObject[] = [
   {
-    element: <Layout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteError>
+        <Layout />
+      </RouteError>
+    ),
     children: [
       {
-        errorElement: <RouteError />,
+        element: (
+          <RouteError>
+            <Outlet />
+          </RouteError>
+        ),
         children: [
           ...landingRoutes,
           ...accountsRoutes,

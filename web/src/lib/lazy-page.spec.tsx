@@ -1,5 +1,5 @@
 import { act, screen } from "@testing-library/react";
-import type { RouteObject } from "react-router-dom";
+import { Outlet, type RouteObject } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouteError } from "../components/route-error";
 import { renderRoutes } from "../test/render";
@@ -7,7 +7,14 @@ import { CHUNK_TIMEOUT_MS, lazyPage } from "./lazy-page";
 
 /** The same error boundary app/routes.tsx puts around every feature page. */
 const behindRouteError = (element: RouteObject["element"]): RouteObject[] => [
-  { errorElement: <RouteError />, children: [{ path: "/area", element }] },
+  {
+    element: (
+      <RouteError>
+        <Outlet />
+      </RouteError>
+    ),
+    children: [{ path: "/area", element }],
+  },
 ];
 
 const Greeting = ({ name }: { name: string }) => <h1>Olá, {name}</h1>;
