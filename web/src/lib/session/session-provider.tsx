@@ -1,22 +1,95 @@
-import { useActorRef, useSelector } from "@xstate/react";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
-import type { ActorRefFrom } from "xstate";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { Actor } from "xstate";
+import { tokenStorage } from "../api";
 import type { Account, Credentials } from "./account";
-import { publicState, type SessionState, sessionMachine } from "./session.machine";
+import type { SessionEvent, SessionState, sessionMachine } from "./session.machine";
 
-type SessionActor = ActorRefFrom<typeof sessionMachine>;
-const SessionContext = createContext<SessionActor | null>(null);
+type SessionMachine = typeof sessionMachine;
 
-/** Tests hand in the machine with its actors provided; the app uses the real one. */
-export const SessionProvider = ({
-  children,
-  machine = sessionMachine,
-}: {
-  children: ReactNode;
-  machine?: typeof sessionMachine;
-}) => {
-  const actor = useActorRef(machine);
-  return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
+interface SessionView {
+  state: SessionState;
+  account?: Account;
+  error?: string;
+}
+
+interface SessionStore {
+  subscribe: (listener: () => void) => () => void;
+  view: () => SessionView;
+  send: (event: SessionEvent) => void;
+  mount: () => () => void;
+}
+
+/**
+ * The session machine and XState arrive in their own chunk, fetched only when there is a session to
+ * restore or a sign-in to make: a visitor who only reads the landing page never downloads them. Until
+ * then the stored token alone tells the state, as the machine's first step would.
+ */
+const createSessionStore = (machine?: SessionMachine): SessionStore => {
+  let view: SessionView = { state: tokenStorage.get() === null ? "anonymous" : "authenticating" };
+  const listeners = new Set<() => void>();
+  const publish = (next: SessionView) => {
+    if (next.state === view.state && next.account === view.account && next.error === view.error) return;
+    view = next;
+    for (const listener of listeners) listener();
+  };
+
+  let actor: Actor<SessionMachine> | undefined;
+  let queued: SessionEvent[] = [];
+  let mounted = false;
+  let starting = false;
+  const start = () => {
+    if (actor || starting) return;
+    starting = true;
+    void Promise.all([import("xstate"), import("./session.machine")]).then(([xstate, session]) => {
+      starting = false;
+      if (!mounted) return;
+      const running = xstate.createActor(machine ?? session.sessionMachine).start();
+      actor = running;
+      for (const event of queued) running.send(event);
+      queued = [];
+      const follow = (snapshot: ReturnType<typeof running.getSnapshot>) =>
+        publish({
+          state: session.publicState(snapshot),
+          account: snapshot.context.account,
+          error: snapshot.context.error,
+        });
+      follow(running.getSnapshot());
+      running.subscribe(follow);
+    });
+  };
+
+  return {
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    view: () => view,
+    send: (event) => {
+      if (actor) return actor.send(event);
+      queued.push(event);
+      // Before the machine arrives nobody is signed in, and there a sign-in starts at once.
+      if (event.type === "session.login") publish({ state: "authenticating" });
+      start();
+    },
+    mount: () => {
+      mounted = true;
+      if (view.state === "authenticating" || queued.length > 0) start();
+      return () => {
+        mounted = false;
+        actor?.stop();
+        actor = undefined;
+      };
+    },
+  };
+};
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** Tests may hand in the machine with its actors provided; the app uses the real one. */
+export const SessionProvider = ({ children, machine }: { children: ReactNode; machine?: SessionMachine }) => {
+  const [store] = useState(() => createSessionStore(machine));
+  useEffect(() => store.mount(), [store]);
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 };
 
 export interface Session {
@@ -31,20 +104,18 @@ export interface Session {
 }
 
 export const useSession = (): Session => {
-  const actor = useContext(SessionContext);
-  if (!actor) throw new Error("useSession needs a SessionProvider above it");
-  const state = useSelector(actor, publicState);
-  const account = useSelector(actor, (snapshot) => snapshot.context.account);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const store = useContext(SessionContext);
+  if (!store) throw new Error("useSession needs a SessionProvider above it");
+  const view = useSyncExternalStore(store.subscribe, store.view);
   // Stable callbacks, so effects that call them do not run again on every session change.
   const commands = useMemo(
     () => ({
-      login: (credentials: Credentials) => actor.send({ type: "session.login", credentials }),
-      logout: () => actor.send({ type: "session.logout" }),
-      refresh: () => actor.send({ type: "session.refresh" }),
-      dismissError: () => actor.send({ type: "session.errorDismissed" }),
+      login: (credentials: Credentials) => store.send({ type: "session.login", credentials }),
+      logout: () => store.send({ type: "session.logout" }),
+      refresh: () => store.send({ type: "session.refresh" }),
+      dismissError: () => store.send({ type: "session.errorDismissed" }),
     }),
-    [actor],
+    [store],
   );
-  return useMemo(() => ({ state, account, error, ...commands }), [state, account, error, commands]);
+  return useMemo(() => ({ ...view, ...commands }), [view, commands]);
 };
