@@ -1,35 +1,23 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
+import { type Texts, textsByLanguage } from "./texts";
 
 /**
  * Texts live beside their feature: `features/<feature>/i18n/{pt-br,en}.json`, plus the shared ones in
- * `i18n/{pt-br,en}.json`. All are merged into one namespace per language.
+ * `i18n/{pt-br,en}.json`. All are merged into one namespace per language. The first page needs only the
+ * shared texts (header, footer, errors), the landing page's and the upcoming pages'; the areas' texts
+ * arrive with the first page that needs them (`loadAreaTexts`).
  */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>(["./*.json", "../features/*/i18n/*.json"], {
-  eager: true,
-});
+const firstPageTexts = textsByLanguage(
+  import.meta.glob<{ default: Texts }>(
+    ["./*.json", "../features/landing/i18n/*.json", "../features/upcoming/i18n/*.json"],
+    { eager: true },
+  ),
+);
 
-const deepMerge = (target: Record<string, unknown>, source: Record<string, unknown>) => {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (value && typeof value === "object" && !Array.isArray(value) && existing && typeof existing === "object") {
-      deepMerge(existing as Record<string, unknown>, value as Record<string, unknown>);
-    } else {
-      target[key] = value;
-    }
-  }
-  return target;
-};
-
-const resources: Record<string, { translation: Record<string, unknown> }> = {
-  "pt-br": { translation: {} },
-  en: { translation: {} },
-};
-for (const [path, module] of Object.entries(modules)) {
-  const language = path.match(/(pt-br|en)\.json$/)?.[1];
-  if (language)
-    deepMerge((resources[language] as { translation: Record<string, unknown> }).translation, module.default);
-}
+const resources = Object.fromEntries(
+  Object.entries(firstPageTexts).map(([language, translation]) => [language, { translation }]),
+);
 
 export const LANGUAGE_KEY = "locale";
 
@@ -41,6 +29,22 @@ i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
+
+let areaTexts: Promise<void> | undefined;
+/** Fetches the texts of the signed-in areas, sign-in and sign-up once; a failed fetch is tried again next time. */
+export const loadAreaTexts = (): Promise<void> => {
+  areaTexts ??= import("./area-texts").then(
+    ({ areaTexts: byLanguage }) => {
+      for (const [language, texts] of Object.entries(byLanguage))
+        i18n.addResourceBundle(language, "translation", texts, true, true);
+    },
+    (error: unknown) => {
+      areaTexts = undefined;
+      throw error;
+    },
+  );
+  return areaTexts;
+};
 
 /** The chosen language is kept for the session (spec section 1). */
 export const changeLanguage = (language: "pt-br" | "en") => {
