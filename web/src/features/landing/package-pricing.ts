@@ -1,15 +1,36 @@
-import { z } from "zod";
 import { api } from "../../lib/api";
 
 /** An item package: `amount` lessons for `value` reais (spec section 3). */
-export const ItemPackage = z.object({ id: z.number(), amount: z.number().int().positive(), value: z.number() });
-export type ItemPackage = z.infer<typeof ItemPackage>;
+export interface ItemPackage {
+  id: number;
+  amount: number;
+  value: number;
+}
 
-export const fetchItemPackages = async () =>
-  z
-    .array(ItemPackage)
-    .parse(await api.get("api/item-packages"))
-    .sort((a, b) => a.amount - b.amount);
+const isItemPackage = (value: unknown): value is ItemPackage => {
+  const pack = value as Partial<Record<keyof ItemPackage, unknown>> | null;
+  return (
+    typeof pack === "object" &&
+    pack !== null &&
+    typeof pack.id === "number" &&
+    Number.isInteger(pack.amount) &&
+    (pack.amount as number) > 0 &&
+    typeof pack.value === "number" &&
+    Number.isFinite(pack.value)
+  );
+};
+
+/**
+ * The packs on sale, checked by hand rather than with a zod schema: this is the one answer the landing
+ * page reads, and zod would be a fifth of the JavaScript a first visit may download (issue 14).
+ */
+export const fetchItemPackages = async (): Promise<ItemPackage[]> => {
+  const answer = await api.get<unknown>("api/item-packages");
+  if (!Array.isArray(answer) || !answer.every(isItemPackage)) {
+    throw new Error("api/item-packages answered something other than a list of packs");
+  }
+  return [...answer].sort((a, b) => a.amount - b.amount);
+};
 
 export type PackageTier = "single" | "small" | "medium" | "large";
 

@@ -66,6 +66,13 @@ describe("the price cards of the landing page", () => {
     ]);
   });
 
+  it("says so when the answer is not a list of packs", async () => {
+    vi.stubGlobal("fetch", answer([{ id: 1, amount: 0, value: 47 }]));
+    renderCards();
+    expect(await screen.findByRole("alert")).toBeInTheDocument();
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
   it("says so when the packs cannot be loaded", async () => {
     vi.stubGlobal("fetch", answer({ message: "error.http.500" }, 500));
     renderCards();
