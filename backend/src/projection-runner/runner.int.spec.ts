@@ -13,6 +13,7 @@ import {
   skipEvent,
 } from "@el/projections";
 import Fastify from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp } from "../../test/app";
@@ -395,6 +396,8 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent), ["fine"])).toBe(true);
 
     const app = Fastify();
+    // As the real app does: the health route's response schema is zod.
+    app.setSerializerCompiler(serializerCompiler);
     app.decorate("db", db);
     app.decorate("projections", running);
     await app.register(healthRoutes);
