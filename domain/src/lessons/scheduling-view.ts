@@ -80,6 +80,10 @@ export const LessonView = z.object({
 });
 export type LessonView = z.infer<typeof LessonView>;
 
+/** The student area's sections: `finished` lessons took place; the others are by São Paulo day. */
+export const LessonPeriod = z.enum(["today", "upcoming", "finished"]);
+export type LessonPeriod = z.infer<typeof LessonPeriod>;
+
 /** `GET api/lessons/authenticatedUser`: one page of lesson views and how many there are. */
 export const LessonPage = z.object({ content: z.array(LessonView), totalElements: z.number().int() });
 export type LessonPage = z.infer<typeof LessonPage>;

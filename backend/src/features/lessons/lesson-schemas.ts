@@ -4,6 +4,7 @@ import {
   ClaimedLessonView,
   FinanceMonthView,
   LessonPage,
+  LessonPeriod,
   LessonView,
   SchedulingView,
 } from "@el/domain/lessons/scheduling-view";
@@ -72,7 +73,7 @@ export const LessonPageQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(5),
   sort: z.string().optional(),
-  period: z.enum(["today", "upcoming", "finished"]).optional(),
+  period: LessonPeriod.optional(),
 });
 
 export const IdParams = z.object({ id: z.coerce.number().int() });

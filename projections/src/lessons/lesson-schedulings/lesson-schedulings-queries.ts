@@ -1,11 +1,17 @@
 import type { Objective } from "@el/domain/accounts/account";
 import { LESSON_DURATION_MS, LESSON_REMUNERATION_CENTS, TEACHER_PAYMENT_CENTS } from "@el/domain/lessons/lesson";
 import { LESSON_TIME_ZONE, localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
-import type { FinanceMonthView, LessonPage, LessonView, SchedulingView } from "@el/domain/lessons/scheduling-view";
+import type {
+  FinanceMonthView,
+  LessonPage,
+  LessonPeriod,
+  LessonView,
+  SchedulingView,
+} from "@el/domain/lessons/scheduling-view";
 import type { Sql } from "../../sql";
 
 /** The shapes these queries answer, declared in domain; exported with the queries for their callers. */
-export type { FinanceMonthView, LessonPage, LessonView, SchedulingView };
+export type { FinanceMonthView, LessonPage, LessonPeriod, LessonView, SchedulingView };
 
 /** Who is asking: a lesson "of mine" is one I scheduled (student) or claimed (teacher). */
 export interface LessonViewer {
@@ -138,8 +144,6 @@ export const pendingLessons = async (sql: Sql, from?: Date) => {
   );
   return rows.map(toScheduling);
 };
-
-export type LessonPeriod = "today" | "upcoming" | "finished";
 
 const sortColumns: Record<string, string> = {
   date: "date",

@@ -1,22 +1,25 @@
+import { TrailSnapshot } from "@el/domain/lessons/lesson";
+import { LessonPage, type LessonPeriod, LessonView as LessonViewSchema } from "@el/domain/lessons/scheduling-view";
 import { z } from "zod";
 import { api } from "../api";
 import type { LessonCard } from "./lesson-card";
 
-/** The lesson view model of spec section 3, as `api/lessons/authenticatedUser` pages it. */
-export const LessonView = z.object({
-  id: z.number(),
-  /** The start instant; `date`/`time` are the same on the São Paulo wall clock. */
-  startsAt: z.string(),
-  objective: z.string().nullish(),
-  trailObj: z.object({ id: z.number(), number: z.number(), title: z.string() }),
-  level: z.object({ id: z.number(), name: z.string() }).nullish(),
-  status: z.enum(["Pendente", "Aceito"]),
-  meetUrl: z.string().nullish(),
-  teacher: z.object({ id: z.number(), name: z.string() }).nullish(),
-  student: z.string().nullish(),
-  studentFeedbackId: z.number().nullish(),
-  teacherFeedbackId: z.number().nullish(),
-});
+/**
+ * What a lesson card shows of the lesson view model (spec section 3), as `api/lessons/authenticatedUser`
+ * pages it: of the trail, only what the card reads.
+ */
+export const LessonView = LessonViewSchema.pick({
+  id: true,
+  startsAt: true,
+  objective: true,
+  level: true,
+  status: true,
+  meetUrl: true,
+  teacher: true,
+  student: true,
+  studentFeedbackId: true,
+  teacherFeedbackId: true,
+}).extend({ trailObj: TrailSnapshot });
 export type LessonView = z.infer<typeof LessonView>;
 
 export type LessonViewer = "student" | "teacher";
@@ -25,11 +28,11 @@ export const lessonViewToCard = (view: LessonView, viewer: LessonViewer): Lesson
   id: view.id,
   date: view.startsAt,
   trail: view.trailObj,
-  levelName: view.level?.name ?? null,
-  objective: view.objective ?? null,
+  levelName: view.level.name,
+  objective: view.objective,
   teacherName: view.teacher?.name ?? null,
-  studentName: view.student ?? null,
-  meetUrl: view.meetUrl ?? null,
+  studentName: view.student,
+  meetUrl: view.meetUrl,
   feedbackGiven: (viewer === "student" ? view.studentFeedbackId : view.teacherFeedbackId) != null,
 });
 
@@ -37,8 +40,6 @@ export const lessonViewToCard = (view: LessonView, viewer: LessonViewer): Lesson
 export const LESSONS_PAGE_SIZE = 5;
 /** Today's and the upcoming lessons are shown whole; the API pages at most this many. */
 export const ALL_LESSONS = 100;
-
-export type LessonPeriod = "today" | "upcoming" | "finished";
 
 /**
  * One page (zero-based) of the signed-in user's lessons of a period, and how many there are: today
@@ -54,6 +55,6 @@ export const fetchMyLessons = async (
     size: query.size ?? LESSONS_PAGE_SIZE,
     sort: query.period === "finished" || query.period === undefined ? "date,desc" : "date,asc",
   });
-  const page = z.object({ content: z.array(LessonView), totalElements: z.number() }).parse(body);
+  const page = LessonPage.extend({ content: z.array(LessonView) }).parse(body);
   return { lessons: page.content.map((view) => lessonViewToCard(view, viewer)), total: page.totalElements };
 };

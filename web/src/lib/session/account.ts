@@ -1,22 +1,31 @@
-import { z } from "zod";
+import type { Authority } from "@el/domain/accounts/account";
+import { AccountView } from "@el/domain/accounts/user-view";
+import type { z } from "zod";
 import { api, request, tokenStorage } from "../api";
 
-/** The `GET /api/account` body: who is signed in and what they may do. */
-export const Account = z.object({
-  id: z.number(),
-  login: z.string(),
-  firstName: z.string().nullable().optional(),
-  lastName: z.string().nullable().optional(),
-  email: z.string(),
-  activated: z.boolean(),
-  langKey: z.string().nullable().optional(),
-  authorities: z.array(z.string()),
-  balance: z.number().nullable().optional(),
-  level: z.number().nullable().optional(),
-  objective: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
-});
+const profile = {
+  firstName: true,
+  lastName: true,
+  langKey: true,
+  balance: true,
+  level: true,
+  objective: true,
+  phone: true,
+  imageUrl: true,
+} as const;
+
+/**
+ * The `GET /api/account` body: who is signed in and what they may do, which a session cannot do without;
+ * the profile fields only fill screens, so an answer without them still signs in.
+ */
+export const Account = AccountView.pick({
+  id: true,
+  login: true,
+  email: true,
+  activated: true,
+  authorities: true,
+  ...profile,
+}).partial(profile);
 export type Account = z.infer<typeof Account>;
 
 export interface Credentials {
@@ -36,7 +45,7 @@ export const authenticate = async (credentials: Credentials): Promise<void> => {
   tokenStorage.set(token, credentials.rememberMe);
 };
 
-export const hasAnyAuthority = (account: Account | undefined, authorities: readonly string[]) =>
+export const hasAnyAuthority = (account: Account | undefined, authorities: readonly Authority[]) =>
   !!account && (authorities.length === 0 || authorities.some((authority) => account.authorities.includes(authority)));
 
 /** Where a user goes after signing in when no page asked for the sign-in (spec section 6). */

@@ -1,3 +1,4 @@
+import type { Authority } from "@el/domain/accounts/account";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
@@ -9,7 +10,7 @@ import { useSession } from "./session-provider";
  * Guards a page: an anonymous visitor goes to /login (keeping where they were, search string included);
  * a signed-in user without one of `authorities` sees the 403 text. No authorities = any signed-in user.
  */
-export const PrivateRoute = ({ authorities = [], children }: { authorities?: string[]; children?: ReactNode }) => {
+export const PrivateRoute = ({ authorities = [], children }: { authorities?: Authority[]; children?: ReactNode }) => {
   const { state, account } = useSession();
   const location = useLocation();
   const { t } = useTranslation();

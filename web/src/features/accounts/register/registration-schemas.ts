@@ -1,3 +1,4 @@
+import { HeardFrom, SignUpObjective } from "@el/domain/accounts/account";
 import { z } from "zod";
 
 const required = "register.messages.validate.required";
@@ -31,9 +32,6 @@ export const StudentStepOne = z
   .refine(confirmationMatches, confirmationMismatch);
 export type StudentStepOne = z.infer<typeof StudentStepOne>;
 
-export const OBJECTIVES = ["PROFESSIONAL", "TRAVEL", "CERTIFICATION", "SELF_DEVELOPMENT"] as const;
-export const HEARD_FROM = ["FACEBOOK", "INSTAGRAM", "SITE", "FRIENDS", "WHATSAPP"] as const;
-
 /**
  * Step 2. Last name and password come from step 1; a visitor sent by a social sign-in brings only name,
  * e-mail and photo, so for them these are asked here (an account still needs a password to sign in).
@@ -42,8 +40,8 @@ export const StudentStepTwo = z
   .object({
     phone,
     level: z.string().min(1, required),
-    objective: z.enum(OBJECTIVES, { message: required }),
-    heardFrom: z.enum(HEARD_FROM, { message: required }),
+    objective: z.enum(SignUpObjective.options, { message: required }),
+    heardFrom: z.enum(HeardFrom.options, { message: required }),
     lastName: name,
     password,
     confirmPassword: z.string().min(1, required),

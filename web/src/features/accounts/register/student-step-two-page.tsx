@@ -1,3 +1,4 @@
+import { HeardFrom, SignUpObjective } from "@el/domain/accounts/account";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,7 @@ import { useResource } from "../../../lib/use-resource";
 import { getActiveLevels } from "../api/get-levels";
 import { register } from "../api/register";
 import { PasswordFields } from "./password-fields";
-import { HEARD_FROM, OBJECTIVES, type StudentStepOne, StudentStepTwo } from "./registration-schemas";
+import { type StudentStepOne, StudentStepTwo } from "./registration-schemas";
 import "./registration.css";
 
 /** Who is registering, and whether step 1 already gave their last name and password. */
@@ -143,7 +144,7 @@ export const StudentStepTwoPage = () => {
           )}
           <Field label={t("register.form.objective")} error={errors.objective}>
             <select {...form.register("objective")}>
-              {OBJECTIVES.map((objective) => (
+              {SignUpObjective.options.map((objective) => (
                 <option key={objective} value={objective}>
                   {t(`register.objective.${objective}`)}
                 </option>
@@ -153,7 +154,7 @@ export const StudentStepTwoPage = () => {
           <Field label={t("register.form.heardFrom")} error={errors.heardFrom}>
             <select {...form.register("heardFrom")} defaultValue="">
               <option value="">{t("register.form.choose")}</option>
-              {HEARD_FROM.map((source) => (
+              {HeardFrom.options.map((source) => (
                 <option key={source} value={source}>
                   {t(`register.heardFrom.${source}`)}
                 </option>

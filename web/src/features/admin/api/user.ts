@@ -1,40 +1,39 @@
+import { UserView } from "@el/domain/accounts/user-view";
 import { z } from "zod";
 
-/** The administrator's view of a user (`UserDto` of the accounts slice). */
-export const User = z.object({
-  id: z.number(),
-  login: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  activated: z.boolean(),
-  langKey: z.string().nullable().optional(),
-  authorities: z.array(z.string()),
-  kind: z.enum(["student", "teacher", "admin"]).optional(),
-  /** False while a teacher's application waits for an administrator. */
-  accepted: z.boolean().optional(),
-  balance: z.number().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  /** A student's level id. */
-  level: z.number().nullable().optional(),
-  objective: z.string().nullable().optional(),
-  cpf: z.string().nullable().optional(),
-  street: z.string().nullable().optional(),
-  number: z.string().nullable().optional(),
-  neighbourhood: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  cep: z.string().nullable().optional(),
-  experience: z.string().nullable().optional(),
-  bankNumber: z.string().nullable().optional(),
-  bankBranch: z.string().nullable().optional(),
-  bankAccount: z.string().nullable().optional(),
+/**
+ * The administrator's view of a user, as the users routes answer it. The screens need who the user is;
+ * the rest fills in the fields a kind of user has, and the lists and forms show blanks without it.
+ */
+export const User = UserView.partial({
+  langKey: true,
+  kind: true,
+  accepted: true,
+  balance: true,
+  phone: true,
+  level: true,
+  objective: true,
+  seen: true,
+  cpf: true,
+  street: true,
+  number: true,
+  neighbourhood: true,
+  city: true,
+  state: true,
+  country: true,
+  cep: true,
+  experience: true,
+  imageUrl: true,
+  bankNumber: true,
+  bankBranch: true,
+  bankAccount: true,
+  createdBy: true,
+  createdDate: true,
+  lastModifiedBy: true,
+  lastModifiedDate: true,
+}).extend({
+  /** A teacher with lessons not yet paid; the server does not send it until teacher payments exist. */
   hasMissingPayment: z.boolean().nullable().optional(),
-  createdBy: z.string().nullable().optional(),
-  createdDate: z.string().nullable().optional(),
-  lastModifiedBy: z.string().nullable().optional(),
-  lastModifiedDate: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 

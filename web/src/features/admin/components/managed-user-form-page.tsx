@@ -1,3 +1,4 @@
+import { Objective } from "@el/domain/accounts/account";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
@@ -21,8 +22,6 @@ import { NameAndEmailFields } from "./name-and-email-fields";
 import { showServerFieldErrors } from "./server-field-errors";
 import { cep, cpf, email, maxName, orNull, phone, text } from "./user-rules";
 
-export const OBJECTIVES = ["PROFESSIONAL", "TRAVEL", "CERTIFICATION", "SELF_DEVELOPMENT", "OTHERS"] as const;
-
 /**
  * One schema for both kinds: the other kind's fields stay empty and are never sent. The limits beyond
  * spec section 5 are the server's.
@@ -36,7 +35,8 @@ const ManagedUserForm = z.object({
   password: z.string(),
   activated: z.boolean(),
   level: z.string(),
-  objective: z.string(),
+  /** Empty when none is chosen. */
+  objective: z.union([Objective, z.literal("")]),
   cep,
   street: text(200),
   number: text(20),
@@ -242,7 +242,7 @@ const teacherFieldsOf = (values: ManagedUserForm) => ({
 
 const studentFieldsOf = (values: ManagedUserForm) => ({
   level: values.level ? Number(values.level) : null,
-  objective: orNull(values.objective),
+  objective: values.objective || null,
   cep: orNull(values.cep),
   street: orNull(values.street),
   number: orNull(values.number),
@@ -284,7 +284,7 @@ const StudentFields = ({
       <Field label={t("gerencia.students.objective")} error={errors.objective}>
         <select {...form.register("objective")}>
           <option value="">{t("gerencia.users.choose")}</option>
-          {OBJECTIVES.map((objective) => (
+          {Objective.options.map((objective) => (
             <option key={objective} value={objective}>
               {t(`gerencia.objective.${objective}`)}
             </option>

@@ -1,3 +1,4 @@
+import { FinanceMonthView } from "@el/domain/lessons/scheduling-view";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -7,13 +8,7 @@ import { api } from "../../../lib/api";
 import { useSession } from "../../../lib/session/session-provider";
 import { useResource } from "../../../lib/use-resource";
 
-const FinanceMonth = z.object({
-  year: z.number(),
-  month: z.number(),
-  totalLessons: z.number(),
-  value: z.number(),
-  status: z.enum(["paid", "pending"]),
-});
+const FinanceMonth = FinanceMonthView.pick({ year: true, month: true, totalLessons: true, value: true, status: true });
 type FinanceMonth = z.infer<typeof FinanceMonth>;
 
 const fetchFinance = async (login: string) =>

@@ -1,3 +1,4 @@
+import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
@@ -38,15 +39,7 @@ const TeacherLessonActions = ({ view, onChanged }: { view: LessonRowView; onChan
 
 /** The teacher's prompt: the last lesson held more than an hour ago without their report. */
 const fetchLastWithoutReport = async (): Promise<LessonCard | null> => {
-  const body = await api.get<{
-    id: number;
-    date: string;
-    objective: string;
-    trail: { number: number; title: string };
-    level: { name: string };
-    student: { firstName: string; lastName: string | null };
-    lesson: { meetUrl: string; teacher: { firstName: string; lastName: string | null } } | null;
-  } | null>("api/schedulings/authenticatedUser/lastWithoutFeedback");
+  const body = await api.get<SchedulingView | null>("api/schedulings/authenticatedUser/lastWithoutFeedback");
   if (!body) return null;
   return {
     id: body.id,
