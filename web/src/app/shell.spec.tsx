@@ -210,9 +210,12 @@ describe("the app shell", () => {
 describe("the language at start", () => {
   afterEach(() => vi.resetModules());
 
+  /** The texts module as a new page load runs it; main.tsx renders once its texts are ready. */
   const freshI18n = async () => {
     vi.resetModules();
-    return (await import("../i18n/i18n")).default;
+    const module = await import("../i18n/i18n");
+    await module.textsReady;
+    return module.default;
   };
 
   it("is Portuguese in a fresh session", async () => {

@@ -4,51 +4,63 @@ import { type Texts, textsByLanguage } from "./texts";
 
 /**
  * Texts live beside their feature: `features/<feature>/i18n/{pt-br,en}.json`, plus the shared ones in
- * `i18n/{pt-br,en}.json`. All are merged into one namespace per language. The first page needs only the
- * shared texts (header, footer, errors), the landing page's and the upcoming pages'; the areas' texts
- * arrive with the first page that needs them (`loadAreaTexts`).
+ * `i18n/{pt-br,en}.json`. All are merged into one namespace per language. The first download holds only
+ * what the first page shows in the default language: the shared texts (header, footer, errors), the
+ * landing page's and the upcoming pages'. Their English arrives when English is chosen
+ * (`first-page-english.ts`), the areas' texts in both languages with the first page that needs them
+ * (`area-texts.ts`).
  */
 const firstPageTexts = textsByLanguage(
   import.meta.glob<{ default: Texts }>(
-    ["./*.json", "../features/landing/i18n/*.json", "../features/upcoming/i18n/*.json"],
+    ["./pt-br.json", "../features/landing/i18n/pt-br.json", "../features/upcoming/i18n/pt-br.json"],
     { eager: true },
   ),
 );
 
-const resources = Object.fromEntries(
-  Object.entries(firstPageTexts).map(([language, translation]) => [language, { translation }]),
-);
-
 export const LANGUAGE_KEY = "locale";
+const storedLanguage = sessionStorage.getItem(LANGUAGE_KEY) ?? "pt-br";
 
 i18n.use(initReactI18next).init({
-  resources,
-  lng: sessionStorage.getItem(LANGUAGE_KEY) ?? "pt-br",
+  resources: { "pt-br": { translation: firstPageTexts["pt-br"] as Texts } },
+  lng: storedLanguage,
   fallbackLng: "pt-br",
   lowerCaseLng: true,
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
 
-let areaTexts: Promise<void> | undefined;
-/** Fetches the texts of the signed-in areas, sign-in and sign-up once; a failed fetch is tried again next time. */
-export const loadAreaTexts = (): Promise<void> => {
-  areaTexts ??= import("./area-texts").then(
-    ({ areaTexts: byLanguage }) => {
-      for (const [language, texts] of Object.entries(byLanguage))
-        i18n.addResourceBundle(language, "translation", texts, true, true);
-    },
-    (error: unknown) => {
-      areaTexts = undefined;
-      throw error;
-    },
-  );
-  return areaTexts;
+const addTexts = (byLanguage: Record<string, Texts>) => {
+  for (const [language, texts] of Object.entries(byLanguage))
+    i18n.addResourceBundle(language, "translation", texts, true, true);
 };
 
+/** Fetches a chunk of texts once; a failed fetch is tried again next time. */
+const once = (load: () => Promise<Record<string, Texts>>) => {
+  let loading: Promise<void> | undefined;
+  return (): Promise<void> => {
+    loading ??= load().then(addTexts, (error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+};
+
+/** The texts of the signed-in areas, sign-in and sign-up, in both languages. */
+export const loadAreaTexts = once(() => import("./area-texts").then((module) => module.areaTexts));
+
+/** The first page's texts in English. */
+export const loadFirstPageEnglish = once(() =>
+  import("./first-page-english").then((module) => ({ en: module.firstPageEnglish })),
+);
+
+/** Settled once the stored language's texts are there: the app renders after it, so never in the wrong language. */
+export const textsReady: Promise<void> = storedLanguage === "en" ? loadFirstPageEnglish() : Promise.resolve();
+
 /** The chosen language is kept for the session (spec section 1). */
-export const changeLanguage = (language: "pt-br" | "en") => {
+export const changeLanguage = async (language: "pt-br" | "en") => {
   sessionStorage.setItem(LANGUAGE_KEY, language);
+  if (language === "en") await loadFirstPageEnglish();
   return i18n.changeLanguage(language);
 };
 

@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
-import { loadAreaTexts } from "../i18n/i18n";
+import { loadAreaTexts, loadFirstPageEnglish } from "../i18n/i18n";
 
 // Vitest runs without globals, so Testing Library cannot register its own unmount between tests.
 afterEach(cleanup);
@@ -10,5 +10,6 @@ afterEach(cleanup);
 // there, and the default 1 s wait would fail a test of correct behaviour.
 configure({ asyncUtilTimeout: 5000 });
 
-// Specs render the areas' pages directly, without the lazy page that fetches their texts in the app.
-await loadAreaTexts();
+// Specs render the areas' pages directly, without the lazy page that fetches their texts in the app,
+// and switch languages with i18n itself.
+await Promise.all([loadAreaTexts(), loadFirstPageEnglish()]);
