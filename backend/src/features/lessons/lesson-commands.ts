@@ -1,20 +1,25 @@
 import type { RecordedEvent } from "@el/domain";
 import { notFound, stateFrom } from "@el/domain";
 import type { Objective } from "@el/domain/accounts/account";
-import { type StudentEvent, studentAccountDecider, studentStreamId } from "@el/domain/accounts/student-account";
+import { studentAccountDecider, studentStreams } from "@el/domain/accounts/student-account";
 import {
   type Lesson,
-  type LessonEvent,
   lessonDecider,
   lessonErrors,
-  lessonStreamId,
+  lessonStreams,
   type PersonSnapshot,
   type TeacherFeedbackInput,
   type TrailInCatalog,
 } from "@el/domain/lessons/lesson";
 import { cancellerRoleOf } from "@el/domain/lessons/lesson-access";
 import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
-import { type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreamIds } from "@el/domain/lessons/teacher-slot";
+import {
+  slotsOfLesson,
+  type TeacherSlotEvent,
+  type TeacherSlotKey,
+  teacherSlotDecider,
+  teacherSlotStreams,
+} from "@el/domain/lessons/teacher-slot";
 import { type SchedulingView, schedulingOfLesson } from "@el/projections/lessons/index";
 import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
@@ -28,14 +33,18 @@ import type { MeetingProvider } from "../../plugins/meetings";
  */
 
 type Histories = Record<string, RecordedEvent[]>;
-const lessonOf = (histories: Histories, id: number) =>
-  stateFrom(lessonDecider, (histories[lessonStreamId(id)] ?? []) as unknown as LessonEvent[]);
-const studentOf = (histories: Histories, id: number) =>
-  stateFrom(studentAccountDecider, (histories[studentStreamId(id)] ?? []) as unknown as StudentEvent[]);
-const slotsOf = (histories: Histories, streamIds: string[]) =>
-  streamIds.map((streamId) =>
-    stateFrom(teacherSlotDecider, (histories[streamId] ?? []) as unknown as TeacherSlotEvent[]),
-  );
+const lessonOf = (histories: Histories, lessonId: number) =>
+  stateFrom(lessonDecider, lessonStreams.history(histories, lessonId));
+const studentOf = (histories: Histories, studentId: number) =>
+  stateFrom(studentAccountDecider, studentStreams.history(histories, studentId));
+const slotsOf = (histories: Histories, slots: TeacherSlotKey[]) =>
+  slots.map((slot) => stateFrom(teacherSlotDecider, teacherSlotStreams.history(histories, slot)));
+/** Each slot's events, appended to its own stream. */
+const slotAppends = (slots: TeacherSlotKey[], events: TeacherSlotEvent[][]) =>
+  slots.map((slot, index) => ({ streamId: teacherSlotStreams.id(slot), events: events[index] ?? [] }));
+
+const readLesson = async (app: FastifyInstance, lessonId: number): Promise<Lesson> =>
+  stateFrom(lessonDecider, lessonStreams.events(await app.eventStore.readStream(lessonStreams.id(lessonId))));
 
 /** The names a lesson keeps of the people in it, as the `users` read model has them now. */
 const personOf = async (app: FastifyInstance, user: CurrentUser): Promise<PersonSnapshot> => {
@@ -73,8 +82,8 @@ const contextOf = (user: CurrentUser, commandId?: string) => ({ userId: String(u
  * The scheduling as the lesson's own stream has it once a command on it is stored: what that command
  * answers, so a read model still catching up cannot turn a stored scheduling into a 404.
  */
-const storedScheduling = async (app: FastifyInstance, id: number): Promise<SchedulingView> => {
-  const scheduling = schedulingOfLesson(lessonOf(await app.eventStore.readStreams([lessonStreamId(id)]), id));
+const storedScheduling = async (app: FastifyInstance, lessonId: number): Promise<SchedulingView> => {
+  const scheduling = schedulingOfLesson(await readLesson(app, lessonId));
   if (!scheduling) throw notFound(lessonErrors.notFound);
   return scheduling;
 };
@@ -85,12 +94,12 @@ export const scheduleLessonCommand = async (
   input: { trailId: number; levelId: number | null; date: string; objective: Objective },
   commandId?: string,
 ): Promise<SchedulingView> => {
-  const [id, student, trail] = await Promise.all([
+  const [lessonId, student, trail] = await Promise.all([
     app.nextId(),
     personOf(app, user),
     trailInCatalog(app, input.trailId),
   ]);
-  const streams = [studentStreamId(user.id), lessonStreamId(id)];
+  const streams = [studentStreams.id(user.id), lessonStreams.id(lessonId)];
   // A retried request answers the lesson its first run created, not the id drawn for this run.
   const { result: scheduled } = await executeOnStreams(
     app,
@@ -99,7 +108,7 @@ export const scheduleLessonCommand = async (
       const decision = scheduleLesson(
         {
           type: "ScheduleLesson",
-          id,
+          id: lessonId,
           student,
           trail,
           levelId: input.levelId,
@@ -107,14 +116,14 @@ export const scheduleLessonCommand = async (
           objective: input.objective,
           now: new Date(),
         },
-        { lesson: lessonOf(histories, id), student: studentOf(histories, user.id) },
+        { lesson: lessonOf(histories, lessonId), student: studentOf(histories, user.id) },
       );
       return {
         appends: [
-          { streamId: lessonStreamId(id), events: decision.lesson },
-          { streamId: studentStreamId(user.id), events: decision.student },
+          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
+          { streamId: studentStreams.id(user.id), events: decision.student },
         ],
-        result: id,
+        result: lessonId,
       };
     },
     contextOf(user, commandId),
@@ -129,28 +138,25 @@ export const acceptLessonCommand = async (
   user: CurrentUser,
   lessonId: number,
 ): Promise<SchedulingView> => {
-  const scheduled = stateFrom(
-    lessonDecider,
-    (await app.eventStore.readStream(lessonStreamId(lessonId))) as unknown as LessonEvent[],
-  );
+  const scheduled = await readLesson(app, lessonId);
   if (scheduled.status === "none") throw notFound(lessonErrors.notFound);
-  const slotStreams = teacherSlotStreamIds(user.id, scheduled.scheduled.date);
+  const slots = slotsOfLesson(user.id, scheduled.scheduled.date);
   const [teacher, meeting] = await Promise.all([
     personOf(app, user),
     meetings.createMeeting({ id: lessonId, date: scheduled.scheduled.date }),
   ]);
   await executeOnStreams(
     app,
-    [lessonStreamId(lessonId), ...slotStreams],
+    [lessonStreams.id(lessonId), ...slots.map(teacherSlotStreams.id)],
     (histories) => {
       const decision = acceptLesson(
         { type: "AcceptLesson", teacher, meetUrl: meeting.meetUrl, now: new Date() },
-        { lesson: lessonOf(histories, lessonId), slots: slotsOf(histories, slotStreams) },
+        { lesson: lessonOf(histories, lessonId), slots: slotsOf(histories, slots) },
       );
       return {
         appends: [
-          { streamId: lessonStreamId(lessonId), events: decision.lesson },
-          ...decision.slots.map((events, index) => ({ streamId: slotStreams[index] as string, events })),
+          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
+          ...slotAppends(slots, decision.slots),
         ],
         result: null,
       };
@@ -162,30 +168,27 @@ export const acceptLessonCommand = async (
 
 /** The student (with 24 h notice) or support cancels; the credit comes back in the same append. */
 export const cancelLessonCommand = async (app: FastifyInstance, user: CurrentUser, lessonId: number) => {
-  const current: Lesson = stateFrom(
-    lessonDecider,
-    (await app.eventStore.readStream(lessonStreamId(lessonId))) as unknown as LessonEvent[],
-  );
+  const current = await readLesson(app, lessonId);
   if (current.status === "none") throw notFound(lessonErrors.notFound);
   const studentId = current.scheduled.student.id;
-  const slotStreams = current.teacher ? teacherSlotStreamIds(current.teacher.id, current.scheduled.date) : [];
+  const slots = current.teacher ? slotsOfLesson(current.teacher.id, current.scheduled.date) : [];
   await executeOnStreams(
     app,
-    [lessonStreamId(lessonId), studentStreamId(studentId), ...slotStreams],
+    [lessonStreams.id(lessonId), studentStreams.id(studentId), ...slots.map(teacherSlotStreams.id)],
     (histories) => {
       const decision = cancelLesson(
         { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: new Date() },
         {
           lesson: lessonOf(histories, lessonId),
           student: studentOf(histories, studentId),
-          slots: slotsOf(histories, slotStreams),
+          slots: slotsOf(histories, slots),
         },
       );
       return {
         appends: [
-          { streamId: lessonStreamId(lessonId), events: decision.lesson },
-          { streamId: studentStreamId(studentId), events: decision.student },
-          ...decision.slots.map((events, index) => ({ streamId: slotStreams[index] as string, events })),
+          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
+          { streamId: studentStreams.id(studentId), events: decision.student },
+          ...slotAppends(slots, decision.slots),
         ],
         result: null,
       };
@@ -202,11 +205,11 @@ const decideOnLesson = async (
 ) =>
   executeOnStreams(
     app,
-    [lessonStreamId(lessonId)],
+    [lessonStreams.id(lessonId)],
     (histories) => ({
       appends: [
         {
-          streamId: lessonStreamId(lessonId),
+          streamId: lessonStreams.id(lessonId),
           events: lessonDecider.decide(command(new Date()), lessonOf(histories, lessonId)),
         },
       ],
