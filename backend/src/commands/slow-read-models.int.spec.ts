@@ -135,4 +135,25 @@ describe("a command stored while the read models lag", () => {
     projectors.release();
     await expect.poll(balance, POLL).toBe(5);
   });
+
+  it("answers 202 with where to read a level whose answer comes from a read model that lags, and that address shows it once projected", async () => {
+    projectors.hold("catalog_levels");
+    const created = await test.app.inject({
+      method: "POST",
+      url: "/api/levels",
+      headers: admin.auth,
+      payload: { name: "Conversação" },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/levels\/\d+$/);
+    expect(created.json()).toEqual({ location });
+    const read = () => test.app.inject({ method: "GET", url: location });
+    expect((await read()).statusCode).toBe(404);
+
+    projectors.release();
+    await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ name: "Conversação", active: true });
+    const named = await test.app.inject({ method: "GET", url: "/api/_search/levels?query=Conversação" });
+    expect(named.json()).toHaveLength(1);
+  });
 });

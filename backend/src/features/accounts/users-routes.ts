@@ -20,6 +20,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeOnStreams } from "../../commands/execute";
+import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
@@ -182,7 +183,10 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/users",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: NewAdministrator, response: { 201: UserDto } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: NewAdministrator, response: { 201: UserDto, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { password, ...body } = request.body;
       const created = await registerAdministrator(
@@ -197,15 +201,21 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         },
         { by: request.currentUser.login, userId: String(request.currentUser.id) },
       );
+      const location = `/api/users/${created.login}`;
+      const user = await readBack(created, location, () => loadUser(app, created.id));
+      if (!user.projected) return sendPending(reply, user);
       return alert(reply.code(201), "userManagement.created", created.login)
-        .header("Location", `/api/users/${created.login}`)
-        .send(toUserDto(await loadUser(app, created.id)));
+        .header("Location", location)
+        .send(toUserDto(user.view));
     },
   );
 
   app.put(
     "/api/users",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: UserUpdate, response: { 200: UserDto } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: UserUpdate, response: { 200: UserDto, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id, activated, authorities, email, ...profile } = request.body;
       const user = await loadUser(app, id);
@@ -216,7 +226,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       const commands: AccountCommand[] = [{ type: "ChangeProfile", changes, by }];
       if (authorities) commands.push({ type: "SetAuthorities", authorities, by });
       if (activated !== undefined) commands.push({ type: "SetActivated", activated, by });
-      await executeOnAccount(
+      const committed = await executeOnAccount(
         app,
         user.streamId,
         () => commands,
@@ -225,7 +235,9 @@ export const usersRoutes = async (plain: FastifyInstance) => {
           newEmail: changes.email,
         },
       );
-      return alert(reply, "userManagement.updated", user.login).send(toUserDto(await loadUser(app, id)));
+      const updated = await readBack(committed, `/api/users/${user.login}`, () => loadUser(app, id));
+      if (!updated.projected) return sendPending(reply, updated);
+      return alert(reply, "userManagement.updated", user.login).send(toUserDto(updated.view));
     },
   );
 
@@ -244,7 +256,10 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/registerByAdmin",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: RegistrationByAdmin, response: { 201: UserDto } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: RegistrationByAdmin, response: { 201: UserDto, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const body = request.body;
       const common = {
@@ -284,9 +299,9 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         by: request.currentUser.login,
         userId: String(request.currentUser.id),
       });
-      return alert(reply.code(201), "userManagement.created", created.login).send(
-        toUserDto(await loadUser(app, created.id)),
-      );
+      const user = await readBack(created, `/api/users/${created.login}`, () => loadUser(app, created.id));
+      if (!user.projected) return sendPending(reply, user);
+      return alert(reply.code(201), "userManagement.created", created.login).send(toUserDto(user.view));
     },
   );
 };

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
+import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { contextOf, idParams } from "./http";
@@ -41,10 +42,12 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     return packageView(found);
   };
 
-  const run = async (id: number, command: ItemPackageCommand, context: ReturnType<typeof contextOf>) => {
-    await executeCommand(app, packageStreamId(id), itemPackageDecider, command, context);
-    return current(id);
-  };
+  const run = async (id: number, command: ItemPackageCommand, context: ReturnType<typeof contextOf>) =>
+    readBack(
+      await executeCommand(app, packageStreamId(id), itemPackageDecider, command, context),
+      `/api/item-packages/${id}`,
+      () => current(id),
+    );
 
   app.get(
     "/api/item-packages",
@@ -63,7 +66,10 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.post(
     "/api/item-packages",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody, response: { 201: PackageResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: PackageBody, response: { 201: PackageResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id: sent, amount, value } = request.body;
       if (sent) throw invalid("error.idexists", "id");
@@ -73,11 +79,12 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
         { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
         contextOf(request),
       );
+      if (!created.projected) return sendPending(reply, created);
       return alert(
         reply.code(201).header("Location", `/api/item-packages/${id}`),
         "catalog.itemPackage.created",
         id,
-      ).send(created);
+      ).send(created.view);
     },
   );
 
@@ -86,11 +93,16 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/item-packages",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: PackageBody, response: { 200: PackageResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: PackageBody, response: { 200: PackageResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
-      return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
+      const changed = await change(id, request.body, contextOf(request));
+      if (!changed.projected) return sendPending(reply, changed);
+      return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
     },
   );
 
@@ -98,12 +110,14 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     "/api/item-packages/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: PackageBody, response: { 200: PackageResponse } },
+      schema: { params: idParams, body: PackageBody, response: { 200: PackageResponse, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      return alert(reply, "catalog.itemPackage.updated", id).send(await change(id, request.body, contextOf(request)));
+      const changed = await change(id, request.body, contextOf(request));
+      if (!changed.projected) return sendPending(reply, changed);
+      return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
     },
   );
 

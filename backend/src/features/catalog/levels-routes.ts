@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
+import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
@@ -34,10 +35,10 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     return levelView(level);
   };
 
-  const run = async (id: number, command: LevelCommand, context: ReturnType<typeof contextOf>) => {
-    await executeCommand(app, levelStreamId(id), levelDecider, command, context);
-    return current(id);
-  };
+  const run = async (id: number, command: LevelCommand, context: ReturnType<typeof contextOf>) =>
+    readBack(await executeCommand(app, levelStreamId(id), levelDecider, command, context), `/api/levels/${id}`, () =>
+      current(id),
+    );
 
   app.get(
     "/api/levels",
@@ -73,7 +74,10 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.post(
     "/api/levels",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody, response: { 201: LevelResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: LevelBody, response: { 201: LevelResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
@@ -82,7 +86,10 @@ export const levelsRoutes = async (base: FastifyInstance) => {
         { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
         contextOf(request),
       );
-      return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(level);
+      if (!level.projected) return sendPending(reply, level);
+      return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(
+        level.view,
+      );
     },
   );
 
@@ -91,11 +98,16 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.put(
     "/api/levels",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: LevelBody, response: { 200: LevelResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: LevelBody, response: { 200: LevelResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
-      return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+      const level = await update(id, request.body, contextOf(request));
+      if (!level.projected) return sendPending(reply, level);
+      return alert(reply, "catalog.level.updated", id).send(level.view);
     },
   );
 
@@ -103,21 +115,28 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: LevelBody, response: { 200: LevelResponse } },
+      schema: { params: idParams, body: LevelBody, response: { 200: LevelResponse, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      return alert(reply, "catalog.level.updated", id).send(await update(id, request.body, contextOf(request)));
+      const level = await update(id, request.body, contextOf(request));
+      if (!level.projected) return sendPending(reply, level);
+      return alert(reply, "catalog.level.updated", id).send(level.view);
     },
   );
 
   app.put(
     "/api/levels/:id/toggle",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 200: LevelResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: idParams, response: { 200: LevelResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const context = contextOf(request);
-      const level = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
+      const toggled = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
+      if (!toggled.projected) return sendPending(reply, toggled);
+      const level = toggled.view;
       return alert(reply, level.active ? "catalog.level.activated" : "catalog.level.deactivated", level.id).send(level);
     },
   );

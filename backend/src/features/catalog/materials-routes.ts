@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
+import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { FileBytes, NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, reference, sendPage } from "./http";
@@ -118,7 +119,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       if (!upload) throw invalid("error.material.fileRequired", "file");
       return { type, id, ...fields, level, file: upload.file, by: context.by };
     };
-    await executeOnStreams(
+    const committed = await executeOnStreams(
       app,
       [materialStream, levelStream],
       async (histories) => {
@@ -134,7 +135,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       },
       context,
     );
-    return materialView(await visible(request, id));
+    return readBack(committed, `/api/materials/${id}`, async () => materialView(await visible(request, id)));
   };
 
   app.get(
@@ -189,24 +190,33 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.post(
     "/api/materials",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody, response: { 201: MaterialResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: MaterialBody, response: { 201: MaterialResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
       const material = await save(id, request.body, request, "UploadMaterial");
+      if (!material.projected) return sendPending(reply, material);
       return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
-        material,
+        material.view,
       );
     },
   );
 
   app.put(
     "/api/materials",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: MaterialBody, response: { 200: MaterialResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: MaterialBody, response: { 200: MaterialResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
-      return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
+      const material = await save(id, request.body, request, "ReviseMaterial");
+      if (!material.projected) return sendPending(reply, material);
+      return alert(reply, "catalog.material.updated", id).send(material.view);
     },
   );
 
@@ -214,12 +224,14 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     "/api/materials/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialResponse } },
+      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialResponse, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      return alert(reply, "catalog.material.updated", id).send(await save(id, request.body, request, "ReviseMaterial"));
+      const material = await save(id, request.body, request, "ReviseMaterial");
+      if (!material.projected) return sendPending(reply, material);
+      return alert(reply, "catalog.material.updated", id).send(material.view);
     },
   );
 

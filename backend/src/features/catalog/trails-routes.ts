@@ -21,6 +21,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
+import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, reference } from "./http";
@@ -96,7 +97,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     const trailStream = trailStreamId(id);
     const levelStream = levelStreamId(body.level);
     const { id: _, level: levelId, ...fields } = body;
-    await executeOnStreams(
+    const committed = await executeOnStreams(
       app,
       [trailStream, levelStream],
       (histories) => {
@@ -108,8 +109,9 @@ export const trailsRoutes = async (base: FastifyInstance) => {
       },
       contextOf(request),
     );
-    const materials = await listActiveMaterials(app.db);
-    return trailView(await current(id), materials);
+    return readBack(committed, `/api/trails/${id}`, async () =>
+      trailView(await current(id), await listActiveMaterials(app.db)),
+    );
   };
 
   app.get(
@@ -138,22 +140,33 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.post(
     "/api/trails",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody, response: { 201: TrailResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: TrailBody, response: { 201: TrailResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
       const trail = await save(id, request.body, request, "CreateTrail");
-      return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(trail);
+      if (!trail.projected) return sendPending(reply, trail);
+      return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(
+        trail.view,
+      );
     },
   );
 
   app.put(
     "/api/trails",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { body: TrailBody, response: { 200: TrailResponse } } },
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { body: TrailBody, response: { 200: TrailResponse, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
-      return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+      const trail = await save(id, request.body, request, "ReviseTrail");
+      if (!trail.projected) return sendPending(reply, trail);
+      return alert(reply, "catalog.trail.updated", id).send(trail.view);
     },
   );
 
@@ -161,12 +174,14 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     "/api/trails/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: TrailBody, response: { 200: TrailResponse } },
+      schema: { params: idParams, body: TrailBody, response: { 200: TrailResponse, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      return alert(reply, "catalog.trail.updated", id).send(await save(id, request.body, request, "ReviseTrail"));
+      const trail = await save(id, request.body, request, "ReviseTrail");
+      if (!trail.projected) return sendPending(reply, trail);
+      return alert(reply, "catalog.trail.updated", id).send(trail.view);
     },
   );
 
