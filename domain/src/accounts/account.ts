@@ -272,8 +272,6 @@ export const signInStreams = streamKind(
   { SignInFailed: accountEventSchemas.SignInFailed },
   lowerCaseKey(254),
 );
-/** @deprecated `signInStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const unknownSignInStreamId = signInStreams.id;
 
 /** A sign-in with a login no account has always fails; it counts towards the address's limit. */
 export const signInOfUnknownAccount = (

@@ -37,8 +37,6 @@ export const adminEventSchemas = { AdministratorRegistered };
 export type AdminEvent = { type: "AdministratorRegistered"; data: AdministratorRegistered } | AccountEvent;
 
 export const adminStreams = streamKind("admin", { ...adminEventSchemas, ...accountEventSchemas }, lowerCaseKey());
-/** @deprecated `adminStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const adminStreamId = adminStreams.id;
 export type AdminCommand = ({ type: "RegisterAdministrator" } & AdministratorRegistered) | AccountCommand;
 
 export type AdminAccount =

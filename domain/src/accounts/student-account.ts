@@ -61,8 +61,6 @@ export const studentEventSchemas = {
 export type StudentEvent = EventOf<typeof studentEventSchemas> | AccountEvent;
 
 export const studentStreams = streamKind("student", { ...studentEventSchemas, ...accountEventSchemas }, numericKey);
-/** @deprecated `studentStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const studentStreamId = studentStreams.id;
 
 export type StudentCommand =
   | ({ type: "RegisterStudent" } & StudentRegistered)

@@ -42,8 +42,6 @@ export const teacherEventSchemas = {
 export type TeacherEvent = EventOf<typeof teacherEventSchemas> | AccountEvent;
 
 export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ...accountEventSchemas }, numericKey);
-/** @deprecated `teacherStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const teacherStreamId = teacherStreams.id;
 
 export type TeacherCommand = ({ type: "ApplyAsTeacher" } & TeacherApplied) | AccountCommand;
 

@@ -120,8 +120,6 @@ export type LessonEventData<Type extends LessonEvent["type"]> = Extract<LessonEv
 
 /** `lesson-{id}`: the id is the scheduling's, the lesson's and its stream's, one number under every name. */
 export const lessonStreams = streamKind("lesson", lessonEventSchemas, numericKey);
-/** @deprecated `lessonStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const lessonStreamId = lessonStreams.id;
 
 export const lessonEventDefinitions = Object.entries(lessonEventSchemas).map(([type, schema]) => ({ type, schema }));
 

@@ -43,10 +43,6 @@ export const teacherSlotStreams = streamKind("teacher-slot", teacherSlotEventSch
   },
 });
 
-/** @deprecated `slotsOfLesson` with `teacherSlotStreams.id`; kept until the lesson commands move to them. */
-export const teacherSlotStreamIds = (teacherId: number, date: string) =>
-  slotsOfLesson(teacherId, date).map(teacherSlotStreams.id);
-
 export type TeacherSlotCommand =
   | { type: "ReserveSlot"; teacherId: number; lessonId: number }
   | { type: "ReleaseSlot"; teacherId: number; lessonId: number };
