@@ -1,40 +1,14 @@
 import type { Authority } from "@el/domain/accounts/account";
-import { AccountView } from "@el/domain/accounts/user-view";
-import type { z } from "zod";
-import { api, request, tokenStorage } from "../api";
+import { request, tokenStorage } from "../api";
+import type { Account } from "./get-account";
 
-const profile = {
-  firstName: true,
-  lastName: true,
-  langKey: true,
-  balance: true,
-  level: true,
-  objective: true,
-  phone: true,
-  imageUrl: true,
-} as const;
-
-/**
- * The `GET /api/account` body: who is signed in and what they may do, which a session cannot do without;
- * the profile fields only fill screens, so an answer without them still signs in.
- */
-export const Account = AccountView.pick({
-  id: true,
-  login: true,
-  email: true,
-  activated: true,
-  authorities: true,
-  ...profile,
-}).partial(profile);
-export type Account = z.infer<typeof Account>;
+export type { Account } from "./get-account";
 
 export interface Credentials {
   username: string;
   password: string;
   rememberMe: boolean;
 }
-
-export const fetchAccount = async (): Promise<Account> => Account.parse(await api.get("api/account"));
 
 /** Signs in and keeps the token where `rememberMe` says (spec section 7). */
 export const authenticate = async (credentials: Credentials): Promise<void> => {

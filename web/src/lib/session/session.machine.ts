@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup } from "xstate";
 import { ApiError, onUnauthorized, tokenStorage } from "../api";
-import { type Account, authenticate, type Credentials, fetchAccount } from "./account";
+import { authenticate, type Credentials } from "./account";
+import { type Account, fetchAccount } from "./get-account";
 
 export const UNAUTHORIZED = "login.error.unauthorized";
 export const BAD_CREDENTIALS = "login.messages.error.authentication";
