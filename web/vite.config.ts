@@ -45,7 +45,24 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // The manifest tells scripts/landing-budget.ts which chunks a page needs; it stays in dist/.vite, a dot
   // folder the server does not serve.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // React, the router and i18next in one chunk of their own: every page needs them, they change
+        // far less often than the app (so a release leaves them cached), and one file compresses better
+        // than the several small shared chunks the default splitting makes.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       "/api": "http://localhost:8080",
