@@ -1,4 +1,4 @@
-import type { Decider, NewEvent, RecordedEvent } from "@el/domain";
+import type { Decider, NewEvent, RecordedEvent, StreamKind } from "@el/domain";
 import { comparePositions, stateFrom } from "@el/domain";
 import type { FastifyInstance } from "fastify";
 import { WrongExpectedVersion } from "../event-store";
@@ -92,21 +92,26 @@ export const executeOnStreams = async <Result>(
   }
 };
 
-/** The one-stream case: fold the stream with the decider, decide, append. Its result is the new events. */
-export const executeCommand = async <Command, Event extends DomainEvent, State>(
+/**
+ * The one-stream case: fold the stream (`streams.id(key)`, e.g. `{ streams: levelStreams, key: 4 }`) with
+ * the decider, decide, append. Its result is the new events.
+ */
+export const executeCommand = async <Key, Command, Event extends DomainEvent, State>(
   app: FastifyInstance,
-  streamId: string,
+  stream: { streams: StreamKind<Key, Event>; key: Key },
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext = {},
-): Promise<Committed<Event[]>> =>
-  executeOnStreams(
+): Promise<Committed<Event[]>> => {
+  const streamId = stream.streams.id(stream.key);
+  return executeOnStreams(
     app,
     [streamId],
     (histories) => {
-      const state = stateFrom(decider, (histories[streamId] ?? []) as unknown as Event[]);
+      const state = stateFrom(decider, stream.streams.history(histories, stream.key));
       const events = decider.decide(command, state);
       return { appends: [{ streamId, events }], result: events };
     },
     context,
   );
+};

@@ -70,6 +70,9 @@ export const authPlugin = fp(
       return { id: user.id, login: user.login, firstName: user.firstName ?? "", authorities: user.authorities };
     };
 
+    // fastify wants the property declared before any request, and an object there would be shared by all of
+    // them, so it starts as null; the typed API only takes a CurrentUser, and the authentication hook sets
+    // one before any guarded handler reads it. The cast is the only way to write that placeholder.
     app.decorateRequest("currentUser", null as unknown as CurrentUser);
     app.decorate("verifyToken", verifyToken);
     app.decorate("issueToken", (user: Pick<UserRow, "id" | "login" | "authorities">, rememberMe: boolean) =>

@@ -22,10 +22,6 @@ export type ReservationEvent =
 /** `email-{e-mail}` and `login-{login}`, each value in lower case. */
 export const emailStreams = streamKind("email", reservationEventSchemas, lowerCaseKey());
 export const loginStreams = streamKind("login", reservationEventSchemas, lowerCaseKey());
-/** @deprecated `emailStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const emailStreamId = emailStreams.id;
-/** @deprecated `loginStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const loginStreamId = loginStreams.id;
 
 export type ReservationCommand = { type: "Reserve"; owner: string } | { type: "Release"; owner: string };
 export type Reservation = { status: "free" } | { status: "taken"; owner: string };

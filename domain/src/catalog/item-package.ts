@@ -35,8 +35,6 @@ export const packageEventSchemas = {
 export type ItemPackageEvent = EventOf<typeof packageEventSchemas>;
 
 export const packageStreams = streamKind("package", packageEventSchemas, numericKey);
-/** @deprecated `packageStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const packageStreamId = packageStreams.id;
 
 export type ItemPackageCommand =
   | ({ type: "CreateItemPackage"; id: number } & PackageFields)

@@ -25,8 +25,6 @@ export const levelEventSchemas = {
 export type LevelEvent = EventOf<typeof levelEventSchemas>;
 
 export const levelStreams = streamKind("level", levelEventSchemas, numericKey);
-/** @deprecated `levelStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const levelStreamId = levelStreams.id;
 
 export type LevelCommand =
   | { type: "CreateLevel"; id: number; name: string; active: boolean }

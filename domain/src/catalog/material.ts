@@ -46,8 +46,6 @@ export const materialEventSchemas = {
 export type MaterialEvent = EventOf<typeof materialEventSchemas>;
 
 export const materialStreams = streamKind("material", materialEventSchemas, numericKey);
-/** @deprecated `materialStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const materialStreamId = materialStreams.id;
 
 /** `level` is the state of the level the material is for, as read from its stream. */
 export type MaterialCommand =

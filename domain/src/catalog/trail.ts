@@ -35,8 +35,6 @@ export const trailEventSchemas = {
 export type TrailEvent = EventOf<typeof trailEventSchemas>;
 
 export const trailStreams = streamKind("trail", trailEventSchemas, numericKey);
-/** @deprecated `trailStreams.id`; kept until the backend files still building ids with it move to the kind. */
-export const trailStreamId = trailStreams.id;
 
 /** `level` is the state of the level the trail is to belong to, as read from its stream. */
 export type TrailCommand =

@@ -9,10 +9,8 @@ export type EventOf<Schemas extends EventSchemas> = {
   [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
 }[keyof Schemas & string];
 
-/** A stored event of a union, whose `data` narrows with its `type`. */
-export type RecordedOf<Event extends { type: string; data: unknown }> = Event extends unknown
-  ? RecordedEvent<Event["type"], Event["data"]>
-  : never;
+/** A stored event of a union, whose `data` narrows with its `type` (a decider of the union folds it as it is). */
+export type RecordedOf<Event extends { type: string; data: unknown }> = Event & RecordedEvent;
 
 /** How a kind of stream writes its key into the stream id and reads it back (undefined: not a key). */
 export interface StreamKey<Key> {

@@ -40,11 +40,6 @@ const onAccountStream = <Result>(
   throw new Error(`${streamId} is not an account stream`);
 };
 
-/** @deprecated `decideOnAccount`; kept until `users-routes.ts` moves to it. */
-export const deciderOf = (streamId: string): Decider<AccountCommand, AccountEventLike, AccountState> =>
-  // biome-ignore lint/suspicious/noExplicitAny: the loosened decider `decideOnAccount` replaces.
-  onAccountStream(streamId, ({ decider }) => decider as any);
-
 export const accountOf = (streamId: string, history: readonly RecordedEvent[] | undefined): AccountCore =>
   onAccountStream(streamId, ({ decider, events }) => {
     const state = stateFrom(decider, events(history));

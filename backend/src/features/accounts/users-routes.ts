@@ -2,9 +2,9 @@ import { notFound } from "@el/domain";
 import {
   type AccountCommand,
   Authority,
-  emailStreamId,
+  emailStreams,
   HeardFrom,
-  loginStreamId,
+  loginStreams,
   Objective,
   type ProfileChanges,
 } from "@el/domain/accounts/index";
@@ -24,7 +24,7 @@ import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
-import { accountOf, decideInTurn, deciderOf, executeOnAccount, reservation } from "./account-commands";
+import { accountOf, decideOnAccount, executeOnAccount, reservation } from "./account-commands";
 import { fields } from "./account-routes";
 import { unguessablePassword } from "./passwords";
 import { registerAdministrator } from "./registration";
@@ -310,13 +310,11 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; login: string }) =>
   executeOnStreams(
     app,
-    [user.streamId, emailStreamId(user.email), loginStreamId(user.login)],
+    [user.streamId, emailStreams.id(user.email), loginStreams.id(user.login)],
     (histories) => {
-      const history = histories[user.streamId] ?? [];
+      const history = histories[user.streamId];
       const account = accountOf(user.streamId, history);
-      const events = decideInTurn(deciderOf(user.streamId), history as never, [
-        { type: "DeleteAccount", by: by.login },
-      ]);
+      const events = decideOnAccount(user.streamId, history, [{ type: "DeleteAccount", by: by.login }]);
       return {
         appends: [
           { streamId: user.streamId, events },

@@ -1,5 +1,5 @@
-import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
-import { accountErrors, type StudentEvent, studentAccountDecider } from "@el/domain/accounts/index";
+import { invalid, notFound, stateFrom } from "@el/domain";
+import { accountErrors, studentAccountDecider, studentStreams } from "@el/domain/accounts/index";
 import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
@@ -18,17 +18,18 @@ export const grantCreditsCommand = async (
   if (!user) throw notFound(accountErrors.notRegistered);
   if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
   const { amount, reason } = grant;
+  const streamId = studentStreams.id(user.id);
   const { result: balance } = await executeOnStreams(
     app,
-    [user.streamId],
+    [streamId],
     (histories) => {
-      const history = (histories[user.streamId] ?? []) as (RecordedEvent & StudentEvent)[];
+      const history = studentStreams.history(histories, user.id);
       const events = studentAccountDecider.decide(
         { type: "GrantCredits", amount, grantedBy: context.by, ...(reason ? { reason } : {}) },
         stateFrom(studentAccountDecider, history),
       );
       const after = stateFrom(studentAccountDecider, [...history, ...events]);
-      return { appends: [{ streamId: user.streamId, events }], result: after.balance };
+      return { appends: [{ streamId, events }], result: after.balance };
     },
     context,
   );

@@ -4,7 +4,7 @@ import {
   type ItemPackageCommand,
   itemPackageDecider,
   packageErrors,
-  packageStreamId,
+  packageStreams,
   reaisFromCents,
 } from "@el/domain/catalog/index";
 import { findPackage, listPackages, type PackageRow } from "@el/projections/catalog/index";
@@ -44,7 +44,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   const run = async (id: number, command: ItemPackageCommand, context: ReturnType<typeof contextOf>) =>
     readBack(
-      await executeCommand(app, packageStreamId(id), itemPackageDecider, command, context),
+      await executeCommand(app, { streams: packageStreams, key: id }, itemPackageDecider, command, context),
       `/api/item-packages/${id}`,
       () => current(id),
     );
@@ -129,7 +129,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
       const context = contextOf(request);
       await executeCommand(
         app,
-        packageStreamId(id),
+        { streams: packageStreams, key: id },
         itemPackageDecider,
         { type: "RemoveItemPackage", by: context.by },
         context,

@@ -1,5 +1,5 @@
 import { invalid, notFound } from "@el/domain";
-import { type LevelCommand, LevelName, levelDecider, levelErrors, levelStreamId } from "@el/domain/catalog/index";
+import { type LevelCommand, LevelName, levelDecider, levelErrors, levelStreams } from "@el/domain/catalog/index";
 import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -36,8 +36,10 @@ export const levelsRoutes = async (base: FastifyInstance) => {
   };
 
   const run = async (id: number, command: LevelCommand, context: ReturnType<typeof contextOf>) =>
-    readBack(await executeCommand(app, levelStreamId(id), levelDecider, command, context), `/api/levels/${id}`, () =>
-      current(id),
+    readBack(
+      await executeCommand(app, { streams: levelStreams, key: id }, levelDecider, command, context),
+      `/api/levels/${id}`,
+      () => current(id),
     );
 
   app.get(

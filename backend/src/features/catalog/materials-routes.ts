@@ -1,15 +1,13 @@
-import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
+import { invalid, notFound, stateFrom } from "@el/domain";
 import {
   type Level,
-  type LevelEvent,
   levelDecider,
-  levelStreamId,
+  levelStreams,
   type MaterialCommand,
-  type MaterialEvent,
   MaterialFields,
   materialDecider,
   materialErrors,
-  materialStreamId,
+  materialStreams,
 } from "@el/domain/catalog/index";
 import { mayReadMaterial, seesInactiveMaterials } from "@el/domain/catalog/material-access";
 import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
@@ -110,8 +108,8 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     const context = contextOf(request);
     if (body.file && !body.fileContentType) throw invalid("error.material.fileContentType", "fileContentType");
     const upload = body.file ? decodeFile(body.file, body.fileContentType as string) : undefined;
-    const materialStream = materialStreamId(id);
-    const levelStream = levelStreamId(body.level);
+    const materialStream = materialStreams.id(id);
+    const levelStream = levelStreams.id(body.level);
     const fields = { levelId: body.level, className: body.className, classNumber: body.classNumber };
     const commandFor = (level: Level): MaterialCommand => {
       if (type === "ReviseMaterial")
@@ -123,8 +121,8 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       app,
       [materialStream, levelStream],
       async (histories) => {
-        const level = stateFrom(levelDecider, histories[levelStream] as (RecordedEvent & LevelEvent)[]);
-        const material = stateFrom(materialDecider, histories[materialStream] as (RecordedEvent & MaterialEvent)[]);
+        const level = stateFrom(levelDecider, levelStreams.history(histories, body.level));
+        const material = stateFrom(materialDecider, materialStreams.history(histories, id));
         const events = materialDecider.decide(commandFor(level), material);
         if (
           upload &&
@@ -243,7 +241,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       const context = contextOf(request);
       await executeCommand(
         app,
-        materialStreamId(id),
+        { streams: materialStreams, key: id },
         materialDecider,
         { type: "DeactivateMaterial", by: context.by },
         context,

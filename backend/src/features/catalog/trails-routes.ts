@@ -1,14 +1,12 @@
-import { invalid, notFound, type RecordedEvent, stateFrom } from "@el/domain";
+import { invalid, notFound, stateFrom } from "@el/domain";
 import {
-  type LevelEvent,
   levelDecider,
-  levelStreamId,
+  levelStreams,
   type TrailCommand,
-  type TrailEvent,
   TrailFields,
   trailDecider,
   trailErrors,
-  trailStreamId,
+  trailStreams,
 } from "@el/domain/catalog/index";
 import {
   findTrail,
@@ -94,15 +92,15 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     request: Parameters<typeof contextOf>[0],
     type: "CreateTrail" | "ReviseTrail",
   ) => {
-    const trailStream = trailStreamId(id);
-    const levelStream = levelStreamId(body.level);
+    const trailStream = trailStreams.id(id);
+    const levelStream = levelStreams.id(body.level);
     const { id: _, level: levelId, ...fields } = body;
     const committed = await executeOnStreams(
       app,
       [trailStream, levelStream],
       (histories) => {
-        const level = stateFrom(levelDecider, histories[levelStream] as (RecordedEvent & LevelEvent)[]);
-        const trail = stateFrom(trailDecider, histories[trailStream] as (RecordedEvent & TrailEvent)[]);
+        const level = stateFrom(levelDecider, levelStreams.history(histories, body.level));
+        const trail = stateFrom(trailDecider, trailStreams.history(histories, id));
         const command: TrailCommand =
           type === "CreateTrail" ? { type, id, ...fields, levelId, level } : { type, ...fields, levelId, level };
         return { appends: [{ streamId: trailStream, events: trailDecider.decide(command, trail) }], result: null };
@@ -191,7 +189,13 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);
-      await executeCommand(app, trailStreamId(id), trailDecider, { type: "RemoveTrail", by: context.by }, context);
+      await executeCommand(
+        app,
+        { streams: trailStreams, key: id },
+        trailDecider,
+        { type: "RemoveTrail", by: context.by },
+        context,
+      );
       return alert(reply.code(204), "catalog.trail.deleted", id).send();
     },
   );
