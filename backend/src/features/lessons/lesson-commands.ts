@@ -13,6 +13,7 @@ import {
 } from "@el/domain/lessons/lesson";
 import { cancellerRoleOf } from "@el/domain/lessons/lesson-access";
 import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
+import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
   slotsOfLesson,
   type TeacherSlotEvent,
@@ -20,7 +21,7 @@ import {
   teacherSlotDecider,
   teacherSlotStreams,
 } from "@el/domain/lessons/teacher-slot";
-import { type SchedulingView, schedulingOfLesson } from "@el/projections/lessons/index";
+import { schedulingOfLesson } from "@el/projections/lessons/index";
 import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { executeOnStreams } from "../../commands/execute";

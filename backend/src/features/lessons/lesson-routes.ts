@@ -15,10 +15,11 @@ import {
 } from "./lesson-commands";
 import { schedulingFor, teacherFinanceFor, viewerOf } from "./lesson-queries";
 import {
+  ClaimedLessonResponse,
   FinanceMonthResponse,
   IdParams,
   LessonPageQuery,
-  LessonViewResponse,
+  LessonPageResponse,
   ScheduleLessonBody,
   SchedulingResponse,
   StudentFeedbackBody,
@@ -108,7 +109,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
       schema: {
         querystring: LessonPageQuery,
-        response: { 200: z.object({ content: z.array(LessonViewResponse), totalElements: z.number() }) },
+        response: { 200: LessonPageResponse },
       },
     },
     async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: new Date() }),
@@ -120,23 +121,17 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_TEACHER"] },
       schema: {
         body: z.object({ schedulingId: z.coerce.number().int() }),
-        response: {
-          201: z.object({
-            id: z.number(),
-            meetUrl: z.string(),
-            teacher: z.object({ id: z.number(), firstName: z.string(), lastName: z.string().nullable() }),
-            scheduling: SchedulingResponse,
-          }),
-        },
+        response: { 201: ClaimedLessonResponse },
       },
     },
     async (request, reply) => {
-      const id = request.body.schedulingId;
-      const scheduling = await acceptLessonCommand(app, app.meetings, request.currentUser, id);
+      // The API names the lesson by its scheduling, the same number.
+      const lessonId = request.body.schedulingId;
+      const scheduling = await acceptLessonCommand(app, app.meetings, request.currentUser, lessonId);
       const lesson = scheduling.lesson;
       if (!lesson) throw notFound(lessonErrors.notFound);
-      alert(reply, "Aula aceita com sucesso!", id);
-      return reply.code(201).send({ id, meetUrl: lesson.meetUrl, teacher: lesson.teacher, scheduling });
+      alert(reply, "Aula aceita com sucesso!", lessonId);
+      return reply.code(201).send({ id: lessonId, meetUrl: lesson.meetUrl, teacher: lesson.teacher, scheduling });
     },
   );
 

@@ -5,7 +5,6 @@ import {
   FinanceMonthView,
   LessonPage,
   LessonPeriod,
-  LessonView,
   SchedulingView,
 } from "@el/domain/lessons/scheduling-view";
 import { z } from "zod";
@@ -15,7 +14,6 @@ import { z } from "zod";
  * and the web app; fastify's serializer checks every answer against them on the way out.
  */
 export const SchedulingResponse = SchedulingView;
-export const LessonViewResponse = LessonView;
 export const LessonPageResponse = LessonPage;
 export const ClaimedLessonResponse = ClaimedLessonView;
 export const FinanceMonthResponse = FinanceMonthView;

@@ -10,9 +10,6 @@ import type {
 } from "@el/domain/lessons/scheduling-view";
 import type { Sql } from "../../sql";
 
-/** The shapes these queries answer, declared in domain; exported with the queries for their callers. */
-export type { FinanceMonthView, LessonPage, LessonPeriod, LessonView, SchedulingView };
-
 /** Who is asking: a lesson "of mine" is one I scheduled (student) or claimed (teacher). */
 export interface LessonViewer {
   id: number;
