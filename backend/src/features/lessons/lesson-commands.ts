@@ -167,13 +167,21 @@ export const acceptLessonCommand = async (
   return storedScheduling(app, lessonId);
 };
 
-/** The student (with 24 h notice) or support cancels; the credit comes back in the same append. */
-export const cancelLessonCommand = async (app: FastifyInstance, user: CurrentUser, lessonId: number) => {
+/**
+ * The student (with 24 h notice) or support cancels; the credit comes back in the same append. Answers
+ * whether it came back as the cancellation recorded it: the one just decided, or the earlier one when
+ * the lesson was already cancelled.
+ */
+export const cancelLessonCommand = async (
+  app: FastifyInstance,
+  user: CurrentUser,
+  lessonId: number,
+): Promise<{ refunded: boolean }> => {
   const current = await readLesson(app, lessonId);
   if (current.status === "none") throw notFound(lessonErrors.notFound);
   const studentId = current.scheduled.student.id;
   const slots = current.teacher ? slotsOfLesson(current.teacher.id, current.scheduled.date) : [];
-  await executeOnStreams(
+  const { result } = await executeOnStreams(
     app,
     [lessonStreams.id(lessonId), studentStreams.id(studentId), ...slots.map(teacherSlotStreams.id)],
     (histories) => {
@@ -185,17 +193,21 @@ export const cancelLessonCommand = async (app: FastifyInstance, user: CurrentUse
           slots: slotsOf(histories, slots),
         },
       );
+      const cancellation = [...lessonStreams.history(histories, lessonId), ...decision.lesson]
+        .filter((event) => event.type === "LessonCancelled")
+        .at(-1);
       return {
         appends: [
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           { streamId: studentStreams.id(studentId), events: decision.student },
           ...slotAppends(slots, decision.slots),
         ],
-        result: null,
+        result: { refunded: cancellation?.type === "LessonCancelled" && cancellation.data.refunded },
       };
     },
     contextOf(user),
   );
+  return result;
 };
 
 const decideOnLesson = async (

@@ -97,9 +97,9 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
-      await cancelLessonCommand(app, request.currentUser, request.params.id);
+      const { refunded } = await cancelLessonCommand(app, request.currentUser, request.params.id);
       alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
-      return { id: request.params.id, refunded: true };
+      return { id: request.params.id, refunded };
     },
   );
 

@@ -1,5 +1,5 @@
 import { NO_CREDITS_LEFT } from "@el/domain/accounts/student-account";
-import { lessonErrors } from "@el/domain/lessons/lesson";
+import { lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -25,6 +25,10 @@ const balanceOf = async (person: Person) => {
   const { rows } = await test.db.query<{ balance: number }>("select balance from users where id = $1", [person.id]);
   return rows[0]?.balance;
 };
+const cancellationsOf = async (lessonId: number) =>
+  (await test.app.eventStore.readStream(lessonStreams.id(lessonId)))
+    .filter((event) => event.type === "LessonCancelled")
+    .map((event) => event.data);
 const schedule = (student: Person, date = saoPauloTime(3, 10), extra: Record<string, unknown> = {}) =>
   inject({
     method: "POST",
@@ -202,12 +206,39 @@ describe("cancelling", () => {
 
     const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id, refunded: true });
+    expect(await cancellationsOf(id)).toEqual([expect.objectContaining({ refunded: true })]);
     expect(await balanceOf(student)).toBe(1);
     const mine = await inject({ method: "GET", url: "/api/schedulings/authenticatedUser", headers: student.auth });
     expect(mine.json()).toEqual([]);
 
     const again = (await schedule(student, date)).json().id;
     expect((await claim(teacher, again)).statusCode).toBe(201);
+  });
+
+  it("answers whether the credit came back as the lesson's cancellation recorded it, when asked again", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const id = await givenLesson(test.app, student, { date: new Date(Date.now() + 5 * 86_400_000) });
+    // A cancellation that kept the credit, as the stream may hold one: the answer reads it, not a constant.
+    const appended = await test.app.eventStore.appendMany([
+      {
+        streamId: lessonStreams.id(id),
+        events: [
+          {
+            type: "LessonCancelled",
+            data: { by: student.id, role: "student", refunded: false, at: new Date().toISOString() },
+          },
+        ],
+        expectedVersion: "any",
+      },
+    ]);
+    await test.app.projections.waitFor(appended.lastPosition);
+
+    const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id, refunded: false });
+    expect(await cancellationsOf(id)).toHaveLength(1);
+    expect(await balanceOf(student)).toBe(0);
   });
 
   it("later than 24 hours before, refuses with the cancellation policy and keeps the credit spent", async () => {
