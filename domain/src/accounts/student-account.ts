@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
 import { forbidden, invalid, notFound } from "../shared/errors";
+import { IdMap } from "../shared/id-map";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import {
   type AccountCommand,
@@ -75,8 +76,11 @@ export type StudentAccount =
       status: "active" | "deactivated" | "deleted";
       balance: number;
       account: AccountCore;
-      /** The lessons this student spent a credit on, and whether it came back. */
-      credits: Record<number, "spent" | "refunded">;
+      /**
+       * The lessons this student spent a credit on, and whether it came back: one entry per lesson ever
+       * scheduled, so an IdMap, whose additions do not copy what is already there.
+       */
+      credits: IdMap<"spent" | "refunded">;
     };
 type RegisteredStudent = Exclude<StudentAccount, { status: "unregistered" }>;
 
@@ -97,7 +101,7 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
       return {
         status: "active",
         balance: 0,
-        credits: {},
+        credits: IdMap.empty(),
         account: newAccountCore({
           id,
           login,
@@ -116,13 +120,13 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
         return {
           ...state,
           balance: Math.max(0, state.balance - 1),
-          credits: { ...state.credits, [event.data.lessonId]: "spent" },
+          credits: state.credits.set(event.data.lessonId, "spent"),
         };
       case "CreditRefunded":
         return {
           ...state,
           balance: state.balance + 1,
-          credits: { ...state.credits, [event.data.lessonId]: "refunded" },
+          credits: state.credits.set(event.data.lessonId, "refunded"),
         };
       default: {
         const account = evolveAccountCore(state.account, event);
@@ -154,13 +158,13 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
         const student = registered(state);
         if (student.status !== "active") throw forbidden(creditErrors.inactive);
         // Spending twice for one lesson (a retried request) costs one credit.
-        if (student.credits[command.lessonId] === "spent") return [];
+        if (student.credits.get(command.lessonId) === "spent") return [];
         if (student.balance < 1) throw invalid(NO_CREDITS_LEFT);
         return [{ type: "CreditSpent", data: { lessonId: command.lessonId, schedulingId: command.schedulingId } }];
       }
       case "RefundCredit": {
         const student = registered(state);
-        const credit = student.credits[command.lessonId];
+        const credit = student.credits.get(command.lessonId);
         if (credit === "refunded") return [];
         if (credit !== "spent") throw invalid(creditErrors.notSpent);
         return [{ type: "CreditRefunded", data: { lessonId: command.lessonId, reason: command.reason } }];
