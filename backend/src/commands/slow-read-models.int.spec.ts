@@ -148,6 +148,9 @@ describe("a command stored while the read models lag", () => {
     const location = String(created.headers.location);
     expect(location).toMatch(/^\/api\/levels\/\d+$/);
     expect(created.json()).toEqual({ location });
+    const id = location.split("/").at(-1);
+    // The write happened: the 202 says so as a 201 would, so the browser shows the same success.
+    expect(created.headers).toMatchObject({ "x-app-alert": "catalog.level.created", "x-app-params": id });
     const read = () => test.app.inject({ method: "GET", url: location });
     expect((await read()).statusCode).toBe(404);
 
@@ -155,5 +158,13 @@ describe("a command stored while the read models lag", () => {
     await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ name: "Conversação", active: true });
     const named = await test.app.inject({ method: "GET", url: "/api/_search/levels?query=Conversação" });
     expect(named.json()).toHaveLength(1);
+
+    projectors.hold("catalog_levels");
+    const toggled = await test.app.inject({ method: "PUT", url: `${location}/toggle`, headers: admin.auth });
+    expect(toggled.statusCode, toggled.body).toBe(202);
+    expect(toggled.headers).toMatchObject({ location, "x-app-alert": "catalog.level.deactivated", "x-app-params": id });
+    expect((await read()).json()).toMatchObject({ active: true });
+    projectors.release();
+    await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ active: false });
   });
 });

@@ -203,7 +203,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       );
       const location = `/api/users/${created.login}`;
       const user = await readBack(created, location, () => loadUser(app, created.id));
-      if (!user.projected) return sendPending(reply, user);
+      if (!user.projected) return sendPending(alert(reply, "userManagement.created", created.login), user);
       return alert(reply.code(201), "userManagement.created", created.login)
         .header("Location", location)
         .send(toUserDto(user.view));
@@ -236,7 +236,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         },
       );
       const updated = await readBack(committed, `/api/users/${user.login}`, () => loadUser(app, id));
-      if (!updated.projected) return sendPending(reply, updated);
+      if (!updated.projected) return sendPending(alert(reply, "userManagement.updated", user.login), updated);
       return alert(reply, "userManagement.updated", user.login).send(toUserDto(updated.view));
     },
   );
@@ -300,7 +300,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         userId: String(request.currentUser.id),
       });
       const user = await readBack(created, `/api/users/${created.login}`, () => loadUser(app, created.id));
-      if (!user.projected) return sendPending(reply, user);
+      if (!user.projected) return sendPending(alert(reply, "userManagement.created", created.login), user);
       return alert(reply.code(201), "userManagement.created", created.login).send(toUserDto(user.view));
     },
   );

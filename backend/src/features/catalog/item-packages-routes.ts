@@ -79,7 +79,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
         { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
         contextOf(request),
       );
-      if (!created.projected) return sendPending(reply, created);
+      if (!created.projected) return sendPending(alert(reply, "catalog.itemPackage.created", id), created);
       return alert(
         reply.code(201).header("Location", `/api/item-packages/${id}`),
         "catalog.itemPackage.created",
@@ -101,7 +101,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
       const changed = await change(id, request.body, contextOf(request));
-      if (!changed.projected) return sendPending(reply, changed);
+      if (!changed.projected) return sendPending(alert(reply, "catalog.itemPackage.updated", id), changed);
       return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
     },
   );
@@ -116,7 +116,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
       const changed = await change(id, request.body, contextOf(request));
-      if (!changed.projected) return sendPending(reply, changed);
+      if (!changed.projected) return sendPending(alert(reply, "catalog.itemPackage.updated", id), changed);
       return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
     },
   );

@@ -88,7 +88,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
         { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
         contextOf(request),
       );
-      if (!level.projected) return sendPending(reply, level);
+      if (!level.projected) return sendPending(alert(reply, "catalog.level.created", id), level);
       return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(
         level.view,
       );
@@ -108,7 +108,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
       const level = await update(id, request.body, contextOf(request));
-      if (!level.projected) return sendPending(reply, level);
+      if (!level.projected) return sendPending(alert(reply, "catalog.level.updated", id), level);
       return alert(reply, "catalog.level.updated", id).send(level.view);
     },
   );
@@ -123,7 +123,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
       const level = await update(id, request.body, contextOf(request));
-      if (!level.projected) return sendPending(reply, level);
+      if (!level.projected) return sendPending(alert(reply, "catalog.level.updated", id), level);
       return alert(reply, "catalog.level.updated", id).send(level.view);
     },
   );
@@ -135,11 +135,21 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       schema: { params: idParams, response: { 200: LevelResponse, 202: PendingAnswer } },
     },
     async (request, reply) => {
+      const { id } = request.params;
       const context = contextOf(request);
-      const toggled = await run(request.params.id, { type: "ToggleLevel", by: context.by }, context);
+      const committed = await executeCommand(
+        app,
+        { streams: levelStreams, key: id },
+        levelDecider,
+        { type: "ToggleLevel", by: context.by },
+        context,
+      );
+      // Which way it went is what was decided, so a 202 tells it as well as a 200.
+      const activated = committed.result.some((event) => event.type === "LevelActivated");
+      alert(reply, activated ? "catalog.level.activated" : "catalog.level.deactivated", id);
+      const toggled = await readBack(committed, `/api/levels/${id}`, () => current(id));
       if (!toggled.projected) return sendPending(reply, toggled);
-      const level = toggled.view;
-      return alert(reply, level.active ? "catalog.level.activated" : "catalog.level.deactivated", level.id).send(level);
+      return reply.send(toggled.view);
     },
   );
 

@@ -196,7 +196,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
       const material = await save(id, request.body, request, "UploadMaterial");
-      if (!material.projected) return sendPending(reply, material);
+      if (!material.projected) return sendPending(alert(reply, "catalog.material.created", id), material);
       return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
         material.view,
       );
@@ -213,7 +213,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
       const material = await save(id, request.body, request, "ReviseMaterial");
-      if (!material.projected) return sendPending(reply, material);
+      if (!material.projected) return sendPending(alert(reply, "catalog.material.updated", id), material);
       return alert(reply, "catalog.material.updated", id).send(material.view);
     },
   );
@@ -228,7 +228,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
       const material = await save(id, request.body, request, "ReviseMaterial");
-      if (!material.projected) return sendPending(reply, material);
+      if (!material.projected) return sendPending(alert(reply, "catalog.material.updated", id), material);
       return alert(reply, "catalog.material.updated", id).send(material.view);
     },
   );

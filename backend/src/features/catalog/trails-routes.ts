@@ -146,7 +146,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
       if (request.body.id) throw invalid("error.idexists", "id");
       const id = await app.nextId();
       const trail = await save(id, request.body, request, "CreateTrail");
-      if (!trail.projected) return sendPending(reply, trail);
+      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.created", id), trail);
       return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(
         trail.view,
       );
@@ -163,7 +163,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
       const { id } = request.body;
       if (!id) throw invalid("error.idnull", "id");
       const trail = await save(id, request.body, request, "ReviseTrail");
-      if (!trail.projected) return sendPending(reply, trail);
+      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.updated", id), trail);
       return alert(reply, "catalog.trail.updated", id).send(trail.view);
     },
   );
@@ -178,7 +178,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
       const { id } = request.params;
       if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
       const trail = await save(id, request.body, request, "ReviseTrail");
-      if (!trail.projected) return sendPending(reply, trail);
+      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.updated", id), trail);
       return alert(reply, "catalog.trail.updated", id).send(trail.view);
     },
   );
