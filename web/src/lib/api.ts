@@ -86,6 +86,11 @@ export interface MutationOptions {
    * dropped connection) answer the first result instead of doing the change twice.
    */
   idempotencyKey?: string;
+  /**
+   * The resource as the screen showed it before this change. After a 202 its `Location` is read until it
+   * shows something else; without it, until it answers at all (a creation).
+   */
+  previous?: unknown;
 }
 
 /**
@@ -143,7 +148,49 @@ export const request = async <T>(
     const key = options.successAlert ?? response.headers.get("X-app-alert");
     if (key) announceSuccess({ key, param: paramOf(response.headers.get("X-app-params")) });
   }
+  const location = response.status === 202 ? locationOf(response.headers, data) : undefined;
+  if (method !== "GET" && location) {
+    return { data: (await readOnceShown(location, options.previous)) as T, headers: response.headers, status: 202 };
+  }
   return { data: data as T, headers: response.headers, status: response.status };
+};
+
+const locationOf = (headers: Headers, data: unknown) => {
+  const body = data as { location?: unknown } | undefined;
+  return headers.get("Location") ?? (typeof body?.location === "string" ? body.location : undefined);
+};
+
+/**
+ * How long to wait before each read of a 202's `Location`: about 5 s in all, as long as a save may keep
+ * the user waiting. The server already waited for its read models before answering 202, so the first
+ * read is not at once.
+ */
+const PENDING_READ_DELAYS_MS = [150, 300, 600, 1200, 2400];
+
+const stillShows = (previous: unknown, read: unknown) =>
+  typeof previous === "object" && previous !== null && typeof read === "object" && read !== null
+    ? Object.entries(previous).every(
+        ([field, value]) => JSON.stringify((read as Record<string, unknown>)[field]) === JSON.stringify(value),
+      )
+    : JSON.stringify(previous) === JSON.stringify(read);
+
+/**
+ * A 202 means the change is stored and the read models have not caught up: the change happened, so
+ * nothing here may end in an error that would make the user send it again. Reads `location` until it
+ * shows the change and answers that, or `undefined` when it did not within the wait; either way the
+ * screen goes on as after a 200 or 201.
+ */
+const readOnceShown = async (location: string, previous: unknown): Promise<unknown> => {
+  for (const delay of PENDING_READ_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const { data } = await request<unknown>("GET", location);
+      if (previous === undefined || !stillShows(previous, data)) return data;
+    } catch {
+      // A 404 until the creation is projected, or a dropped connection: read again after the next delay.
+    }
+  }
+  return undefined;
 };
 
 const safeJson = (text: string): unknown => {
@@ -154,6 +201,11 @@ const safeJson = (text: string): unknown => {
   }
 };
 
+/**
+ * `post` and `put` answer the body of a 200 or 201; after a 202 (see `readOnceShown`), what the
+ * `Location` shows once it shows the change, or `undefined`: a write the server may answer with 202
+ * types its answer `T | undefined`.
+ */
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }).then((response) => response.data),
   getWithHeaders: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),

@@ -18,10 +18,12 @@ export const getLevelPage = async (query: PageQuery) => {
 
 export const getLevel = async (id: number) => AdminLevel.parse(await api.get(`api/levels/${id}`));
 
-export const createLevel = (name: string) => api.post<AdminLevel>("api/levels", { name, active: true });
+export const createLevel = (name: string) => api.post<AdminLevel | undefined>("api/levels", { name, active: true });
 
-export const updateLevel = (level: AdminLevel) =>
-  api.put<AdminLevel>(`api/levels/${level.id}`, { name: level.name, active: level.active });
+/** `previous`: the level as the form loaded it, to tell when a 202's `Location` shows the change. */
+export const updateLevel = (level: AdminLevel, previous: AdminLevel) =>
+  api.put<AdminLevel | undefined>(`api/levels/${level.id}`, { name: level.name, active: level.active }, { previous });
 
 /** `PUT api/levels/{id}/toggle` flips the active flag and answers the level as it now is. */
-export const toggleLevel = async (id: number) => AdminLevel.parse(await api.put(`api/levels/${id}/toggle`));
+export const toggleLevel = async (level: AdminLevel) =>
+  AdminLevel.optional().parse(await api.put(`api/levels/${level.id}/toggle`, undefined, { previous: level }));

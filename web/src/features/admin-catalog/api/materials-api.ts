@@ -42,19 +42,20 @@ const bodyOf = (input: MaterialInput) => ({
   ...(input.file ? { file: input.file.base64, fileContentType: input.file.contentType } : {}),
 });
 
-export const createMaterial = (input: MaterialInput) => api.post<AdminMaterial>("api/materials", bodyOf(input));
+export const createMaterial = (input: MaterialInput) =>
+  api.post<AdminMaterial | undefined>("api/materials", bodyOf(input));
 
-export const updateMaterial = (id: number, input: MaterialInput) =>
-  api.put<AdminMaterial>(`api/materials/${id}`, bodyOf(input));
+/** `previous`: the material as the screen showed it, to tell when a 202's `Location` shows the change. */
+export const updateMaterial = (id: number, input: MaterialInput, previous: AdminMaterial) =>
+  api.put<AdminMaterial | undefined>(`api/materials/${id}`, bodyOf(input), { previous });
 
 /** Activation is a revision with `active: true`; the file stays as it is. */
 export const activateMaterial = (material: AdminMaterial) =>
-  updateMaterial(material.id, {
-    levelId: material.level.id,
-    className: material.className,
-    classNumber: material.classNumber,
-    active: true,
-  });
+  updateMaterial(
+    material.id,
+    { levelId: material.level.id, className: material.className, classNumber: material.classNumber, active: true },
+    material,
+  );
 
 /** `DELETE api/materials/{id}` deactivates: trails and lessons keep pointing at the material. */
 export const deactivateMaterial = (id: number) => api.delete<void>(`api/materials/${id}`);

@@ -32,7 +32,7 @@ const LevelFormView = ({ loaded }: { loaded?: AdminLevel }) => {
   const navigate = useNavigate();
   const form = useForm<LevelForm>({ resolver: zodResolver(LevelForm), defaultValues: { name: loaded?.name ?? "" } });
   const save = useMutation(async ({ name }: LevelForm) => {
-    if (loaded) await updateLevel({ ...loaded, name });
+    if (loaded) await updateLevel({ ...loaded, name }, loaded);
     else await createLevel(name);
     navigate(`/gerencia/niveis${search}`);
   });

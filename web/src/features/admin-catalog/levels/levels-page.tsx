@@ -8,7 +8,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { getLevelPage, toggleLevel } from "../api/levels-api";
+import { type AdminLevel, getLevelPage, toggleLevel } from "../api/levels-api";
 import { useListParams } from "../components/list-params";
 
 export const LEVEL_PAGE_SIZE = 20;
@@ -19,8 +19,8 @@ export const LevelsPage = () => {
   const { search } = useLocation();
   const params = useListParams("id");
   const list = useResource(() => getLevelPage(params.apiQuery(LEVEL_PAGE_SIZE)), params.key);
-  const toggle = useMutation(async (id: number) => {
-    await toggleLevel(id);
+  const toggle = useMutation(async (level: AdminLevel) => {
+    await toggleLevel(level);
     list.reload();
   });
 
@@ -57,7 +57,7 @@ export const LevelsPage = () => {
                         <ActivationBadge
                           activated={level.active}
                           disabled={toggle.status === "running"}
-                          onToggle={() => toggle.run(level.id)}
+                          onToggle={() => toggle.run(level)}
                           labels={{ on: "adminCatalog.active", off: "adminCatalog.inactive" }}
                         />
                       </div>

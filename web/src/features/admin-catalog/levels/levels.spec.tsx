@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ToastRegion } from "../../../components/toast/toast-region";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminArea } from "../../../test/render-area";
@@ -140,5 +141,65 @@ describe("level form", () => {
     server({ "GET /api/levels/3": () => json({ message: "error.level.notFound" }, { status: 404 }) });
     renderRoutes(adminArea, "/gerencia/niveis/3/edit");
     expect(await screen.findByRole("alert")).toHaveTextContent("Nível não encontrado.");
+  });
+});
+
+describe("a change stored before the lists show it (202 Accepted)", () => {
+  /** Answers like the backend while its read models lag: the alert, and where to read the change later. */
+  const accepted = (location: string, alert: string, param: string) =>
+    json({ location }, { status: 202, headers: { Location: location, "X-app-alert": alert, "X-app-params": param } });
+
+  it("toggles a level: says so, and shows its new state once the level shows it", async () => {
+    let projected = false;
+    const levels = (): AdminLevel[] => [
+      { id: 1, name: "Nível 1", active: true },
+      { id: 2, name: "Nível 2", active: projected },
+    ];
+    const calls = server({
+      "GET /api/levels": ({ query }) => pageOf(levels(), query),
+      "PUT /api/levels/2/toggle": () => accepted("/api/levels/2", "catalog.level.activated", "2"),
+      // The read model catches up between the first and the second read of the Location.
+      "GET /api/levels/2": () => {
+        const answer = json(levels()[1]);
+        projected = true;
+        return answer;
+      },
+    });
+    render(<ToastRegion />);
+    renderRoutes(adminArea, "/gerencia/niveis");
+    await screen.findByRole("table");
+    await userEvent.setup().click(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" }));
+
+    expect(await screen.findByText("Nível 2 ativado.")).toBeInTheDocument();
+    expect(await within(rowOf("Nível 2")).findByRole("button", { name: "Ativo" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/levels/2")).toHaveLength(2);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("creates a level: says so, and lists it once it can be read", async () => {
+    let projected = false;
+    const levels = (): AdminLevel[] => [
+      { id: 1, name: "Nível 1", active: true },
+      ...(projected ? [{ id: 100, name: "Conversação", active: true }] : []),
+    ];
+    server({
+      "GET /api/levels": ({ query }) => pageOf(levels(), query),
+      "POST /api/levels": () => accepted("/api/levels/100", "catalog.level.created", "100"),
+      "GET /api/levels/100": () => {
+        const answer = projected ? json(levels()[1]) : json({ message: "error.level.notFound" }, { status: 404 });
+        projected = true;
+        return answer;
+      },
+    });
+    render(<ToastRegion />);
+    const { router } = renderRoutes(adminArea, "/gerencia/niveis/new");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Nome"), "Conversação");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    expect(await screen.findByText("Nível 100 criado.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/niveis"));
+    expect(await screen.findByText("Conversação", { selector: "td" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

@@ -94,7 +94,7 @@ const MaterialFormView = ({ levels, loaded }: { levels: Level[]; loaded?: AdminM
       active: loaded?.active ?? true,
       file: picked ? await readAsBase64(picked) : undefined,
     };
-    if (loaded) await updateMaterial(loaded.id, input);
+    if (loaded) await updateMaterial(loaded.id, input, loaded);
     else await createMaterial(input);
     navigate(`/gerencia/materiais${search}`);
   });

@@ -59,7 +59,7 @@ const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
   const save = useMutation(async (values: AdministratorForm) => {
     if (loaded) {
       const { password: _, ...changes } = values;
-      await updateUser({ ...loaded, ...changes });
+      await updateUser({ ...loaded, ...changes }, loaded);
     } else {
       await createAdministrator({ ...values, login: values.email });
     }

@@ -43,7 +43,7 @@ export const AdministratorsPage = () => {
     `${page}|${field}|${order}`,
   );
   const toggle = useMutation(async (user: User) => {
-    await updateUser({ ...user, activated: !user.activated });
+    await updateUser({ ...user, activated: !user.activated }, user);
     list.reload();
   });
 

@@ -12,10 +12,12 @@ export interface NewAdministrator {
 
 /** `POST api/users`: creating a user here always makes an administrator (spec section 5). */
 export const createAdministrator = (administrator: NewAdministrator) =>
-  api.post<User>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
+  api.post<User | undefined>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
 
 /**
  * `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it.
- * Fields left out stay as they are; `null` clears one.
+ * Fields left out stay as they are; `null` clears one. `previous`: the user as the screen showed it, to
+ * tell when a 202's `Location` shows the change.
  */
-export const updateUser = (user: Pick<User, "id"> & Partial<User>) => api.put<User>("api/users", user);
+export const updateUser = (user: Pick<User, "id"> & Partial<User>, previous: User) =>
+  api.put<User | undefined>("api/users", user, { previous });

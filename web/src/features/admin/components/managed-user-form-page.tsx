@@ -148,12 +148,15 @@ const ManagedUserFormView = ({
     setFieldErrorsShown(false);
     try {
       if (loaded) {
-        await updateUser({
-          id: loaded.id,
-          activated: values.activated,
-          ...personOf(values),
-          ...(kind === "teacher" ? teacherFieldsOf(values) : studentFieldsOf(values)),
-        });
+        await updateUser(
+          {
+            id: loaded.id,
+            activated: values.activated,
+            ...personOf(values),
+            ...(kind === "teacher" ? teacherFieldsOf(values) : studentFieldsOf(values)),
+          },
+          loaded,
+        );
       } else {
         const person = {
           ...personOf(values),

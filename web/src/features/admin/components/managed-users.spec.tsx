@@ -1,6 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ToastRegion } from "../../../components/toast/toast-region";
 import { fakeApi, json } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
@@ -246,6 +247,81 @@ describe("teacher form", () => {
     // Both found their field, so the general alert does not repeat them.
     expect(screen.queryByText("Verifique os campos do formulário.")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/gerencia/professor/new");
+  });
+});
+
+describe("a change stored before the lists show it (202 Accepted)", () => {
+  /** Answers like the backend while its read models lag: the alert, and where to read the change later. */
+  const accepted = (location: string, alert: string, login: string) =>
+    json(
+      { location },
+      {
+        status: 202,
+        headers: { Location: location, "X-app-alert": alert, "X-app-params": encodeURIComponent(login) },
+      },
+    );
+  const teachers = (list: User[]) => json(list, { headers: { "X-Total-Count": String(list.length) } });
+
+  it("creates a teacher: says so, and lists the teacher once the account can be read", async () => {
+    const paulo: User = {
+      id: 50,
+      login: "paulo@example.com",
+      firstName: "Paulo",
+      lastName: null,
+      email: "paulo@example.com",
+      activated: true,
+      authorities: ["ROLE_USER", "ROLE_TEACHER"],
+      kind: "teacher",
+      accepted: true,
+    };
+    let projected = false;
+    server({
+      "GET /api/users/teacher": () => teachers(projected ? [marcia, paulo] : [marcia]),
+      "POST /api/registerByAdmin": () =>
+        accepted("/api/users/paulo@example.com", "userManagement.created", "paulo@example.com"),
+      // The read model catches up after the first read of the Location.
+      "GET /api/users/paulo@example.com": () => {
+        const answer = projected ? json(paulo) : json({ message: "error.url.not.found" }, { status: 404 });
+        projected = true;
+        return answer;
+      },
+    });
+    render(<ToastRegion />);
+    const { router } = renderRoutes(routes, "/gerencia/professor/new");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Nome", {}, firstPaint), "Paulo");
+    await user.type(screen.getByLabelText("E-mail"), "paulo@example.com");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    expect(await screen.findByText("Usuário paulo@example.com criado com sucesso.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/professor"));
+    expect(await screen.findByText("paulo@example.com", { selector: "td" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("saves an edit: says so, and lists the change once the account shows it", async () => {
+    let projected = false;
+    const current = () => (projected ? { ...marcia, phone: "(21)98888-7777" } : marcia);
+    server({
+      "GET /api/users/teacher": () => teachers([current()]),
+      "PUT /api/users": () => accepted("/api/users/marcia@example.com", "userManagement.updated", "marcia@example.com"),
+      "GET /api/users/marcia@example.com": () => {
+        const answer = json(current());
+        projected = true;
+        return answer;
+      },
+    });
+    render(<ToastRegion />);
+    const { router } = renderRoutes(routes, "/gerencia/professor/marcia%40example.com/edit");
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText("Telefone", {}, firstPaint));
+    await user.type(screen.getByLabelText("Telefone"), "21988887777");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+
+    expect(await screen.findByText("Usuário marcia@example.com atualizado com sucesso.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/professor"));
+    expect(await screen.findByText("(21)98888-7777", { selector: "td" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
 

@@ -77,7 +77,7 @@ export const UserDirectory = ({
     setParams(written, { replace });
   };
   const toggle = useMutation(async (user: User) => {
-    await updateUser({ ...user, activated: !user.activated });
+    await updateUser({ ...user, activated: !user.activated }, user);
     users.reload();
   });
 

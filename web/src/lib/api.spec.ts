@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { fakeApi, json } from "../test/fake-api";
+import { api, onSuccessAlert } from "./api";
+
+const conversacao = { id: 7, name: "Conversação", active: true };
+
+/** What the backend answers when it stored the change but its read models do not show it yet. */
+const accepted = (location: string, alert: string, param: string) =>
+  json({ location }, { status: 202, headers: { Location: location, "X-app-alert": alert, "X-app-params": param } });
+
+const notYet = () => json({ message: "error.level.notFound" }, { status: 404 });
+
+/** Records, in order, the success alerts told and the reads of `/api/levels/7`. */
+const journal = () => {
+  const entries: string[] = [];
+  const stop = onSuccessAlert((alert) => entries.push(`alert ${alert.key} ${alert.param}`));
+  onTestFinished(() => {
+    stop();
+  });
+  return entries;
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("a change answered 202 Accepted", () => {
+  it("tells the success the answer names, then answers what its Location shows once it is there", async () => {
+    const entries = journal();
+    fakeApi({
+      "POST /api/levels": () => accepted("/api/levels/7", "catalog.level.created", "7"),
+      "GET /api/levels/7": () => {
+        entries.push("read");
+        return entries.filter((entry) => entry === "read").length < 2 ? notYet() : json(conversacao);
+      },
+    });
+
+    await expect(api.post("api/levels", { name: "Conversação" })).resolves.toEqual(conversacao);
+    expect(entries).toEqual(["alert catalog.level.created 7", "read", "read"]);
+  });
+
+  it("reads an update's Location until it shows something else than the screen did", async () => {
+    const entries = journal();
+    const before = { ...conversacao, active: false };
+    fakeApi({
+      "PUT /api/levels/7/toggle": () => accepted("/api/levels/7", "catalog.level.activated", "7"),
+      "GET /api/levels/7": () => {
+        entries.push("read");
+        return json(entries.filter((entry) => entry === "read").length < 2 ? before : conversacao);
+      },
+    });
+
+    await expect(api.put("api/levels/7/toggle", undefined, { previous: before })).resolves.toEqual(conversacao);
+    expect(entries).toEqual(["alert catalog.level.activated 7", "read", "read"]);
+  });
+
+  it("never fails: when the Location does not show the change within about 5 s, it answers nothing", async () => {
+    const entries = journal();
+    fakeApi({
+      "POST /api/levels": () => accepted("/api/levels/7", "catalog.level.created", "7"),
+      "GET /api/levels/7": () => {
+        entries.push("read");
+        return notYet();
+      },
+    });
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    let settled = false;
+    const answer = api.post("api/levels", { name: "Conversação" }).finally(() => {
+      settled = true;
+    });
+
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(settled).toBe(false);
+    expect(entries.filter((entry) => entry === "read")).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(answer).resolves.toBeUndefined();
+    expect(entries).toEqual(["alert catalog.level.created 7", "read", "read", "read", "read", "read"]);
+  });
+});
