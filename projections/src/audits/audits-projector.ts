@@ -1,4 +1,5 @@
 import type { RecordedEvent } from "@el/domain";
+import { accountStreamEvent, signInStreams } from "@el/domain/accounts/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -20,13 +21,6 @@ create index if not exists audits_date on audits (date);
 create index if not exists audits_failures_by_address on audits (remote_address, date) where type = 'AUTHENTICATION_FAILURE';
 `;
 
-interface SignInData {
-  login: string;
-  ip: string;
-  at: string;
-  reason?: string;
-}
-
 export const auditsProjector: Projector = {
   name: "audits",
   tables: ["audits"],
@@ -34,18 +28,20 @@ export const auditsProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(AUDITS_SCHEMA);
   },
-  apply: async (event: RecordedEvent, tx) => {
-    const data = event.data as SignInData;
+  apply: async (recorded: RecordedEvent, tx) => {
+    // A sign-in with a login no account has is recorded on its own `sign-in-{login}` stream.
+    const event = signInStreams.holds(recorded.streamId) ? signInStreams.event(recorded) : accountStreamEvent(recorded);
+    if (event.type !== "SignedIn" && event.type !== "SignInFailed") return;
     await tx.query(
       `insert into audits (global_position, principal, type, date, remote_address, reason)
        values ($1, $2, $3, $4, $5, $6)`,
       [
         event.globalPosition.toString(),
-        data.login,
+        event.data.login,
         event.type === "SignedIn" ? "AUTHENTICATION_SUCCESS" : "AUTHENTICATION_FAILURE",
-        data.at,
-        data.ip,
-        data.reason ?? null,
+        event.data.at,
+        event.data.ip,
+        event.type === "SignInFailed" ? event.data.reason : null,
       ],
     );
   },

@@ -1,4 +1,10 @@
-import { type AccountEvent, type SignInFailureReason, studentStreams } from "@el/domain/accounts/index";
+import {
+  type AccountEvent,
+  type SignInFailureReason,
+  signInOfUnknownAccount,
+  signInStreams,
+  studentStreams,
+} from "@el/domain/accounts/index";
 import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../testing/projection-spec";
 import { auditsProjector, countRecentFailuresFrom, pageAudits } from "./audits-projector";
@@ -34,6 +40,27 @@ describe("audits read model", () => {
             timestamp: "2026-03-02T10:00:00.000Z",
             type: "AUTHENTICATION_SUCCESS",
             data: { remoteAddress: "10.0.0.1" },
+          },
+        ]);
+      }));
+
+  it("lists a sign-in with a login no account has, recorded on that login's own stream", () =>
+    spec
+      .given()
+      .when(
+        on(
+          signInStreams.id("nobody@example.com"),
+          signInOfUnknownAccount("nobody@example.com", "10.0.0.3", new Date("2026-03-02T12:00:00.000Z"), 0),
+        ),
+      )
+      .then(async ({ sql }) => {
+        const { audits } = await pageAudits(sql, newestFirst);
+        expect(audits.map(({ id: _, ...audit }) => audit)).toEqual([
+          {
+            principal: "nobody@example.com",
+            timestamp: "2026-03-02T12:00:00.000Z",
+            type: "AUTHENTICATION_FAILURE",
+            data: { remoteAddress: "10.0.0.3", message: "unknown_account" },
           },
         ]);
       }));

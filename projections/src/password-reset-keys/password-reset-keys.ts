@@ -1,3 +1,4 @@
+import { accountStreamEvent } from "@el/domain/accounts/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -18,15 +19,16 @@ export const passwordResetKeysProjector: Projector = {
         expires_at timestamptz not null
       )`);
   },
-  apply: async (event, tx) => {
-    const data = event.data as { keyDigest: string; expiresAt?: string };
+  apply: async (recorded, tx) => {
+    const event = accountStreamEvent(recorded);
     if (event.type === "PasswordResetRequested")
       await tx.query(
         `insert into password_reset_keys (key_digest, stream_id, expires_at) values ($1, $2, $3)
          on conflict (key_digest) do nothing`,
-        [data.keyDigest, event.streamId, data.expiresAt],
+        [event.data.keyDigest, event.streamId, event.data.expiresAt],
       );
-    else await tx.query("delete from password_reset_keys where key_digest = $1", [data.keyDigest]);
+    else if (event.type === "PasswordResetCompleted")
+      await tx.query("delete from password_reset_keys where key_digest = $1", [event.data.keyDigest]);
   },
 };
 

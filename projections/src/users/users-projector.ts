@@ -1,10 +1,5 @@
 import type { RecordedEvent } from "@el/domain";
-import type {
-  AdministratorRegistered,
-  ProfileChanges,
-  StudentRegistered,
-  TeacherApplied,
-} from "@el/domain/accounts/index";
+import { accountStreamEvent, type ProfileChanges } from "@el/domain/accounts/index";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -76,6 +71,8 @@ const profileColumns: Record<keyof ProfileChanges, string> = {
   bankAccount: "bank_account",
   bankBranch: "bank_branch",
 };
+
+const isProfileField = (field: string): field is keyof ProfileChanges => Object.hasOwn(profileColumns, field);
 
 interface NewUser {
   id: number;
@@ -159,12 +156,11 @@ export const usersProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(USERS_SCHEMA);
   },
-  apply: async (event, tx) => {
-    const data = event.data as Record<string, unknown>;
-    const by = typeof data.by === "string" ? data.by : undefined;
+  apply: async (recorded, tx) => {
+    const event = accountStreamEvent(recorded);
     switch (event.type) {
       case "StudentRegistered": {
-        const student = event.data as StudentRegistered;
+        const student = event.data;
         await insertUser(tx, event.streamId, {
           ...student,
           kind: "student",
@@ -178,7 +174,7 @@ export const usersProjector: Projector = {
         return [];
       }
       case "TeacherApplied": {
-        const teacher = event.data as TeacherApplied;
+        const teacher = event.data;
         await insertUser(tx, event.streamId, {
           ...teacher,
           kind: "teacher",
@@ -191,7 +187,7 @@ export const usersProjector: Projector = {
         return [];
       }
       case "AdministratorRegistered": {
-        const admin = event.data as AdministratorRegistered;
+        const admin = event.data;
         await insertUser(tx, event.streamId, {
           ...admin,
           kind: "admin",
@@ -203,41 +199,49 @@ export const usersProjector: Projector = {
         return [];
       }
       case "TeacherAccepted":
-        await touched(tx, event, "activated = true, accepted = true", [], by);
+        await touched(tx, event, "activated = true, accepted = true", [], event.data.by);
         return [];
       case "ProfileChanged": {
-        const changes = Object.entries(data.changes as ProfileChanges).filter(([field]) => field in profileColumns);
+        const changes = Object.entries(event.data.changes).flatMap(([field, value]) =>
+          isProfileField(field) ? [{ column: profileColumns[field], value }] : [],
+        );
         if (changes.length === 0) return [];
-        const set = changes
-          .map(([field], index) => `${profileColumns[field as keyof ProfileChanges]} = $${index + 1}`)
-          .join(", ");
+        const set = changes.map(({ column }, index) => `${column} = $${index + 1}`).join(", ");
         await touched(
           tx,
           event,
           set,
-          changes.map(([, value]) => value),
-          by,
+          changes.map(({ value }) => value),
+          event.data.by,
         );
         return [];
       }
       case "AccountActivated":
       case "AccountDeactivated":
-        await touched(tx, event, "activated = $1", [event.type === "AccountActivated"], by);
+        await touched(tx, event, "activated = $1", [event.type === "AccountActivated"], event.data.by);
         return [];
       case "AuthorityGranted":
         await touched(
           tx,
           event,
           "authorities = case when $1::text = any(authorities) then authorities else array_append(authorities, $1::text) end",
-          [data.authority],
-          by,
+          [event.data.authority],
+          event.data.by,
         );
         return [];
       case "AuthorityRevoked":
-        await touched(tx, event, "authorities = array_remove(authorities, $1::text)", [data.authority], by);
+        await touched(
+          tx,
+          event,
+          "authorities = array_remove(authorities, $1::text)",
+          [event.data.authority],
+          event.data.by,
+        );
         return [];
       case "CreditsGranted":
-        return balanceChanged((await touched(tx, event, "balance = balance + $1", [data.amount], undefined)).rows);
+        return balanceChanged(
+          (await touched(tx, event, "balance = balance + $1", [event.data.amount], undefined)).rows,
+        );
       case "CreditSpent":
         return balanceChanged((await touched(tx, event, "balance = greatest(balance - 1, 0)", [], undefined)).rows);
       case "CreditRefunded":
