@@ -2,6 +2,7 @@ import { conflict, type Decider, notFound, type RecordedEvent, stateFrom } from 
 import {
   type AccountCommand,
   type AccountCore,
+  type AccountStreamEvent,
   adminAccountDecider,
   adminStreams,
   emailReservationDecider,
@@ -17,11 +18,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, type Committed, type Decision, executeOnStreams } from "../../commands/execute";
 
-type AccountEventLike = { type: string; data: unknown };
 type AccountState = { status: string; account?: AccountCore };
 
 /** An account stream's decider, which takes the shared account commands, and its typed events. */
-interface AccountStream<Event extends AccountEventLike, State extends AccountState> {
+interface AccountStream<Event extends AccountStreamEvent, State extends AccountState> {
   decider: Decider<AccountCommand, Event, State>;
   events: (recorded: readonly RecordedEvent[] | undefined) => Event[];
 }
@@ -32,7 +32,7 @@ interface AccountStream<Event extends AccountEventLike, State extends AccountSta
  */
 const onAccountStream = <Result>(
   streamId: string,
-  use: <Event extends AccountEventLike, State extends AccountState>(stream: AccountStream<Event, State>) => Result,
+  use: <Event extends AccountStreamEvent, State extends AccountState>(stream: AccountStream<Event, State>) => Result,
 ): Result => {
   if (studentStreams.holds(streamId)) return use({ decider: studentAccountDecider, events: studentStreams.events });
   if (teacherStreams.holds(streamId)) return use({ decider: teacherAccountDecider, events: teacherStreams.events });
@@ -52,7 +52,7 @@ export const decideOnAccount = (
   streamId: string,
   history: readonly RecordedEvent[] | undefined,
   commands: AccountCommand[],
-): AccountEventLike[] =>
+): AccountStreamEvent[] =>
   onAccountStream(streamId, ({ decider, events }) => decideInTurn(decider, events(history), commands));
 
 /** Decides commands one after the other, each seeing the events of the ones before. */
@@ -88,12 +88,12 @@ export const reservation = (
  * Runs shared account commands on one account stream. `before` may read the account first (to verify a
  * password, say) and name more commands; an e-mail change moves the e-mail's reservation in the same append.
  */
-export const executeOnAccount = async <Result = AccountEventLike[]>(
+export const executeOnAccount = async <Result = AccountStreamEvent[]>(
   app: FastifyInstance,
   streamId: string,
   commands: (account: AccountCore) => AccountCommand[] | Promise<AccountCommand[]>,
   context: CommandContext = {},
-  options: { newEmail?: string; result?: (events: AccountEventLike[], account: AccountCore) => Result } = {},
+  options: { newEmail?: string; result?: (events: AccountStreamEvent[], account: AccountCore) => Result } = {},
 ): Promise<Committed<Result>> => {
   const account = accountOf(streamId, await app.eventStore.readStream(streamId));
   const oldEmail = account.profile.email;
@@ -109,7 +109,7 @@ export const executeOnAccount = async <Result = AccountEventLike[]>(
       // The e-mail streams were chosen from an earlier read; if the e-mail moved since, start over.
       if (current.profile.email !== oldEmail) throw conflict();
       const events = decideOnAccount(streamId, histories[streamId], await commands(current));
-      const appends = [{ streamId, events }];
+      const appends: Decision<Result>["appends"] = [{ streamId, events }];
       if (movesEmail && events.length > 0) {
         appends.push(reservation("email", options.newEmail as string, { type: "Reserve", owner: streamId }, histories));
         appends.push(reservation("email", oldEmail, { type: "Release", owner: streamId }, histories));

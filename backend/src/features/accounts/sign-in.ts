@@ -1,5 +1,5 @@
 import {
-  type AccountEvent,
+  type AccountStreamEvent,
   MAX_SIGN_IN_FAILURES,
   SIGN_IN_WINDOW_MS,
   signInOfUnknownAccount,
@@ -34,14 +34,15 @@ export const signIn = async (
   );
   const user = await findUserBySignInName(app.db, attempt.username);
 
-  let outcome: AccountEvent;
+  let outcome: AccountStreamEvent | undefined;
   if (!user) {
     await verifyDecoy(attempt.password);
-    outcome = signInOfUnknownAccount(attempt.username.trim(), attempt.ip, now, ipRecentFailures);
+    const failed = signInOfUnknownAccount(attempt.username.trim(), attempt.ip, now, ipRecentFailures);
     const streamId = signInStreams.id(attempt.username);
-    await executeOnStreams(app, [streamId], () => ({ appends: [{ streamId, events: [outcome] }], result: undefined }));
+    await executeOnStreams(app, [streamId], () => ({ appends: [{ streamId, events: [failed] }], result: undefined }));
+    outcome = failed;
   } else {
-    const { result: events } = await executeOnAccount(app, user.streamId, async (account) => [
+    const { result: decided } = await executeOnAccount(app, user.streamId, async (account) => [
       {
         type: "SignIn",
         // Rate-limited attempts are refused without spending time on the hash.
@@ -52,9 +53,9 @@ export const signIn = async (
         ipRecentFailures,
       },
     ]);
-    outcome = events[0] as AccountEvent;
+    outcome = decided[0];
   }
 
-  if (outcome.type === "SignedIn" && user) return { signedIn: true, user };
-  return { signedIn: false, rateLimited: outcome.type === "SignInFailed" && outcome.data.reason === "rate_limited" };
+  if (outcome?.type === "SignedIn" && user) return { signedIn: true, user };
+  return { signedIn: false, rateLimited: outcome?.type === "SignInFailed" && outcome.data.reason === "rate_limited" };
 };
