@@ -1,3 +1,4 @@
+import { CreditBalanceView, CreditGrantBody } from "@el/domain/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,8 +20,8 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       config: { roles: ["ROLE_ADMIN"] },
       schema: {
         params: z.object({ login: z.string().min(1).max(254) }),
-        body: z.object({ amount: z.number().int().min(1).max(1000), reason: z.string().trim().max(500).optional() }),
-        response: { 200: z.object({ balance: z.number() }) },
+        body: CreditGrantBody,
+        response: { 200: CreditBalanceView },
       },
     },
     async (request, reply) => {

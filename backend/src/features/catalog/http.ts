@@ -20,12 +20,6 @@ export const flag = z.enum(["true", "false"]).transform((value) => value === "tr
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** A reference to another entity as the web app sends it: `{ id }` or the bare id. */
-export const reference = z.union([
-  z.number().int().positive(),
-  z.object({ id: z.number().int().positive() }).transform(({ id }) => id),
-]);
-
 export const sendPage = <Row, Item>(reply: FastifyReply, page: Page<Row>, toItem: (row: Row) => Item) =>
   reply.header("X-Total-Count", String(page.total)).send(page.items.map(toItem));
 

@@ -2,6 +2,7 @@ import { invalid, notFound } from "@el/domain";
 import {
   centsFromReais,
   type ItemPackageCommand,
+  ItemPackageView,
   itemPackageDecider,
   packageErrors,
   packageStreams,
@@ -24,10 +25,11 @@ const PackageBody = z.object({
   value: z.number().positive().max(1_000_000),
 });
 
-/** `value` in reais, as the web app shows and sends it. */
-const PackageResponse = z.object({ id: z.number(), amount: z.number(), value: z.number() });
-
-const packageView = ({ id, amount, valueCents }: PackageRow) => ({ id, amount, value: reaisFromCents(valueCents) });
+const packageView = ({ id, amount, valueCents }: PackageRow): ItemPackageView => ({
+  id,
+  amount,
+  value: reaisFromCents(valueCents),
+});
 
 /**
  * Item packages (lesson packs). Reading is public: the landing page shows the prices to visitors.
@@ -51,7 +53,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/item-packages",
-    { schema: { response: { 200: z.array(PackageResponse) } } },
+    { schema: { response: { 200: z.array(ItemPackageView) } } },
     async (_request, reply) => {
       const packages = await listPackages(app.db);
       return reply.header("X-Total-Count", String(packages.length)).send(packages.map(packageView));
@@ -60,7 +62,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/item-packages/:id",
-    { schema: { params: idParams, response: { 200: PackageResponse } } },
+    { schema: { params: idParams, response: { 200: ItemPackageView } } },
     async (request) => current(request.params.id),
   );
 
@@ -68,7 +70,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     "/api/item-packages",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: PackageBody, response: { 201: PackageResponse, 202: PendingAnswer } },
+      schema: { body: PackageBody, response: { 201: ItemPackageView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id: sent, amount, value } = request.body;
@@ -95,7 +97,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     "/api/item-packages",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: PackageBody, response: { 200: PackageResponse, 202: PendingAnswer } },
+      schema: { body: PackageBody, response: { 200: ItemPackageView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.body;
@@ -110,7 +112,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     "/api/item-packages/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: PackageBody, response: { 200: PackageResponse, 202: PendingAnswer } },
+      schema: { params: idParams, body: PackageBody, response: { 200: ItemPackageView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;

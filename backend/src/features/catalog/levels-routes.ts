@@ -1,5 +1,12 @@
 import { invalid, notFound } from "@el/domain";
-import { type LevelCommand, LevelName, levelDecider, levelErrors, levelStreams } from "@el/domain/catalog/index";
+import {
+  LevelBody,
+  type LevelCommand,
+  LevelView,
+  levelDecider,
+  levelErrors,
+  levelStreams,
+} from "@el/domain/catalog/index";
 import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,15 +17,7 @@ import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 
-const LevelBody = z.object({
-  id: z.number().int().positive().nullish(),
-  name: LevelName,
-  active: z.boolean().default(true),
-});
-
-const LevelResponse = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
-
-const levelView = ({ id, name, active }: LevelRow) => ({ id, name, active });
+const levelView = ({ id, name, active }: LevelRow): LevelView => ({ id, name, active });
 
 /**
  * Levels. Reading is public: registration and the landing page offer the active ones
@@ -47,7 +46,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     {
       schema: {
         querystring: z.object({ ...pageQuery, active: flag.optional() }),
-        response: { 200: z.array(LevelResponse) },
+        response: { 200: z.array(LevelView) },
       },
     },
     async (request, reply) =>
@@ -59,7 +58,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     {
       schema: {
         querystring: z.object({ ...pageQuery, query: z.string().max(100).default(""), active: flag.optional() }),
-        response: { 200: z.array(LevelResponse) },
+        response: { 200: z.array(LevelView) },
       },
     },
     async (request, reply) =>
@@ -70,7 +69,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       ),
   );
 
-  app.get("/api/levels/:id", { schema: { params: idParams, response: { 200: LevelResponse } } }, async (request) =>
+  app.get("/api/levels/:id", { schema: { params: idParams, response: { 200: LevelView } } }, async (request) =>
     current(request.params.id),
   );
 
@@ -78,7 +77,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: LevelBody, response: { 201: LevelResponse, 202: PendingAnswer } },
+      schema: { body: LevelBody, response: { 201: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
@@ -95,14 +94,14 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  const update = (id: number, body: z.infer<typeof LevelBody>, context: ReturnType<typeof contextOf>) =>
+  const update = (id: number, body: LevelBody, context: ReturnType<typeof contextOf>) =>
     run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
 
   app.put(
     "/api/levels",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: LevelBody, response: { 200: LevelResponse, 202: PendingAnswer } },
+      schema: { body: LevelBody, response: { 200: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.body;
@@ -117,7 +116,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: LevelBody, response: { 200: LevelResponse, 202: PendingAnswer } },
+      schema: { params: idParams, body: LevelBody, response: { 200: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -132,7 +131,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels/:id/toggle",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, response: { 200: LevelResponse, 202: PendingAnswer } },
+      schema: { params: idParams, response: { 200: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;

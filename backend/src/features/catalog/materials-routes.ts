@@ -3,8 +3,9 @@ import {
   type Level,
   levelDecider,
   levelStreams,
+  MaterialBody,
   type MaterialCommand,
-  MaterialFields,
+  MaterialView,
   materialDecider,
   materialErrors,
   materialStreams,
@@ -18,38 +19,10 @@ import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { FileBytes, NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, pageOf, pageQuery, reference, sendPage } from "./http";
+import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
-const base64 = z
-  .string()
-  .regex(/^(data:[^,]*,)?[A-Za-z0-9+/=\s]*$/, "error.material.base64")
-  .min(1);
-
-const MaterialBody = MaterialFields.omit({ levelId: true }).extend({
-  id: z.number().int().positive().nullish(),
-  level: reference,
-  /** The file, base64 encoded (JHipster's byte[] field); optional when editing. */
-  file: base64.nullish(),
-  fileContentType: z.string().min(1).max(200).nullish(),
-  active: z.boolean().default(true),
-});
-type MaterialBody = z.infer<typeof MaterialBody>;
-
-/** A material as read; the file itself is `GET /api/materials/{id}/download`. */
-const MaterialResponse = z.object({
-  id: z.number(),
-  level: z.object({ id: z.number(), name: z.string().nullable(), active: z.boolean().nullable() }),
-  className: z.string(),
-  classNumber: z.number(),
-  fileContentType: z.string(),
-  fileSize: z.number(),
-  active: z.boolean(),
-  createdDate: z.string(),
-  lastModifiedDate: z.string(),
-});
-
-const materialView = (material: MaterialRow) => ({
+const materialView = (material: MaterialRow): MaterialView => ({
   id: material.id,
   level: material.level,
   className: material.className,
@@ -142,7 +115,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
       config: { roles: "authenticated" },
       schema: {
         querystring: z.object({ ...pageQuery, query: z.string().max(200).optional(), all: flag.default(false) }),
-        response: { 200: z.array(MaterialResponse) },
+        response: { 200: z.array(MaterialView) },
       },
     },
     async (request, reply) => {
@@ -158,7 +131,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/materials/:id",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: MaterialResponse } } },
+    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: MaterialView } } },
     async (request) => materialView(await visible(request, request.params.id)),
   );
 
@@ -190,7 +163,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     "/api/materials",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: MaterialBody, response: { 201: MaterialResponse, 202: PendingAnswer } },
+      schema: { body: MaterialBody, response: { 201: MaterialView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
@@ -207,7 +180,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     "/api/materials",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: MaterialBody, response: { 200: MaterialResponse, 202: PendingAnswer } },
+      schema: { body: MaterialBody, response: { 200: MaterialView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.body;
@@ -222,7 +195,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     "/api/materials/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialResponse, 202: PendingAnswer } },
+      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -1,9 +1,12 @@
 import { invalid, notFound, stateFrom } from "@el/domain";
 import {
+  EntityReference,
   levelDecider,
   levelStreams,
   type TrailCommand,
   TrailFields,
+  type TrailMaterialView,
+  TrailView,
   trailDecider,
   trailErrors,
   trailStreams,
@@ -22,39 +25,25 @@ import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, reference } from "./http";
+import { contextOf, flag, idParams } from "./http";
 
 const TrailBody = TrailFields.omit({ levelId: true }).extend({
   id: z.number().int().positive().nullish(),
   content: TrailFields.shape.content.default(""),
   application: TrailFields.shape.application.default(""),
   techniques: TrailFields.shape.techniques.default(""),
-  level: reference,
+  level: EntityReference,
 });
 type TrailBody = z.infer<typeof TrailBody>;
 
-/** A trail as read; `materials` unless the list was asked without them. */
-const TrailResponse = z.object({
-  id: z.number(),
-  number: z.number(),
-  title: z.string(),
-  content: z.string(),
-  application: z.string(),
-  techniques: z.string(),
-  level: z.object({ id: z.number(), name: z.string().nullable() }),
-  materials: z
-    .array(z.object({ id: z.number(), className: z.string(), classNumber: z.number(), fileContentType: z.string() }))
-    .optional(),
-});
-
-const materialView = (material: MaterialRow) => ({
+const materialView = (material: MaterialRow): TrailMaterialView => ({
   id: material.id,
   className: material.className,
   classNumber: material.classNumber,
   fileContentType: material.fileContentType,
 });
 
-const trailView = (trail: TrailRow, materials?: MaterialRow[]) => ({
+const trailView = (trail: TrailRow, materials?: MaterialRow[]): TrailView => ({
   id: trail.id,
   number: trail.number,
   title: trail.title,
@@ -118,7 +107,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
       config: { roles: "authenticated" },
       schema: {
         querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }),
-        response: { 200: z.array(TrailResponse) },
+        response: { 200: z.array(TrailView) },
       },
     },
     async (request, reply) => {
@@ -132,7 +121,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/trails/:id",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: TrailResponse } } },
+    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: TrailView } } },
     async (request) => trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
@@ -140,7 +129,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     "/api/trails",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: TrailBody, response: { 201: TrailResponse, 202: PendingAnswer } },
+      schema: { body: TrailBody, response: { 201: TrailView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       if (request.body.id) throw invalid("error.idexists", "id");
@@ -157,7 +146,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     "/api/trails",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: TrailBody, response: { 200: TrailResponse, 202: PendingAnswer } },
+      schema: { body: TrailBody, response: { 200: TrailView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.body;
@@ -172,7 +161,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     "/api/trails/:id",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: TrailBody, response: { 200: TrailResponse, 202: PendingAnswer } },
+      schema: { params: idParams, body: TrailBody, response: { 200: TrailView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
