@@ -105,6 +105,8 @@ export interface EventStore {
   ): Subscription;
   /** How many events a reader at `position` has still to read (counted up to 100,000). */
   countAfter(position: Position): Promise<number>;
+  /** Whether an event of one of `types` is stored after `after`, up to and including `upTo`. */
+  anyOf(types: readonly string[], after: Position, upTo: Position): Promise<boolean>;
   /** Calls `listener` after each append committed by anyone (LISTEN/NOTIFY); returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;
@@ -388,6 +390,24 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         [position.transactionId.toString(), position.globalPosition.toString()],
       );
       return Number(rows[0]?.count ?? 0);
+    },
+    async anyOf(types, after, upTo) {
+      const { rows } = await db.query<{ found: boolean }>(
+        `select exists (
+           select 1 from es_events
+            where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+              and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+              and type = any($5::text[])
+         ) as found`,
+        [
+          after.transactionId.toString(),
+          after.globalPosition.toString(),
+          upTo.transactionId.toString(),
+          upTo.globalPosition.toString(),
+          [...types],
+        ],
+      );
+      return rows[0]?.found === true;
     },
     async close() {
       listeners.clear();

@@ -10,8 +10,10 @@ import {
   loadCheckpoints,
   migrateProjections,
   type ProjectionRunner,
+  type RunnerOptions,
   skipEvent,
 } from "@el/projections";
+import type { QueryOptions } from "@el/projections/sql";
 import Fastify from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
@@ -26,7 +28,10 @@ import { healthRoutes } from "../http/health";
 /** Generous, because the int tests share two CPU cores with everything else that runs. */
 const POLL = { timeout: 15_000 };
 
-const registry = new EventRegistry().register({ type: "Ticked", schema: z.object({ n: z.number().int() }) });
+const registry = new EventRegistry().register(
+  { type: "Ticked", schema: z.object({ n: z.number().int() }) },
+  { type: "Tocked", schema: z.object({ n: z.number().int() }) },
+);
 
 /** The last of `events` in the global order: what a writer waits for (read-your-writes). */
 const latest = (events: Position[]): Position =>
@@ -39,7 +44,7 @@ const positionOf = (event: Position): Position => ({
 
 /**
  * A read model that keeps one row per event it applied, so a test can count how many times each event
- * was applied. `fails` decides, per event, whether `apply` throws.
+ * was applied, and in which transaction. `fails` decides, per event, whether `apply` throws.
  */
 const recordingProjector = (
   name: string,
@@ -50,7 +55,8 @@ const recordingProjector = (
   handles: ["Ticked"],
   tables: [`${name}_rows`],
   async migrate(sql: Sql) {
-    await sql.query(`create table if not exists ${name}_rows (event_id uuid not null, n integer not null)`);
+    await sql.query(`create table if not exists ${name}_rows (
+      event_id uuid not null, n integer not null, written_in text not null default pg_current_xact_id()::text)`);
   },
   async apply(event, tx) {
     const ticked = event as RecordedEvent<string, { n: number }>;
@@ -64,12 +70,12 @@ interface Harness {
   db: Database;
   store: EventStore;
   runners: ProjectionRunner[];
-  /** Appends ticks `from`..`to`, `perAppend` events per append; resolves to each tick's event in order. */
-  tick(from: number, to: number, perAppend?: number): Promise<RecordedEvent[]>;
-  runner(
-    projectors: Projector[],
-    options?: { maxAttempts?: number; retryDelayMs?: number; idlePollMs?: number; waitTimeoutMs?: number },
-  ): ProjectionRunner;
+  /**
+   * Appends ticks `from`..`to`, `perAppend` events per append; resolves to each tick's event in order.
+   * `type` "Tocked" appends tocks instead, which only a projector made for them handles.
+   */
+  tick(from: number, to: number, perAppend?: number, type?: "Ticked" | "Tocked"): Promise<RecordedEvent[]>;
+  runner(projectors: Projector[], options?: Partial<Omit<RunnerOptions, "projectors">>): ProjectionRunner;
   /** Per tick number, how many rows the projector wrote for it. */
   applied(name: string): Promise<Map<number, number>>;
   close(): Promise<void>;
@@ -84,16 +90,16 @@ const openHarness = async (db: Database): Promise<Harness> => {
     db,
     store,
     runners,
-    async tick(from, to, perAppend = 10) {
+    async tick(from, to, perAppend = 10, type = "Ticked") {
       for (let n = from; n <= to; n += perAppend) {
         const events = [];
-        for (let k = n; k < Math.min(n + perAppend, to + 1); k++) events.push({ type: "Ticked", data: { n: k } });
+        for (let k = n; k < Math.min(n + perAppend, to + 1); k++) events.push({ type, data: { n: k } });
         await store.append(stream, events, { expectedVersion: "any" });
       }
       const all = await store.readStream(stream);
       return all.filter((event) => {
         const { n } = event.data as { n: number };
-        return n >= from && n <= to;
+        return event.type === type && n >= from && n <= to;
       });
     },
     runner(projectors, options = {}) {
@@ -134,6 +140,74 @@ const start = async (runner: ProjectionRunner, projectors: Projector[], db: Data
   runner.start();
   return runner;
 };
+
+/** A recording read model of tocks: it steps over every tick. */
+const tocksProjector = (name = "tocks"): Projector => ({ ...recordingProjector(name), handles: ["Tocked"] });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const keyOf = (position: Position) => `${position.transactionId}:${position.globalPosition}`;
+
+/** The store as a runner reads it, noting where each of its reads started. */
+const countingReads = (store: EventStore) => {
+  const reads: string[] = [];
+  const source: EventSource = {
+    readAll: (after, limit) => {
+      reads.push(keyOf(after));
+      return store.readAll(after, limit);
+    },
+    onAppended: (listener) => store.onAppended(listener),
+    countAfter: (position) => store.countAfter(position),
+    anyOf: (types, after, upTo) => store.anyOf(types, after, upTo),
+  };
+  return { source, reads };
+};
+
+/**
+ * `db` and `store` as a process sees them until it dies: after `crash()` every statement fails, as on a
+ * dead connection, so nothing more is written. Locks are let go as a dead session's would be.
+ */
+const crashable = (db: Database, store: EventStore) => {
+  let dead = false;
+  const alive = () => {
+    if (dead) throw new Error("connection terminated");
+  };
+  const sql = (inner: Sql): Sql => ({
+    async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
+      alive();
+      return inner.query<Row>(text, params, options);
+    },
+  });
+  const crashing: Database = {
+    ...sql(db),
+    kind: db.kind,
+    transaction: async (work) => {
+      alive();
+      return db.transaction((tx) => work(sql(tx)));
+    },
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    tryLock: (key) => db.tryLock(key),
+    close: async () => {},
+  };
+  const source: EventSource = {
+    readAll: async (after, limit) => {
+      alive();
+      return store.readAll(after, limit);
+    },
+    onAppended: (listener) => store.onAppended(listener),
+    countAfter: (position) => store.countAfter(position),
+    anyOf: (types, after, upTo) => store.anyOf(types, after, upTo),
+  };
+  return {
+    db: crashing,
+    source,
+    crash: () => {
+      dead = true;
+    },
+  };
+};
+
+const storedCheckpoint = async (db: Database, name: string) => (await loadCheckpoints(db, [name]))[0]?.position;
 
 describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
   let harness: Harness | undefined;
@@ -372,6 +446,7 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
       },
       onAppended: (listener) => store.onAppended(listener),
       countAfter: (position) => store.countAfter(position),
+      anyOf: (types, after, upTo) => store.anyOf(types, after, upTo),
     };
     const projector = recordingProjector("patient");
     await migrateProjections(db, [projector]);
@@ -428,6 +503,125 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
         },
       },
     });
+  });
+
+  it("reads once for the projectors at one position and commits what they handle in one transaction, each event once", async () => {
+    const { db, store, tick, runner, applied } = await open();
+    const counted = countingReads(store);
+    const projectors = [recordingProjector("alpha"), recordingProjector("beta"), tocksProjector("bystander")];
+    // No re-check on a timer: in this test only appends make the projectors read.
+    const options = { source: counted.source, idlePollMs: 3_600_000 };
+    const running = await start(runner(projectors, options), projectors, db);
+    const [first] = await tick(1, 1);
+    expect(await running.waitFor(positionOf(first as RecordedEvent))).toBe(true);
+    await pause(100);
+    const earlier = counted.reads.length;
+
+    const events = await tick(2, 41, 10);
+    expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent))).toBe(true);
+    // Three projectors idle after tick 1, one read to learn what came after it.
+    expect(counted.reads.slice(earlier).filter((key) => key === keyOf(first as RecordedEvent))).toHaveLength(1);
+    everyTickOnce(await applied("alpha"), 1, 41);
+    everyTickOnce(await applied("beta"), 1, 41);
+    expect((await applied("bystander")).size).toBe(0);
+    const { rows } = await db.query<{ n: number; alpha: string; beta: string }>(
+      "select a.n, a.written_in as alpha, b.written_in as beta from alpha_rows a join beta_rows b using (n) where a.n > 1",
+    );
+    expect(rows).toHaveLength(40);
+    for (const row of rows) expect(row.alpha, `tick ${row.n}`).toBe(row.beta);
+  });
+
+  it("stalls only the projector that failed inside a shared transaction; the others commit the batch without it", async () => {
+    const { db, tick, runner, applied } = await open();
+    let attempts = 0;
+    const broken = recordingProjector(
+      "faulty",
+      (event) => event.data.n === 5,
+      (event) => {
+        if (event.data.n === 5) attempts++;
+      },
+    );
+    const projectors = [recordingProjector("steady"), broken, recordingProjector("sound")];
+    const logged: { message: string; details?: Record<string, unknown> }[] = [];
+    const options = {
+      maxAttempts: 3,
+      idlePollMs: 3_600_000,
+      log: (message: string, details?: Record<string, unknown>) => logged.push({ message, details }),
+    };
+    const running = await start(runner(projectors, options), projectors, db);
+    const [first] = await tick(1, 1);
+    expect(await running.waitFor(positionOf(first as RecordedEvent))).toBe(true);
+    await pause(100);
+
+    const events = await tick(2, 10);
+    await expect
+      .poll(async () => (await running.status()).find((s) => s.name === "faulty")?.state, POLL)
+      .toBe("stalled");
+    // Its try inside the transaction it shared, then three alone.
+    expect(attempts).toBe(4);
+    expect(logged).toContainEqual({
+      message: "a shared projection batch failed; the other projectors try it alone",
+      details: { projector: "faulty", error: "Error: cannot project tick 5" },
+    });
+    const more = await tick(11, 20);
+    expect(await running.waitFor(positionOf(more.at(-1) as RecordedEvent), ["steady", "sound"])).toBe(true);
+    everyTickOnce(await applied("steady"), 1, 20);
+    everyTickOnce(await applied("sound"), 1, 20);
+    everyTickOnce(await applied("faulty"), 1, 4);
+    const failing = events[3] as RecordedEvent;
+    const status = await running.status();
+    expect(status.find((s) => s.name === "faulty")).toMatchObject({
+      state: "stalled",
+      failedAt: { transactionId: failing.transactionId.toString(), globalPosition: failing.globalPosition.toString() },
+    });
+    for (const name of ["steady", "sound"]) {
+      expect(status.find((s) => s.name === name)).toMatchObject({ state: "running", lag: 0 });
+    }
+  });
+
+  it("stores progress over events a projector does not handle only now and then, and after a crash applies none twice", async () => {
+    const { db, store, tick, runner, applied } = await open();
+    const dying = crashable(db, store);
+    const projectors = [recordingProjector("ticks"), tocksProjector()];
+    const options = { db: dying.db, source: dying.source, checkpointEveryMs: 3_600_000 };
+    const first = await start(runner(projectors, options), projectors, db);
+    const [tock] = await tick(1, 1, 1, "Tocked");
+    expect(await first.waitFor(positionOf(tock as RecordedEvent))).toBe(true);
+    const ticks = await tick(1, 20);
+    const lastTick = positionOf(ticks.at(-1) as RecordedEvent);
+    expect(await first.waitFor(lastTick)).toBe(true);
+    // Stepping over twenty ticks cost the tocks no transaction; its status still says where it is.
+    expect(await storedCheckpoint(db, "tocks")).toEqual(positionOf(tock as RecordedEvent));
+    expect((await first.status()).find((s) => s.name === "tocks")).toMatchObject({
+      position: { globalPosition: lastTick.globalPosition.toString() },
+      lag: 0,
+    });
+
+    dying.crash();
+    await first.stop();
+    expect(await storedCheckpoint(db, "tocks")).toEqual(positionOf(tock as RecordedEvent));
+    await tick(21, 30);
+    const [second] = await tick(2, 2, 1, "Tocked");
+    const restarted = await start(runner([recordingProjector("ticks"), tocksProjector()]), [], db);
+    expect(await restarted.waitFor(positionOf(second as RecordedEvent))).toBe(true);
+    everyTickOnce(await applied("ticks"), 1, 30);
+    everyTickOnce(await applied("tocks"), 1, 2);
+
+    // Stopping stores how far it got.
+    const after = await tick(31, 35);
+    expect(await restarted.waitFor(positionOf(after.at(-1) as RecordedEvent))).toBe(true);
+    await restarted.stop();
+    expect(await storedCheckpoint(db, "tocks")).toEqual(positionOf(after.at(-1) as RecordedEvent));
+  });
+
+  it("stores progress over events a projector does not handle once checkpointEveryMs has passed", async () => {
+    const { db, tick, runner } = await open();
+    const projectors = [tocksProjector()];
+    const running = await start(runner(projectors, { checkpointEveryMs: 50, idlePollMs: 20 }), projectors, db);
+    const ticks = await tick(1, 10);
+    const last = positionOf(ticks.at(-1) as RecordedEvent);
+    expect(await running.waitFor(last)).toBe(true);
+    await expect.poll(() => storedCheckpoint(db, "tocks"), POLL).toEqual(last);
   });
 });
 
@@ -511,6 +705,35 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     expect(attempts).toBe(3);
     expect(other.isActive("fragile")).toBe(false);
     expect((await other.status())[0]).toMatchObject({ state: "stalled", error: "cannot project tick 3" });
+  });
+
+  it("answers a wait in another process as soon as a projector has nothing of its own before the position", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    // It stores its progress over ticks only when it stops.
+    const one = await start(
+      first.runner([tocksProjector()], { checkpointEveryMs: 3_600_000 }),
+      [tocksProjector()],
+      first.db,
+    );
+    await expect.poll(() => one.isActive("tocks"), POLL).toBe(true);
+    const other = await start(second.runner([tocksProjector()]), [], second.db);
+    const [tock] = await first.tick(1, 1, 1, "Tocked");
+    expect(await one.waitFor(positionOf(tock as RecordedEvent))).toBe(true);
+
+    const ticks = await first.tick(1, 10);
+    const lastTick = positionOf(ticks.at(-1) as RecordedEvent);
+    expect(await one.waitFor(lastTick)).toBe(true);
+    expect(await storedCheckpoint(second.db, "tocks")).toEqual(positionOf(tock as RecordedEvent));
+    expect(await other.waitFor(lastTick, ["tocks"], 5_000)).toBe(true);
+
+    // A tock it has to apply: the wait lasts until it did.
+    const [next] = await second.tick(2, 2, 1, "Tocked");
+    expect(await other.waitFor(positionOf(next as RecordedEvent), ["tocks"])).toBe(true);
+    everyTickOnce(await first.applied("tocks"), 1, 2);
   });
 });
 

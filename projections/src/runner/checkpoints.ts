@@ -85,6 +85,42 @@ export const advanceCheckpoint = async (sql: Sql, name: string, from: Position, 
   if (rows.length !== 1) throw new CheckpointMoved(name);
 };
 
+/**
+ * `advanceCheckpoint` for several projectors in one statement (one round trip), all moving to `to`: each
+ * moves only if it still is at its own `from`, and if any of them was moved by someone else the whole
+ * call throws, so the transaction it runs in writes nothing.
+ */
+export const advanceCheckpoints = async (
+  sql: Sql,
+  moves: readonly { name: string; from: Position }[],
+  to: Position,
+) => {
+  if (moves.length === 1) {
+    const [move] = moves as [{ name: string; from: Position }];
+    return advanceCheckpoint(sql, move.name, move.from, to);
+  }
+  const { rows } = await sql.query<{ name: string }>(
+    `update projection_checkpoints as checkpoint
+        set transaction_id = $4::xid8, global_position = $5, status = 'running', error = null,
+            failed_transaction_id = null, failed_global_position = null, updated_at = now()
+       from unnest($1::text[], $2::xid8[], $3::bigint[]) as expected (name, transaction_id, global_position)
+      where checkpoint.name = expected.name
+        and checkpoint.transaction_id = expected.transaction_id
+        and checkpoint.global_position = expected.global_position
+      returning checkpoint.name`,
+    [
+      moves.map((move) => move.name),
+      moves.map((move) => move.from.transactionId.toString()),
+      moves.map((move) => move.from.globalPosition.toString()),
+      to.transactionId.toString(),
+      to.globalPosition.toString(),
+    ],
+  );
+  const moved = new Set(rows.map((row) => row.name));
+  const refused = moves.find((move) => !moved.has(move.name));
+  if (refused) throw new CheckpointMoved(refused.name);
+};
+
 export const markStalled = (sql: Sql, name: string, at: Position, error: string) =>
   sql.query(
     `update projection_checkpoints

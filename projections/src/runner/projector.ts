@@ -30,4 +30,6 @@ export interface EventSource {
   onAppended(listener: () => void): () => void;
   /** How many events a reader at `position` has still to read (capped for large lags). */
   countAfter(position: Position): Promise<number>;
+  /** Whether an event of one of `types` is stored after `after`, up to and including `upTo`. */
+  anyOf(types: readonly string[], after: Position, upTo: Position): Promise<boolean>;
 }

@@ -3,6 +3,7 @@ import { comparePositions, isAtOrAfter } from "@el/domain";
 import type { Database, Sql } from "../sql";
 import {
   advanceCheckpoint,
+  advanceCheckpoints,
   CHECKPOINT_SCHEMA,
   type Checkpoint,
   loadCheckpoint,
@@ -41,6 +42,11 @@ export interface RunnerOptions {
   idlePollMs?: number;
   /** How often a runner that did not get a projector's lock tries again. */
   standbyRetryMs?: number;
+  /**
+   * How long a projector that only stepped over events it does not handle may keep that progress in
+   * memory before it stores it (default 1 s). Applied batches and a stop store it at once.
+   */
+  checkpointEveryMs?: number;
   /** How long `waitFor` waits for a slow projector before it answers false (default 10 s). */
   waitTimeoutMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
@@ -64,21 +70,36 @@ export const migrateProjections = async (db: Sql, projectors: readonly Projector
 /**
  * Runs every projector in its own loop: read a batch after the checkpoint, apply it and move the
  * checkpoint in one transaction. One failing projector stalls alone; the others keep going.
+ *
+ * Every append wakes every loop, so what each wake-up costs the database is kept small:
+ * - Loops at the same position share one read: asking for a read that is already under way, sent after
+ *   the latest announced append, joins it instead of sending another.
+ * - The loops that handle something in a shared batch apply it in one transaction, each moving its own
+ *   checkpoint in it (compare-and-set). When that transaction fails, each tries again in a transaction of
+ *   its own, so a faulty projector still stalls alone.
+ * - A loop that only stepped over events it does not handle keeps that progress in memory and stores it
+ *   at most every `checkpointEveryMs`, with its next applied batch, or when it stops: after a crash it
+ *   reads those events again and applies nothing, so nothing is lost or applied twice.
  */
 export const createProjectionRunner = (options: RunnerOptions) => {
   const { db, source, projectors } = options;
   const batchSize = options.batchSize ?? 500;
   const maxAttempts = options.maxAttempts ?? 5;
   const retryDelayMs = options.retryDelayMs ?? 100;
+  const idlePollMs = options.idlePollMs ?? 250;
+  const checkpointEveryMs = options.checkpointEveryMs ?? 1000;
   const log = options.log ?? (() => {});
 
   interface Loop {
     projector: Projector;
+    handled: ReadonlySet<string>;
     state: ProjectorState;
     /** How far it has read; ahead of `persisted` while it only skipped events it does not handle. */
     position: Position | undefined;
     /** The checkpoint as stored, the "compare" of the next compare-and-set. */
     persisted: Position | undefined;
+    /** When `persisted` was last stored (Date.now()). */
+    savedAt: number;
     error?: string;
     failedAt?: Position;
     done?: Promise<void>;
@@ -86,80 +107,238 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const loops = new Map<string, Loop>(
     projectors.map((projector) => [
       projector.name,
-      { projector, state: "starting", position: undefined, persisted: undefined },
+      {
+        projector,
+        handled: new Set(projector.handles),
+        state: "starting",
+        position: undefined,
+        persisted: undefined,
+        savedAt: 0,
+      },
     ]),
   );
+  /** Counts every change a waiter may be waiting for: a position moved, a state changed. */
+  let progress = 0;
   const progressListeners = new Set<() => void>();
   const progressed = () => {
-    for (const listener of progressListeners) listener();
+    progress++;
+    for (const listener of [...progressListeners]) listener();
+  };
+  const enter = (loop: Loop, state: ProjectorState) => {
+    loop.state = state;
+    progressed();
   };
   let stopping = false;
   let stop = () => {};
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
+
+  /** Appends announced so far: a read sent before the latest announcement may miss that append. */
+  let announced = 0;
   const wakers = new Set<() => void>();
-  const unsubscribe = source.onAppended(() => {
-    for (const wake of wakers) wake();
-  });
-  const idle = (ms: number) =>
+  const polling = new Set<() => void>();
+  const announce = () => {
+    announced++;
+    for (const wake of [...wakers]) wake();
+  };
+  const unsubscribe = source.onAppended(announce);
+  /**
+   * Runs one of this runner's writes. While a transaction is open, readers do not see the appends
+   * committed after it began (they read below the oldest running one), so the appends announced in that
+   * time are announced again once it has ended.
+   */
+  const writing = async <T>(write: () => Promise<T>): Promise<T> => {
+    const before = announced;
+    try {
+      return await write();
+    } finally {
+      if (announced !== before) announce();
+    }
+  };
+  let poll: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Waits for an announced append, or for `ms`. Without `ms`, for the runner's re-check, one timer for
+   * every idle loop, so that their reads coincide and are shared.
+   */
+  const idle = (ms?: number) =>
     new Promise<void>((resolve) => {
+      if (stopping) return resolve();
       const wake = () => {
         clearTimeout(timer);
         wakers.delete(wake);
+        polling.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, ms);
+      const timer = ms === undefined ? undefined : setTimeout(wake, ms);
       wakers.add(wake);
+      if (ms !== undefined) return;
+      polling.add(wake);
+      poll ??= setTimeout(() => {
+        poll = undefined;
+        for (const wake of [...polling]) wake();
+      }, idlePollMs);
     });
 
+  /** A loop that handles something in a batch, waiting to commit it with the others that do. */
+  interface Member {
+    loop: Loop;
+    relevant: RecordedEvent[];
+    /** This loop's pushes once committed together, or undefined: apply alone. */
+    settle: (pushes: Push[] | undefined) => void;
+    /** This loop's own events failed: its batch failed, as if it had tried it alone. */
+    fail: (error: unknown) => void;
+  }
+  /** One read's answer as the loops that asked for it see it. */
+  interface Batch {
+    events: RecordedEvent[];
+    /** Readers that have not yet said whether they apply something of it. */
+    undecided: number;
+    members: Member[];
+  }
+  const alone = (events: RecordedEvent[]): Batch => ({ events, undecided: 1, members: [] });
+
+  const reads = new Map<string, { announced: number; join: () => Promise<Batch> }>();
+  const read = (after: Position): Promise<Batch> => {
+    const key = `${after.transactionId}:${after.globalPosition}`;
+    const underWay = reads.get(key);
+    if (underWay?.announced === announced) return underWay.join();
+    let readers = 1;
+    const forget = () => {
+      if (reads.get(key)?.join === join) reads.delete(key);
+    };
+    // Forgotten before any reader sees the answer, so the count of readers is final when it is taken.
+    const batch = source.readAll(after, batchSize).then(
+      (events): Batch => {
+        forget();
+        return { events, undecided: readers, members: [] };
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+    const join = () => {
+      readers++;
+      return batch;
+    };
+    reads.set(key, { announced, join });
+    return batch;
+  };
+
+  const applyEvents = async (projector: Projector, events: RecordedEvent[], tx: Sql) => {
+    const pushes: Push[] = [];
+    for (const event of events) {
+      const produced = await projector.apply(event, tx);
+      if (produced) pushes.push(...produced);
+    }
+    return pushes;
+  };
+
+  const commitTogether = async (batch: Batch) => {
+    const { members } = batch;
+    if (members.length < 2) {
+      for (const member of members) member.settle(undefined);
+      return;
+    }
+    const last = positionOf(batch.events[batch.events.length - 1] as RecordedEvent);
+    let applying: Member | undefined;
+    try {
+      const pushes = await writing(() =>
+        db.transaction(async (tx) => {
+          await advanceCheckpoints(
+            tx,
+            members.map(({ loop }) => ({ name: loop.projector.name, from: loop.persisted as Position })),
+            last,
+          );
+          const produced: Push[][] = [];
+          for (const member of members) {
+            applying = member;
+            produced.push(await applyEvents(member.loop.projector, member.relevant, tx));
+          }
+          applying = undefined;
+          return produced;
+        }),
+      );
+      members.forEach((member, index) => {
+        member.settle(pushes[index]);
+      });
+    } catch (error) {
+      // The projector whose apply threw has had its try at the batch; the others were not at fault.
+      log("a shared projection batch failed; the other projectors try it alone", {
+        projector: applying?.loop.projector.name,
+        error: String(error),
+      });
+      for (const member of members) {
+        if (member === applying) member.fail(error);
+        else member.settle(undefined);
+      }
+    }
+  };
+
+  /** A reader's answer: `relevant` to apply, or nothing. The last reader to answer starts the commit. */
+  const decide = (batch: Batch, member?: Member) => {
+    if (member) batch.members.push(member);
+    batch.undecided--;
+    if (batch.undecided === 0) void commitTogether(batch);
+  };
+
   /**
-   * Applies `events` and moves the checkpoint past them, all in one transaction. A batch with nothing
-   * this projector handles costs no transaction: only the in-memory position moves, and the checkpoint
-   * catches up with the next applied batch or when the projector goes idle (replaying skipped events
-   * after a crash applies nothing, so this loses nothing).
+   * Applies `batch` and moves the checkpoint past it, in one transaction (shared with the other loops
+   * that read the same batch and handle something in it). A batch with nothing this projector handles
+   * costs no transaction: only the in-memory position moves.
    */
-  const project = async (loop: Loop, events: RecordedEvent[]) => {
-    const handled = new Set(loop.projector.handles);
-    const last = positionOf(events[events.length - 1] as RecordedEvent);
-    const relevant = events.filter((event) => handled.has(event.type));
+  const project = async (loop: Loop, batch: Batch) => {
+    const last = positionOf(batch.events[batch.events.length - 1] as RecordedEvent);
+    const relevant = batch.events.filter((event) => loop.handled.has(event.type));
     if (relevant.length === 0) {
+      decide(batch);
       loop.position = last;
       progressed();
       return;
     }
-    const pushes = await db.transaction(async (tx) => {
-      await advanceCheckpoint(tx, loop.projector.name, loop.persisted as Position, last);
-      const collected: Push[] = [];
-      for (const event of relevant) {
-        const produced = await loop.projector.apply(event, tx);
-        if (produced) collected.push(...produced);
-      }
-      return collected;
-    });
+    const together = await new Promise<Push[] | undefined>((settle, fail) =>
+      decide(batch, { loop, relevant, settle, fail }),
+    );
+    const pushes =
+      together ??
+      (await writing(() =>
+        db.transaction(async (tx) => {
+          await advanceCheckpoint(tx, loop.projector.name, loop.persisted as Position, last);
+          return applyEvents(loop.projector, relevant, tx);
+        }),
+      ));
     loop.position = last;
     loop.persisted = last;
+    loop.savedAt = Date.now();
     if (pushes.length > 0) options.onPush?.(pushes);
     progressed();
   };
 
-  const persistSkipped = async (loop: Loop) => {
+  /** Stores how far a loop got by stepping over events, once `checkpointEveryMs` has passed (or now). */
+  const saveSkipped = async (loop: Loop, now: boolean) => {
     const { position, persisted } = loop;
     if (!position || !persisted || comparePositions(position, persisted) === 0) return;
-    await db.transaction((tx) => advanceCheckpoint(tx, loop.projector.name, persisted, position));
-    loop.persisted = position;
+    if (!now && Date.now() - loop.savedAt < checkpointEveryMs) return;
+    try {
+      await writing(() => advanceCheckpoint(db, loop.projector.name, persisted, position));
+      loop.persisted = position;
+      loop.savedAt = Date.now();
+    } catch (error) {
+      log("saving the checkpoint failed; will retry", { projector: loop.projector.name, error: String(error) });
+    }
   };
 
   const run = async (loop: Loop) => {
     const { name } = loop.projector;
     let lock = await db.tryLock(`projection:${name}`);
     while (!lock && !stopping) {
-      loop.state = "standby";
+      if (loop.state !== "standby") enter(loop, "standby");
       await sleep(options.standbyRetryMs ?? 2000);
       lock = await db.tryLock(`projection:${name}`);
     }
     if (!lock) {
-      loop.state = "stopped";
+      enter(loop, "stopped");
       return;
     }
     try {
@@ -167,13 +346,15 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       // A restart is how an operator says "fixed, try again": a stalled projector resumes.
       loop.position = checkpoint.position;
       loop.persisted = checkpoint.position;
-      loop.state = "running";
-      progressed();
+      loop.savedAt = Date.now();
+      enter(loop, "running");
       let readFailures = 0;
       while (!stopping) {
-        let batch: RecordedEvent[];
+        await saveSkipped(loop, false);
+        const seen = announced;
+        let batch: Batch;
         try {
-          batch = await source.readAll(loop.position, batchSize);
+          batch = await read(loop.position as Position);
           readFailures = 0;
         } catch (error) {
           // The database is unreachable, not the projector at fault: wait and read again, never stall.
@@ -182,25 +363,27 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           await idle(Math.min(retryDelayMs * 2 ** (readFailures - 1), 5000));
           continue;
         }
-        if (batch.length === 0) {
-          await persistSkipped(loop).catch((error) =>
-            log("saving the checkpoint failed; will retry", { projector: name, error: String(error) }),
-          );
-          await idle(options.idlePollMs ?? 250);
-          continue;
+        if (batch.events.length > 0) {
+          try {
+            await project(loop, batch);
+          } catch (batchError) {
+            log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
+            const stalled = await projectOneByOne(loop, batch.events);
+            // Keep the lock while stalled, so another process does not take the projector over and fail
+            // on the same event again: the stall lasts until this runner is restarted.
+            if (stalled) await stopped;
+          }
         }
-        try {
-          await project(loop, batch);
-        } catch (batchError) {
-          log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
-          const stalled = await projectOneByOne(loop, batch);
-          // Keep the lock while stalled, so another process does not take the projector over and fail
-          // on the same event again: the stall lasts until this runner is restarted.
-          if (stalled) await stopped;
-        }
+        // A short batch, with nothing announced since it was read, is all there is for now: wait for the
+        // next announcement (or the re-check) rather than read again to find nothing.
+        if (batch.events.length < batchSize && announced === seen) await idle();
       }
     } finally {
-      if (loop.state !== "stalled") loop.state = "stopped";
+      // A stalled projector keeps its stored checkpoint (and stall) as they are: it resumes from there.
+      if (loop.state !== "stalled") {
+        await saveSkipped(loop, true);
+        enter(loop, "stopped");
+      }
       await lock.release();
     }
   };
@@ -211,22 +394,21 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       if (stopping) return false;
       for (let attempt = 1; ; attempt++) {
         try {
-          await project(loop, [event]);
+          await project(loop, alone([event]));
           break;
         } catch (error) {
           if (stopping) return false;
           if (attempt >= maxAttempts) {
             const message = error instanceof Error ? error.message : String(error);
-            loop.state = "stalled";
             loop.error = message;
             loop.failedAt = positionOf(event);
+            enter(loop, "stalled");
             await markStalled(db, loop.projector.name, positionOf(event), message);
             log("projector stalled", {
               projector: loop.projector.name,
               event: printable(positionOf(event)),
               error: message,
             });
-            progressed();
             return true;
           }
           await sleep(retryDelayMs * 2 ** (attempt - 1));
@@ -242,8 +424,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     start() {
       for (const loop of loops.values()) {
         loop.done = run(loop).catch((error) => {
-          loop.state = "stopped";
           loop.error = String(error);
+          enter(loop, "stopped");
           log("projector stopped", { projector: loop.projector.name, error: String(error) });
         });
       }
@@ -253,7 +435,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       stopping = true;
       stop();
       unsubscribe();
-      for (const wake of wakers) wake();
+      clearTimeout(poll);
+      poll = undefined;
+      for (const wake of [...wakers]) wake();
       await Promise.all([...loops.values()].map((loop) => loop.done));
     },
 
@@ -262,49 +446,85 @@ export const createProjectionRunner = (options: RunnerOptions) => {
      * awaits before it answers, so a GET right after it sees its effect. Resolves false when the time runs
      * out, or as soon as each of them has projected it or stalled before it: a stalled projector does not
      * hold answers back (/management/health reports it), but its read model will not show the command.
+     *
+     * Projectors run here answer the moment they commit (they announce every move); those run by another
+     * process are seen through their stored checkpoints, read every 20 ms.
      */
-    async waitFor(position: Position, names?: readonly string[], timeoutMs = options.waitTimeoutMs ?? 10_000) {
+    waitFor(position: Position, names?: readonly string[], timeoutMs = options.waitTimeoutMs ?? 10_000) {
       const wanted = names ?? projectors.map((projector) => projector.name);
-      const deadline = Date.now() + timeoutMs;
-      /** True: all projected it; false: the others did, some stalled before it; undefined: still going. */
-      const settled = async (): Promise<boolean | undefined> => {
+      /** Per projector run elsewhere, the stored checkpoint after which it has something to apply up to `position`. */
+      const busyAfter = new Map<string, string>();
+      /**
+       * Another process stores a projector's progress over events it does not handle only now and then,
+       * so a checkpoint behind `position` may still mean "nothing of mine up to there".
+       */
+      const nothingToApply = async (checkpoint: Checkpoint) => {
+        const handles = loops.get(checkpoint.name)?.projector.handles;
+        const stored = `${checkpoint.position.transactionId}:${checkpoint.position.globalPosition}`;
+        if (!handles || busyAfter.get(checkpoint.name) === stored) return false;
+        if (await source.anyOf(handles, checkpoint.position, position)) {
+          busyAfter.set(checkpoint.name, stored);
+          return false;
+        }
+        return true;
+      };
+      /** outcome true: all projected it; false: the others did, some stalled before it; absent: still going. */
+      const settled = async (): Promise<{ outcome?: boolean; remote: boolean }> => {
         let stalled = false;
         const remote: string[] = [];
         for (const name of wanted) {
           const loop = loops.get(name);
           // Not yet known whether this process will run it, or resume it from a stall: wait.
-          if (loop?.state === "starting") return undefined;
+          if (loop?.state === "starting") return { remote: false };
           if (loop?.state === "running" || loop?.state === "stalled") {
             if (loop.position && isAtOrAfter(loop.position, position)) continue;
-            if (loop.state === "running") return undefined;
+            if (loop.state === "running") return { remote: false };
             stalled = true;
           } else remote.push(name);
         }
         if (remote.length > 0) {
           const checkpoints = await loadCheckpoints(db, remote);
-          if (checkpoints.length !== remote.length) return undefined;
+          if (checkpoints.length !== remote.length) return { remote: true };
           for (const checkpoint of checkpoints) {
             if (isAtOrAfter(checkpoint.position, position)) continue;
-            if (checkpoint.status !== "stalled") return undefined;
-            stalled = true;
+            if (checkpoint.status === "stalled") stalled = true;
+            else if (!(await nothingToApply(checkpoint))) return { remote: true };
           }
         }
-        return !stalled;
+        return { outcome: !stalled, remote: remote.length > 0 };
       };
-      for (;;) {
-        const outcome = await settled();
-        if (outcome !== undefined) return outcome;
-        if (Date.now() > deadline) return false;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, 20);
-          function done() {
-            clearTimeout(timer);
-            progressListeners.delete(done);
-            resolve();
-          }
-          progressListeners.add(done);
-        });
-      }
+      return new Promise<boolean>((resolve, reject) => {
+        let finished = false;
+        let checking = false;
+        let remoteCheck: ReturnType<typeof setTimeout> | undefined;
+        const finish = (settle: () => void) => {
+          finished = true;
+          clearTimeout(deadline);
+          clearTimeout(remoteCheck);
+          progressListeners.delete(check);
+          settle();
+        };
+        const check = () => {
+          if (finished || checking) return;
+          checking = true;
+          clearTimeout(remoteCheck);
+          const before = progress;
+          settled().then(
+            ({ outcome, remote }) => {
+              checking = false;
+              if (finished) return;
+              if (outcome !== undefined) finish(() => resolve(outcome));
+              // A move announced while this check was under way may have come too late for it.
+              else if (progress !== before) check();
+              else if (remote) remoteCheck = setTimeout(check, 20);
+            },
+            (error: unknown) => finish(() => reject(error)),
+          );
+        };
+        const deadline = setTimeout(() => finish(() => resolve(false)), timeoutMs);
+        progressListeners.add(check);
+        check();
+      });
     },
 
     async status(): Promise<ProjectorStatus[]> {
