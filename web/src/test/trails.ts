@@ -1,4 +1,15 @@
+import type { TrailView } from "@el/domain/catalog/catalog-views";
 import { screen, within } from "@testing-library/react";
+
+/** A trail as `api/trails?materials=false` answers it; its content, application and techniques empty unless given. */
+export const trailView = (
+  trail: Pick<TrailView, "id" | "number" | "title" | "level"> & Partial<TrailView>,
+): TrailView => ({
+  content: "",
+  application: "",
+  techniques: "",
+  ...trail,
+});
 
 /** The level tabs of the "Níveis" list, by name, in the order the screen offers them. */
 export const levelTabs = (levels: HTMLElement) =>

@@ -15,9 +15,9 @@ export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | nu
   if (catalog.status === "loading") return <Loading />;
   if (catalog.status === "failed") return <ErrorAlert error={catalog.error} />;
   const [levels, trails] = catalog.data;
-  const offered = levels.filter((level) => level.active !== false && trails.some((trail) => trail.level === level.id));
+  const offered = levels.filter((level) => level.active && trails.some((trail) => trail.level.id === level.id));
   const levelId = offered.some((level) => level.id === chosen) ? chosen : (offered[0]?.id ?? null);
-  const shown = trails.filter((trail) => trail.level === levelId);
+  const shown = trails.filter((trail) => trail.level.id === levelId);
   if (offered.length === 0) return <p className="alert alert-warning">{t("trails.none")}</p>;
   return (
     <div className="trails">

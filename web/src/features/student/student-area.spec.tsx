@@ -4,6 +4,7 @@ import { fakeApi, json } from "../../test/fake-api";
 import { renderStudentArea, student } from "../../test/render-area";
 import { signInStudentForEachTest } from "../../test/sign-in";
 import { inHours } from "../../test/time";
+import { trailView } from "../../test/trails";
 
 /** A pending lesson as `api/lessons/authenticatedUser` lists it. */
 const pendingLesson = (date: Date) => ({
@@ -37,7 +38,8 @@ const server = (options: { balance: number; upcoming?: unknown[]; accountAnswer?
       return json(student({ balance }));
     },
     "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
-    "GET /api/trails": () => json([{ id: 21, number: 1, title: "Small talk at work", level: 2 }]),
+    "GET /api/trails": () =>
+      json([trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } })]),
     "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
     "GET /api/lessons/authenticatedUser": ({ query }) => {
       const content = query.get("period") === "upcoming" ? (options.upcoming ?? []) : [];

@@ -1,11 +1,11 @@
+import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import type { Level } from "../../lib/catalog/catalog-api";
 import { balanceLabelKey } from "./balance-label";
 import { useStudent } from "./student-context";
 
 /** The area header: the student's level and lesson balance, with the way to buy more. */
-export const StudentSummary = ({ levels }: { levels: readonly Level[] }) => {
+export const StudentSummary = ({ levels }: { levels: readonly LevelView[] }) => {
   const { t } = useTranslation();
   const { balance, levelId } = useStudent();
   const level = levels.find((candidate) => candidate.id === levelId);

@@ -5,7 +5,7 @@ import { fakeApi, json } from "../../test/fake-api";
 import { linksOf } from "../../test/links";
 import { renderStudentArea, student } from "../../test/render-area";
 import { signInStudentForEachTest } from "../../test/sign-in";
-import { levelTabs, trailTitles } from "../../test/trails";
+import { levelTabs, trailTitles, trailView } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -14,10 +14,10 @@ const LEVELS = [
 ];
 
 const TRAILS = [
-  { id: 11, number: 1, title: "Greetings", level: 1 },
-  { id: 22, number: 2, title: "Job interviews", level: 2 },
-  { id: 21, number: 1, title: "Small talk at work", level: 2 },
-  { id: 31, number: 1, title: "Negotiating", level: 3 },
+  trailView({ id: 11, number: 1, title: "Greetings", level: { id: 1, name: "Básico" } }),
+  trailView({ id: 22, number: 2, title: "Job interviews", level: { id: 2, name: "Intermediário" } }),
+  trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } }),
+  trailView({ id: 31, number: 1, title: "Negotiating", level: { id: 3, name: "Avançado" } }),
 ];
 
 const server = (level: number) =>

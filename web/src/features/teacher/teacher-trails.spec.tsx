@@ -5,7 +5,7 @@ import { fakeApi, json } from "../../test/fake-api";
 import { linksOf } from "../../test/links";
 import { renderTeacherArea, TEACHER } from "../../test/render-area";
 import { signInTeacherForEachTest } from "../../test/sign-in";
-import { levelTabs, trailTitles } from "../../test/trails";
+import { levelTabs, trailTitles, trailView } from "../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },
@@ -14,20 +14,26 @@ const LEVELS = [
   { id: 4, name: "Business", active: true },
 ];
 
-// As `api/trails` answers: not in number order, the level as an id or as an object.
+// As `api/trails` answers: not in number order.
 const TRAILS = [
-  { id: 12, number: 2, title: "Ordering food", level: 1, content: "Menus and restaurant phrases" },
-  {
+  trailView({
+    id: 12,
+    number: 2,
+    title: "Ordering food",
+    level: { id: 1, name: "Básico" },
+    content: "Menus and restaurant phrases",
+  }),
+  trailView({
     id: 11,
     number: 1,
     title: "Greetings",
-    level: { id: 1 },
+    level: { id: 1, name: "Básico" },
     content: "Hello, goodbye and introductions",
     application: "Role play meeting a new colleague",
     techniques: "Repetition and shadowing",
-  },
-  { id: 21, number: 1, title: "Small talk at work", level: 2 },
-  { id: 31, number: 1, title: "Negotiating", level: 3 },
+  }),
+  trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } }),
+  trailView({ id: 31, number: 1, title: "Negotiating", level: { id: 3, name: "Avançado" } }),
 ];
 
 const server = (answers: { levels?: () => Response; trails?: () => Response } = {}) =>

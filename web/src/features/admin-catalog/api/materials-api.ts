@@ -1,28 +1,18 @@
+import { type MaterialBody, MaterialView } from "@el/domain/catalog/catalog-views";
 import { z } from "zod";
 import { api } from "../../../lib/api";
 import type { PageQuery } from "./levels-api";
-
-export const AdminMaterial = z.object({
-  id: z.number(),
-  level: z.object({ id: z.number(), name: z.string().nullable(), active: z.boolean().nullable() }),
-  className: z.string(),
-  classNumber: z.number(),
-  fileContentType: z.string(),
-  fileSize: z.number().nullish(),
-  active: z.boolean(),
-});
-export type AdminMaterial = z.infer<typeof AdminMaterial>;
 
 /** `GET api/materials?all=true`: administrators also see the inactive ones. */
 export const getMaterialPage = async (query: PageQuery) => {
   const response = await api.getWithHeaders<unknown>("api/materials", { ...query, all: true });
   return {
-    items: z.array(AdminMaterial).parse(response.data),
+    items: z.array(MaterialView).parse(response.data),
     total: Number(response.headers.get("X-Total-Count") ?? 0),
   };
 };
 
-export const getMaterial = async (id: number) => AdminMaterial.parse(await api.get(`api/materials/${id}`));
+export const getMaterial = async (id: number) => MaterialView.parse(await api.get(`api/materials/${id}`));
 
 /** What the form sends: the file in base64, as the backend takes it; left out when editing keeps the old one. */
 export interface MaterialInput {
@@ -33,7 +23,7 @@ export interface MaterialInput {
   file?: { base64: string; contentType: string };
 }
 
-const bodyOf = (input: MaterialInput) => ({
+const bodyOf = (input: MaterialInput): z.input<typeof MaterialBody> => ({
   // Spec section 5: material save converts the level to { id }.
   level: { id: input.levelId },
   className: input.className,
@@ -43,14 +33,14 @@ const bodyOf = (input: MaterialInput) => ({
 });
 
 export const createMaterial = (input: MaterialInput) =>
-  api.post<AdminMaterial | undefined>("api/materials", bodyOf(input));
+  api.post<MaterialView | undefined>("api/materials", bodyOf(input));
 
 /** `previous`: the material as the screen showed it, to tell when a 202's `Location` shows the change. */
-export const updateMaterial = (id: number, input: MaterialInput, previous: AdminMaterial) =>
-  api.put<AdminMaterial | undefined>(`api/materials/${id}`, bodyOf(input), { previous });
+export const updateMaterial = (id: number, input: MaterialInput, previous: MaterialView) =>
+  api.put<MaterialView | undefined>(`api/materials/${id}`, bodyOf(input), { previous });
 
 /** Activation is a revision with `active: true`; the file stays as it is. */
-export const activateMaterial = (material: AdminMaterial) =>
+export const activateMaterial = (material: MaterialView) =>
   updateMaterial(
     material.id,
     { levelId: material.level.id, className: material.className, classNumber: material.classNumber, active: true },

@@ -1,3 +1,4 @@
+import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { type AdminLevel, createLevel, getLevel, updateLevel } from "../api/levels-api";
+import { createLevel, getLevel, updateLevel } from "../api/levels-api";
 
 /** The server refuses an empty name or one over 100 characters; the form says so before sending. */
 const LevelForm = z.object({
@@ -26,7 +27,7 @@ export const LevelFormPage = () => {
   return <LevelFormView loaded={existing.data} />;
 };
 
-const LevelFormView = ({ loaded }: { loaded?: AdminLevel }) => {
+const LevelFormView = ({ loaded }: { loaded?: LevelView }) => {
   const { t } = useTranslation();
   const { search } = useLocation();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { ActivationBadge } from "../../../components/list/activation-badge";
@@ -8,7 +9,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { type AdminLevel, getLevelPage, toggleLevel } from "../api/levels-api";
+import { getLevelPage, toggleLevel } from "../api/levels-api";
 import { useListParams } from "../components/list-params";
 
 export const LEVEL_PAGE_SIZE = 20;
@@ -19,7 +20,7 @@ export const LevelsPage = () => {
   const { search } = useLocation();
   const params = useListParams("id");
   const list = useResource(() => getLevelPage(params.apiQuery(LEVEL_PAGE_SIZE)), params.key);
-  const toggle = useMutation(async (level: AdminLevel) => {
+  const toggle = useMutation(async (level: LevelView) => {
     await toggleLevel(level);
     list.reload();
   });

@@ -1,3 +1,4 @@
+import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -6,12 +7,11 @@ import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import type { AdminLevel } from "../api/levels-api";
 import { adminAccount, deferred, pageOf } from "../test-server";
 
 /** 60 levels on the server; level 2 is inactive. */
 const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
-  let levels: AdminLevel[] = Array.from({ length: 60 }, (_, index) => ({
+  let levels: LevelView[] = Array.from({ length: 60 }, (_, index) => ({
     id: index + 1,
     name: `Nível ${index + 1}`,
     active: index + 1 !== 2,
@@ -151,7 +151,7 @@ describe("a change stored before the lists show it (202 Accepted)", () => {
 
   it("toggles a level: says so, and shows its new state once the level shows it", async () => {
     let projected = false;
-    const levels = (): AdminLevel[] => [
+    const levels = (): LevelView[] => [
       { id: 1, name: "Nível 1", active: true },
       { id: 2, name: "Nível 2", active: projected },
     ];
@@ -178,7 +178,7 @@ describe("a change stored before the lists show it (202 Accepted)", () => {
 
   it("creates a level: says so, and lists it once it can be read", async () => {
     let projected = false;
-    const levels = (): AdminLevel[] => [
+    const levels = (): LevelView[] => [
       { id: 1, name: "Nível 1", active: true },
       ...(projected ? [{ id: 100, name: "Conversação", active: true }] : []),
     ];

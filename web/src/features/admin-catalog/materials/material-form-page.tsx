@@ -1,3 +1,4 @@
+import type { LevelView, MaterialView } from "@el/domain/catalog/catalog-views";
 import { MAX_MATERIAL_BYTES } from "@el/domain/catalog/material";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -8,10 +9,10 @@ import { Field } from "../../../components/form/field";
 import { RecordFormCard } from "../../../components/form/record-form-card";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
-import { activeLevels, fetchLevels, type Level } from "../../../lib/catalog/catalog-api";
+import { activeLevels, fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { type AdminMaterial, createMaterial, getMaterial, updateMaterial } from "../api/materials-api";
+import { createMaterial, getMaterial, updateMaterial } from "../api/materials-api";
 
 const required = "adminCatalog.validate.required";
 
@@ -69,7 +70,7 @@ export const MaterialFormPage = () => {
   return <MaterialFormView levels={levels} loaded={material} />;
 };
 
-const MaterialFormView = ({ levels, loaded }: { levels: Level[]; loaded?: AdminMaterial }) => {
+const MaterialFormView = ({ levels, loaded }: { levels: LevelView[]; loaded?: MaterialView }) => {
   const { t } = useTranslation();
   const { search } = useLocation();
   const navigate = useNavigate();

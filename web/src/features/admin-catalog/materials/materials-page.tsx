@@ -1,3 +1,4 @@
+import type { MaterialView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { ListHeading } from "../../../components/list/list-heading";
@@ -8,7 +9,7 @@ import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { downloadMaterial } from "../api/download-material";
-import { type AdminMaterial, activateMaterial, getMaterialPage } from "../api/materials-api";
+import { activateMaterial, getMaterialPage } from "../api/materials-api";
 import { useListParams } from "../components/list-params";
 
 export const MATERIAL_PAGE_SIZE = 20;
@@ -23,7 +24,7 @@ export const MaterialsPage = () => {
   const { search } = useLocation();
   const params = useListParams("id");
   const list = useResource(() => getMaterialPage(params.apiQuery(MATERIAL_PAGE_SIZE)), params.key);
-  const activate = useMutation(async (material: AdminMaterial) => {
+  const activate = useMutation(async (material: MaterialView) => {
     await activateMaterial(material);
     list.reload();
   });

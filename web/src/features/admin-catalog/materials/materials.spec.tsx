@@ -1,3 +1,4 @@
+import type { MaterialView } from "@el/domain/catalog/catalog-views";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -6,10 +7,9 @@ import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import type { AdminMaterial } from "../api/materials-api";
 import { adminAccount, deferred, pageOf } from "../test-server";
 
-const material = (id: number, active = true): AdminMaterial => ({
+const material = (id: number, active = true): MaterialView => ({
   id,
   level: { id: 1, name: "Begginer", active: true },
   className: `Aula ${id}`,
@@ -17,6 +17,8 @@ const material = (id: number, active = true): AdminMaterial => ({
   fileContentType: "application/pdf",
   fileSize: 7,
   active,
+  createdDate: "2026-03-01T12:00:00.000Z",
+  lastModifiedDate: "2026-03-01T12:00:00.000Z",
 });
 
 const levels = [
@@ -38,7 +40,9 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
       return new Response(null, { status: 204 });
     },
     "PUT /api/materials/3": ({ body }) => {
-      materials = materials.map((item) => (item.id === 3 ? { ...item, active: (body as AdminMaterial).active } : item));
+      materials = materials.map((item) =>
+        item.id === 3 ? { ...item, active: (body as { active: boolean }).active } : item,
+      );
       return json(materials[2]);
     },
     "PUT /api/materials/2": () => json(materials[1]),

@@ -1,21 +1,22 @@
+import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../../i18n/i18n";
-import type { Level, Trail } from "../../../lib/catalog/catalog-api";
 import { optionNames } from "../../../test/options";
+import { trailView } from "../../../test/trails";
 import { SchedulePanel } from "./schedule-panel";
 
-const LEVELS: Level[] = [
+const LEVELS: LevelView[] = [
   { id: 1, name: "Begginer", active: true },
   { id: 2, name: "Intermediário", active: true },
   { id: 4, name: "Avançado", active: false },
 ];
-const TRAILS: Trail[] = [
-  { id: 11, number: 1, title: "Greetings and introductions", level: 1 },
-  { id: 12, number: 2, title: "Numbers, dates and time", level: 1 },
-  { id: 21, number: 1, title: "Small talk at work", level: 2 },
-  { id: 41, number: 1, title: "Negotiation", level: 4 },
+const TRAILS = [
+  trailView({ id: 11, number: 1, title: "Greetings and introductions", level: { id: 1, name: "Begginer" } }),
+  trailView({ id: 12, number: 2, title: "Numbers, dates and time", level: { id: 1, name: "Begginer" } }),
+  trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } }),
+  trailView({ id: 41, number: 1, title: "Negotiation", level: { id: 4, name: "Avançado" } }),
 ];
 /** Tuesday 10 March 2026, 10:10 in São Paulo. */
 const NOW = new Date("2026-03-10T13:10:00.000Z");

@@ -1,8 +1,9 @@
+import type { LevelView, TrailView } from "@el/domain/catalog/catalog-views";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { newIdempotencyKey } from "../../../lib/api";
-import { activeLevels, type Level, type Trail } from "../../../lib/catalog/catalog-api";
+import { activeLevels } from "../../../lib/catalog/catalog-api";
 import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from "../../../lib/lessons/lesson-time";
 import { scheduleLesson } from "../api/schedule-lesson";
@@ -24,8 +25,8 @@ export const SchedulePanel = ({
   now = () => new Date(),
   onScheduled,
 }: {
-  levels: readonly Level[];
-  trails: readonly Trail[];
+  levels: readonly LevelView[];
+  trails: readonly TrailView[];
   balance: number;
   defaultLevelId: number | null;
   objective: string;
@@ -48,7 +49,7 @@ export const SchedulePanel = ({
   // dropped connection) cannot spend a second credit. The server scopes it to the request's content.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
-  const trailsOfLevel = trails.filter((trail) => String(trail.level) === levelId);
+  const trailsOfLevel = trails.filter((trail) => String(trail.level.id) === levelId);
   const today = dayKey(now());
   const times = date ? timesStillAhead(date, now()) : [];
   const noCredits = balance <= 0;
