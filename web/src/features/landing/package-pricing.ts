@@ -1,14 +1,9 @@
+// Only the type: the schema's value would bring zod into the landing page's download.
+import type { ItemPackageView } from "@el/domain/catalog/catalog-views";
 import { api } from "../../lib/api";
 
-/** An item package: `amount` lessons for `value` reais (spec section 3). */
-export interface ItemPackage {
-  id: number;
-  amount: number;
-  value: number;
-}
-
-const isItemPackage = (value: unknown): value is ItemPackage => {
-  const pack = value as Partial<Record<keyof ItemPackage, unknown>> | null;
+const isItemPackage = (value: unknown): value is ItemPackageView => {
+  const pack = value as Partial<Record<keyof ItemPackageView, unknown>> | null;
   return (
     typeof pack === "object" &&
     pack !== null &&
@@ -24,7 +19,7 @@ const isItemPackage = (value: unknown): value is ItemPackage => {
  * The packs on sale, checked by hand rather than with a zod schema: this is the one answer the landing
  * page reads, and zod would be a fifth of the JavaScript a first visit may download (issue 14).
  */
-export const fetchItemPackages = async (): Promise<ItemPackage[]> => {
+export const fetchItemPackages = async (): Promise<ItemPackageView[]> => {
   const answer = await api.get<unknown>("api/item-packages");
   if (!Array.isArray(answer) || !answer.every(isItemPackage)) {
     throw new Error("api/item-packages answered something other than a list of packs");
@@ -49,15 +44,15 @@ export const periodLabelKey = (amount: number) => {
   return undefined;
 };
 
-export const pricePerLesson = (pack: ItemPackage) => pack.value / pack.amount;
+export const pricePerLesson = (pack: ItemPackageView) => pack.value / pack.amount;
 
 /**
  * Savings of each pack against the per-lesson price of the cheapest pack, in percent with one decimal
  * cut (not rounded) as the spec shows them: R$ 480 for 12 against R$ 47 for 1 saves 14,8%, R$ 900 for
  * 24 saves 20,2%. No saving (or a dearer pack) gives 0.
  */
-export const savingsPercent = (pack: ItemPackage, all: readonly ItemPackage[]) => {
-  const cheapest = all.reduce<ItemPackage | undefined>(
+export const savingsPercent = (pack: ItemPackageView, all: readonly ItemPackageView[]) => {
+  const cheapest = all.reduce<ItemPackageView | undefined>(
     (found, candidate) => (!found || candidate.value < found.value ? candidate : found),
     undefined,
   );

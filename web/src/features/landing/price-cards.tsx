@@ -1,3 +1,4 @@
+import type { ItemPackageView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { ErrorAlert } from "../../components/status/error-alert";
@@ -7,14 +8,13 @@ import {
   fetchItemPackages,
   formatPercent,
   formatReais,
-  type ItemPackage,
   periodLabelKey,
   pricePerLesson,
   savingsPercent,
   tierOf,
 } from "./package-pricing";
 
-export const PriceCard = ({ pack, all }: { pack: ItemPackage; all: readonly ItemPackage[] }) => {
+export const PriceCard = ({ pack, all }: { pack: ItemPackageView; all: readonly ItemPackageView[] }) => {
   const { t } = useTranslation();
   const savings = savingsPercent(pack, all);
   const period = periodLabelKey(pack.amount);
