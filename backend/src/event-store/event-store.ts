@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
 import { START } from "@el/domain";
-import type { Database, Sql } from "@el/projections/sql";
+import type { Database } from "@el/projections/sql";
 import type { EventRegistry } from "./registry";
 
 export type ExpectedVersion = number | "no_stream" | "stream_exists" | "any";
@@ -21,6 +21,13 @@ export interface StreamAppend {
   streamId: string;
   events: NewEvent[];
   expectedVersion: ExpectedVersion;
+}
+
+/** A stream an append of this process wrote: the types it appended, and the stream's version after them. */
+export interface AppendedStream {
+  streamId: string;
+  types: string[];
+  version: number;
 }
 
 export interface AppendOptions<Result = unknown> {
@@ -82,9 +89,13 @@ export interface EventStore {
   commandResult<Result = unknown>(commandId: string): Promise<AppendResult<Result> | undefined>;
   /**
    * Several streams read in one statement, so in one snapshot: a decision spanning them never sees one
-   * stream before and another after a concurrent append. Every requested stream has an entry.
+   * stream before and another after a concurrent append. Every requested stream has an entry. With
+   * `after`, a stream listed there gives only its events after that version (what a folded state lacks).
    */
-  readStreams(streamIds: readonly string[]): Promise<Record<string, RecordedEvent[]>>;
+  readStreams(
+    streamIds: readonly string[],
+    after?: Readonly<Record<string, number>>,
+  ): Promise<Record<string, RecordedEvent[]>>;
   /**
    * Events after `after` in global order, only those no running transaction can still precede:
    * see README.md beside this file.
@@ -107,8 +118,12 @@ export interface EventStore {
   countAfter(position: Position): Promise<number>;
   /** Whether an event of one of `types` is stored after `after`, up to and including `upTo`. */
   anyOf(types: readonly string[], after: Position, upTo: Position): Promise<boolean>;
-  /** Calls `listener` after each append committed by anyone (LISTEN/NOTIFY); returns an unsubscribe. */
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls `listener` after each append committed by anyone (LISTEN/NOTIFY); returns an unsubscribe. An
+   * append of this process is announced at once, with the streams it wrote and their versions after it;
+   * other processes' appends come without them (read them from the store).
+   */
+  onAppended(listener: (local?: readonly AppendedStream[]) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -118,9 +133,9 @@ export interface Subscription {
 }
 
 export const createEventStore = async (db: Database, registry: EventRegistry): Promise<EventStore> => {
-  const listeners = new Set<() => void>();
-  const wakeListeners = () => {
-    for (const listener of listeners) listener();
+  const listeners = new Set<(local?: readonly AppendedStream[]) => void>();
+  const wakeListeners = (local?: readonly AppendedStream[]) => {
+    for (const listener of listeners) listener(local);
   };
   // Appends of this process wake its own subscribers at once; NOTIFY tells the other processes.
   const instance = randomUUID();
@@ -138,8 +153,8 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
       : `select pg_notify('es_events', '${instance}')`;
   let notifying: Promise<void> | undefined;
   let notifyScheduled = false;
-  const announceAppended = () => {
-    wakeListeners();
+  const announceAppended = (local: readonly AppendedStream[]) => {
+    wakeListeners(local);
     if (notifyScheduled) return;
     notifyScheduled = true;
     notifying = new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS)).then(async () => {
@@ -162,36 +177,15 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
   });
 
   const serialise = (events: NewEvent[], shared: Partial<EventMetadata> | undefined) =>
-    JSON.stringify(
-      events.map((event) => ({
-        type: event.type,
-        schemaVersion: registry.currentVersion(event.type),
-        data: registry.validate(event.type, event.data),
-        metadata: { occurredAt: new Date().toISOString(), ...shared, ...event.metadata },
-        eventId: event.eventId ?? randomUUID(),
-      })),
-    );
+    events.map((event) => ({
+      type: event.type,
+      schemaVersion: registry.currentVersion(event.type),
+      data: registry.validate(event.type, event.data),
+      metadata: { occurredAt: new Date().toISOString(), ...shared, ...event.metadata },
+      eventId: event.eventId ?? randomUUID(),
+    }));
 
   const expectedOf = (expected: ExpectedVersion) => (expected === 0 ? "no_stream" : String(expected));
-
-  const appendStream = async (sql: Sql, append: StreamAppend, serialised: string) => {
-    try {
-      const { rows } = await sql.query<{ global_position: string; transaction_id: string; stream_version: number }>(
-        "select global_position, transaction_id, stream_version from es_append($1, $2, $3::jsonb)",
-        [append.streamId, expectedOf(append.expectedVersion), serialised],
-        { prepareAs: "es_append" },
-      );
-      const last = rows[rows.length - 1];
-      if (!last) throw new Error("es_append returned no rows");
-      return last;
-    } catch (error) {
-      const pgError = error as { code?: string; detail?: string };
-      if (pgError.code === "EL409") {
-        throw new WrongExpectedVersion(append.streamId, append.expectedVersion, Number(pgError.detail ?? 0));
-      }
-      throw error;
-    }
-  };
 
   const fromStored = <Result>(stored: StoredResult, duplicate: boolean): AppendResult<Result> => ({
     nextVersions: stored.nextVersions,
@@ -208,57 +202,40 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
       throw new Error("appendMany needs at least one event for every stream");
     }
     // Validate every event before touching the database: a bad event stores nothing.
-    const serialised = streams.map((stream) =>
-      serialise(stream.events, { ...options.metadata, commandId: options.commandId ?? options.metadata?.commandId }),
+    const shared = { ...options.metadata, commandId: options.commandId ?? options.metadata?.commandId };
+    const payload = JSON.stringify(
+      streams.map((stream) => ({
+        streamId: stream.streamId,
+        expected: expectedOf(stream.expectedVersion),
+        events: serialise(stream.events, shared),
+      })),
     );
-
-    const write = async (sql: Sql) => {
-      const nextVersions: Record<string, number> = {};
-      let last: { global_position: string; transaction_id: string } | undefined;
-      for (const [index, stream] of streams.entries()) {
-        const row = await appendStream(sql, stream, serialised[index] as string);
-        nextVersions[stream.streamId] = row.stream_version;
-        last = row;
+    let answer: { duplicate: boolean; stored: StoredResult };
+    try {
+      const { rows } = await db.query<{ answer: { duplicate: boolean; stored: StoredResult } }>(
+        "select es_append_many($1::jsonb, $2, $3::jsonb) as answer",
+        [payload, options.commandId ?? null, options.result === undefined ? null : JSON.stringify(options.result)],
+        { prepareAs: "es_append_many" },
+      );
+      answer = rows[0]?.answer as { duplicate: boolean; stored: StoredResult };
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string; hint?: string };
+      const conflicting = streams.find((stream) => stream.streamId === pgError.hint);
+      if (pgError.code === "EL409" && conflicting) {
+        throw new WrongExpectedVersion(conflicting.streamId, conflicting.expectedVersion, Number(pgError.detail ?? 0));
       }
-      const lastRow = last as { global_position: string; transaction_id: string };
-      return {
-        nextVersions,
-        lastPosition: { transactionId: lastRow.transaction_id, globalPosition: lastRow.global_position },
-        result: options.result,
-      } satisfies StoredResult;
-    };
-
-    const single = streams.length === 1 && !options.commandId;
-    if (single) {
-      const stored = fromStored<Result>(await write(db), false);
-      announceAppended();
-      return stored;
+      throw error;
     }
-
-    const appended = await db.transaction(async (tx) => {
-      if (options.commandId) {
-        const { rows } = await tx.query(
-          "insert into es_commands (command_id) values ($1) on conflict (command_id) do nothing returning command_id",
-          [options.commandId],
-        );
-        if (rows.length === 0) {
-          const previous = await tx.query<{ result: StoredResult }>(
-            "select result from es_commands where command_id = $1",
-            [options.commandId],
-          );
-          return fromStored<Result>((previous.rows[0] as { result: StoredResult }).result, true);
-        }
-      }
-      const stored = await write(tx);
-      if (options.commandId) {
-        await tx.query("update es_commands set result = $2::jsonb where command_id = $1", [
-          options.commandId,
-          JSON.stringify(stored),
-        ]);
-      }
-      return fromStored<Result>(stored, false);
-    });
-    if (!appended.duplicate) announceAppended();
+    const appended = fromStored<Result>(answer.stored, answer.duplicate);
+    if (!appended.duplicate) {
+      announceAppended(
+        streams.map(({ streamId, events }) => ({
+          streamId,
+          types: events.map((event) => event.type),
+          version: appended.nextVersions[streamId] as number,
+        })),
+      );
+    }
     return appended;
   };
 
@@ -274,7 +251,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     return rows.map(toRecorded);
   };
 
-  const onAppended = (listener: () => void) => {
+  const onAppended = (listener: (local?: readonly AppendedStream[]) => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
@@ -361,10 +338,14 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
       );
       return rows.map(toRecorded);
     },
-    async readStreams(streamIds) {
+    async readStreams(streamIds, after = {}) {
       const { rows } = await db.query<EventRow>(
-        `select ${EVENT_COLUMNS} from es_events where stream_id = any($1::text[]) order by stream_id, stream_version`,
-        [[...streamIds]],
+        `select ${EVENT_COLUMNS} from es_events
+          join unnest($1::text[], $2::int[]) as wanted (stream_id, after_version) using (stream_id)
+          where stream_version > wanted.after_version
+          order by stream_id, stream_version`,
+        [[...streamIds], streamIds.map((streamId) => after[streamId] ?? 0)],
+        { prepareAs: "es_read_streams" },
       );
       const streams: Record<string, RecordedEvent[]> = Object.fromEntries(streamIds.map((id) => [id, []]));
       for (const row of rows) streams[row.stream_id]?.push(toRecorded(row));

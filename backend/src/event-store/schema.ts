@@ -1,9 +1,9 @@
 import type { Sql } from "@el/projections/sql";
 
 /**
- * The store's tables and its one append function. Everything that decides whether an append may
+ * The store's tables and its append functions. Everything that decides whether an append may
  * happen (expected version, idempotency) runs inside PostgreSQL, in the appending transaction.
- * Subscribers are notified by the store after the commit, not by this function: a NOTIFY inside the
+ * Subscribers are notified by the store after the commit, not by these functions: a NOTIFY inside the
  * appending transaction would make every commit wait on one server-wide lock (see README.md).
  */
 export const EVENT_STORE_SCHEMA = `
@@ -64,7 +64,8 @@ begin
     raise exception using
       errcode = 'EL409',
       message = 'wrong expected version',
-      detail = coalesce(v_actual, 0)::text;
+      detail = coalesce(v_actual, 0)::text,
+      hint = p_stream;
   end if;
 
   return query
@@ -73,6 +74,46 @@ begin
            (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid
     from jsonb_array_elements(p_events) with ordinality as n(value, ordinality)
     returning e.global_position, e.transaction_id, e.stream_version;
+end
+$$;
+
+-- A whole command in one call, so in one statement and one round trip even without a transaction around
+-- it: claims the command id (a concurrent retry waits here for the first to commit, then finds it), appends
+-- to every stream at its expected version (all or nothing), and records what a retry is to be answered.
+-- p_streams: [{ "streamId", "expected", "events": [...] }]. Answers { duplicate, stored } where stored is
+-- { nextVersions, lastPosition: { transactionId, globalPosition }, result? }.
+create or replace function es_append_many(p_streams jsonb, p_command_id text, p_result jsonb)
+returns jsonb
+language plpgsql as $$
+declare
+  v_stream jsonb;
+  v_versions jsonb := '{}'::jsonb;
+  v_last record;
+  v_stored jsonb;
+begin
+  if p_command_id is not null then
+    insert into es_commands (command_id) values (p_command_id) on conflict (command_id) do nothing;
+    if not found then
+      select c.result into v_stored from es_commands c where c.command_id = p_command_id;
+      return jsonb_build_object('duplicate', true, 'stored', v_stored);
+    end if;
+  end if;
+  for v_stream in select value from jsonb_array_elements(p_streams) loop
+    select a.global_position, a.transaction_id, a.stream_version into v_last
+      from es_append(v_stream->>'streamId', v_stream->>'expected', v_stream->'events') a
+      order by a.global_position desc limit 1;
+    v_versions := v_versions || jsonb_build_object(v_stream->>'streamId', v_last.stream_version);
+  end loop;
+  v_stored := jsonb_build_object(
+    'nextVersions', v_versions,
+    'lastPosition', jsonb_build_object(
+      'transactionId', v_last.transaction_id::text,
+      'globalPosition', v_last.global_position::text))
+    || case when p_result is null then '{}'::jsonb else jsonb_build_object('result', p_result) end;
+  if p_command_id is not null then
+    update es_commands set result = v_stored where command_id = p_command_id;
+  end if;
+  return jsonb_build_object('duplicate', false, 'stored', v_stored);
 end
 $$;
 `;
