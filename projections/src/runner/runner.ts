@@ -53,6 +53,8 @@ export interface RunnerOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Events the projectors sharing one transaction may apply in it, all together. */
+const SHARED_APPLIES_MAX = 50;
 const positionOf = (event: RecordedEvent): Position => ({
   transactionId: event.transactionId,
   globalPosition: event.globalPosition,
@@ -74,9 +76,11 @@ export const migrateProjections = async (db: Sql, projectors: readonly Projector
  * Every append wakes every loop, so what each wake-up costs the database is kept small:
  * - Loops at the same position share one read: asking for a read that is already under way, sent after
  *   the latest announced append, joins it instead of sending another.
- * - The loops that handle something in a shared batch apply it in one transaction, each moving its own
- *   checkpoint in it (compare-and-set). When that transaction fails, each tries again in a transaction of
- *   its own, so a faulty projector still stalls alone.
+ * - The loops that handle something in a small shared batch apply it in one transaction, each moving
+ *   its own checkpoint in it (compare-and-set): the commit is most of a small batch's cost. When that
+ *   transaction fails, each tries again in a transaction of its own, so a faulty projector still stalls
+ *   alone. A large batch (a projector catching up, a burst) is applied by each in its own transaction, in
+ *   parallel: there the applies dominate, and one transaction would run them one projector after another.
  * - A loop that only stepped over events it does not handle keeps that progress in memory and stores it
  *   at most every `checkpointEveryMs`, with its next applied batch, or when it stops: after a crash it
  *   reads those events again and applies nothing, so nothing is lost or applied twice.
@@ -237,7 +241,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   const commitTogether = async (batch: Batch) => {
     const { members } = batch;
-    if (members.length < 2) {
+    const applies = members.reduce((count, member) => count + member.relevant.length, 0);
+    if (members.length < 2 || applies > SHARED_APPLIES_MAX) {
       for (const member of members) member.settle(undefined);
       return;
     }
