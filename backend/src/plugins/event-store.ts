@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { ProjectionRunner, Projector, Push } from "@el/projections";
 import { createProjectionRunner, migrateProjections } from "@el/projections";
 import fp from "fastify-plugin";
+import { createIdBlocks } from "../database/id-blocks";
 import {
   createEventStore,
   type EventDefinition,
@@ -56,10 +57,7 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
     app.decorate("eventStore", eventStore);
     app.decorate("projections", projections);
     app.decorate("pushes", pushes);
-    app.decorate("nextId", async () => {
-      const { rows } = await db.query<{ id: string }>("select nextval('entity_ids') as id");
-      return Number(rows[0]?.id);
-    });
+    app.decorate("nextId", createIdBlocks(db));
 
     app.addHook("onReady", async () => {
       projections.start();
