@@ -2,20 +2,25 @@
  * `npm run bench:eventstore`: append throughput and catch-up rate of our event store, of Emmett's
  * PostgreSQL store (`@event-driven-io/emmett-postgresql`) and of a plain INSERT loop, on the same
  * PostgreSQL server. Each gets a fresh database, dropped at the end. Not a test: it prints a table.
+ *
+ * Each contender runs in a process of its own, which this one drives: Emmett's connection layer
+ * replaces the `pg` library's JSON and bigint parsers for its whole process, which would slow the
+ * others' reads.
  */
+import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { START } from "@el/domain";
-// Dumbo is the connection layer Emmett's store is built on (a dependency of emmett-postgresql).
-import { dumbo } from "@event-driven-io/dumbo";
-import { getPostgreSQLEventStore, readMessagesBatch } from "@event-driven-io/emmett-postgresql";
 import pg from "pg";
 import { z } from "zod";
 import { createPgDatabase } from "../src/database";
 import { createEventStore, EventRegistry, migrateEventStore } from "../src/event-store";
 
 const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const runId = `el_bench_${process.pid}_${Date.now().toString(36)}`;
+/** Set in a contender's process: which contender it runs, and the run its databases belong to. */
+const [role, parentRunId] = process.argv.slice(2);
+const runId = parentRunId ?? `el_bench_${process.pid}_${Date.now().toString(36)}`;
 const CATCH_UP_EVENTS = 100_000;
 /**
  * Every measurement runs this many rounds, the contenders taking turns in a rotating order, and the
@@ -129,6 +134,10 @@ const ours = async (): Promise<Contender> => {
 };
 
 const emmett = async (): Promise<Contender & { consumerCatchUp(): Promise<number> }> => {
+  // Dumbo is the connection layer Emmett's store is built on (a dependency of emmett-postgresql);
+  // loaded only in Emmett's own process.
+  const { dumbo } = await import("@event-driven-io/dumbo");
+  const { getPostgreSQLEventStore, readMessagesBatch } = await import("@event-driven-io/emmett-postgresql");
   const url = await createDatabase("emmett");
   const pool = dumbo({ connectionString: url });
   const store = getPostgreSQLEventStore(url, { connectionOptions: { dumbo: pool } });
@@ -262,42 +271,132 @@ const measureCatchUp = async (contender: Contender, catchUp = () => contender.ca
 const format = (rate: number) => Math.round(rate).toLocaleString("en-US");
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 
+const factories = { ours, emmett, plain: plainInsert };
+type ContenderKey = keyof typeof factories;
+const isContenderKey = (key: string): key is ContenderKey => key in factories;
+
+/** What the driving process asks of a contender's process; a measure answers events per second. */
+type Ask =
+  | { op: "appends"; workload: Workload }
+  | { op: "load"; total: number }
+  | { op: "catchUp" }
+  | { op: "consumerCatchUp" }
+  | { op: "close" };
+type Request = Ask & { id: number };
+/** Id 0 says the contender is open and ready. */
+interface Answer {
+  id: number;
+  rate?: number;
+  error?: string;
+}
+
+/** A contender's process: opens its contender, then measures what it is asked, one request at a time. */
+const serve = async (key: ContenderKey) => {
+  const contender: Contender & { consumerCatchUp?: () => Promise<number> } = await factories[key]();
+  const answer = (message: Answer, then: () => void = () => {}) => process.send?.(message, then);
+  const handle = async (request: Request): Promise<number | undefined> => {
+    switch (request.op) {
+      case "appends":
+        return measureAppends(contender, request.workload);
+      case "load":
+        await contender.load(request.total);
+        return undefined;
+      case "catchUp":
+        return measureCatchUp(contender);
+      case "consumerCatchUp": {
+        const { consumerCatchUp } = contender;
+        if (!consumerCatchUp) throw new Error(`${contender.name} has no consumer`);
+        return measureCatchUp(contender, consumerCatchUp);
+      }
+      case "close":
+        await contender.close();
+        return undefined;
+    }
+  };
+  process.on("message", (request: Request) => {
+    handle(request).then(
+      (rate) => answer({ id: request.id, rate }, request.op === "close" ? () => process.exit(0) : undefined),
+      (error: unknown) => answer({ id: request.id, error: String(error) }),
+    );
+  });
+  answer({ id: 0 });
+};
+
+interface Remote {
+  name: string;
+  ask(ask: Ask): Promise<number>;
+}
+
+/** Starts a contender in a process of its own (with this process's loader flags, so tsx too). */
+const spawn = (key: ContenderKey, name: string) =>
+  new Promise<Remote>((resolve, reject) => {
+    const child: ChildProcess = fork(fileURLToPath(import.meta.url), [key, runId], { stdio: "inherit" });
+    const pending = new Map<number, { resolve: (rate: number) => void; reject: (error: Error) => void }>();
+    let next = 1;
+    const remote: Remote = {
+      name,
+      ask: (ask) =>
+        new Promise((resolveAsk, rejectAsk) => {
+          const id = next++;
+          pending.set(id, { resolve: resolveAsk, reject: rejectAsk });
+          child.send({ ...ask, id } satisfies Request);
+        }),
+    };
+    child.on("message", (message: Answer) => {
+      if (message.id === 0) return resolve(remote);
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) waiting?.reject(new Error(`${name}: ${message.error}`));
+      else waiting?.resolve(message.rate ?? 0);
+    });
+    child.once("exit", (code) => {
+      const gone = new Error(`${name}'s process exited (${code})`);
+      for (const waiting of pending.values()) waiting.reject(gone);
+      reject(gone);
+    });
+  });
+
 const main = async () => {
-  const theirs = await emmett();
-  const contenders = [await ours(), theirs, await plainInsert()];
+  const contenders = await Promise.all([
+    spawn("ours", "ours"),
+    spawn("emmett", "Emmett"),
+    spawn("plain", "plain INSERT"),
+  ]);
+  const theirs = contenders[1];
   const results: { label: string; rates: number[] }[] = [];
   let consumerRate = 0;
   try {
-    for (const contender of contenders)
-      await measureAppends(contender, { ...workloads[0], appendsPerWriter: 200 } as Workload);
-    const bestOf = async (measure: (contender: Contender) => Promise<number>) => {
+    for (const contender of contenders) {
+      await contender.ask({ op: "appends", workload: { ...(workloads[0] as Workload), appendsPerWriter: 200 } });
+    }
+    const bestOf = async (ask: Ask) => {
       const best = contenders.map(() => 0);
       for (let round = 0; round < ROUNDS; round++) {
         for (let turn = 0; turn < contenders.length; turn++) {
           const index = (round + turn) % contenders.length;
-          best[index] = Math.max(best[index] as number, await measure(contenders[index] as Contender));
+          best[index] = Math.max(best[index] as number, await (contenders[index] as Remote).ask(ask));
         }
       }
       return best;
     };
     for (const workload of workloads) {
-      const best = await bestOf((contender) => measureAppends(contender, workload));
+      const best = await bestOf({ op: "appends", workload });
       results.push({ label: workload.label, rates: best });
       console.log(`${workload.label}: ${best.map(format).join(" / ")} events/s`);
     }
-    for (const contender of contenders) await contender.load(CATCH_UP_EVENTS);
-    const catchUp = await bestOf((contender) => measureCatchUp(contender));
+    for (const contender of contenders) await contender.ask({ op: "load", total: CATCH_UP_EVENTS });
+    const catchUp = await bestOf({ op: "catchUp" });
     results.push({ label: `catch-up over ${format(CATCH_UP_EVENTS)} stored events`, rates: catchUp });
     console.log(`catch-up: ${catchUp.map(format).join(" / ")} events/s`);
-    consumerRate = await measureCatchUp(theirs, () => theirs.consumerCatchUp());
+    consumerRate = await theirs.ask({ op: "consumerCatchUp" });
   } finally {
-    for (const contender of contenders) await contender.close();
+    await Promise.all(contenders.map((contender) => contender.ask({ op: "close" }).catch(() => {})));
     await dropDatabases();
   }
 
   const server = await withAdmin(async (admin) => (await admin.query("show server_version")).rows[0]?.server_version);
   console.log(
-    `\nPostgreSQL ${server}, ${os.cpus().length} CPUs, Node ${process.version}; events/s, best of ${ROUNDS} rounds\n`,
+    `\nPostgreSQL ${server}, ${os.cpus().length} CPUs, Node ${process.version}; events/s, best of ${ROUNDS} rounds, each contender in its own process\n`,
   );
   console.log("| workload | ours | Emmett 0.42 | plain INSERT | ours/Emmett | ours/plain |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
@@ -313,5 +412,11 @@ const main = async () => {
   );
 };
 
-await main();
-process.exit(0);
+if (role === undefined) {
+  await main();
+  process.exit(0);
+} else if (isContenderKey(role)) {
+  await serve(role);
+} else {
+  throw new Error(`unknown contender ${role}`);
+}

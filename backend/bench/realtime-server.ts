@@ -1,5 +1,5 @@
 /**
- * The backend side of `bench:realtime`, run in a worker thread so the server and the 200 clients each
+ * The backend side of `bench:realtime`, run in a worker thread so the server and the clients each
  * have their own event loop (as a server and its browsers would). Builds the product on the given
  * PostgreSQL database, listens on 127.0.0.1, creates the students and teachers, and posts back where it
  * listens and who may connect.
@@ -11,7 +11,12 @@ import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { aTrail, givenStudent, givenTeacher } from "../test/lesson-fixtures";
 
-const { databaseUrl, students, teachers } = workerData as { databaseUrl: string; students: number; teachers: number };
+const { databaseUrl, students, teachers, creditsEach } = workerData as {
+  databaseUrl: string;
+  students: number;
+  teachers: number;
+  creditsEach: number;
+};
 
 const db = createPgDatabase(databaseUrl);
 const config = loadConfig({
@@ -34,7 +39,7 @@ const people = {
   teachers: [] as { id: number; token: string }[],
 };
 for (let i = 0; i < students; i++) {
-  const { id, token } = await givenStudent(app, { credits: 1 });
+  const { id, token } = await givenStudent(app, { credits: creditsEach });
   people.students.push({ id, token });
 }
 for (let i = 0; i < teachers; i++) {
