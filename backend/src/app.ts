@@ -13,6 +13,7 @@ import { eventStorePlugin } from "./plugins/event-store";
 import { type Mailer, mailerPlugin } from "./plugins/mailer";
 import { type MeetingProvider, meetingsPlugin } from "./plugins/meetings";
 import { realtimePlugin } from "./plugins/realtime";
+import { streamStatesPlugin } from "./plugins/stream-states";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export const buildApp = async ({
       features.flatMap((feature) => feature.projectors),
     ),
   });
+  await app.register(streamStatesPlugin);
   await app.register(authPlugin);
   await app.register(mailerPlugin, { mailer: overrides.mailer });
   await app.register(meetingsPlugin, { meetings: overrides.meetings });

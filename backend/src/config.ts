@@ -22,6 +22,11 @@ export interface Config {
    * not yet (a 202 where its answer is read from them).
    */
   projectionWaitMs: number;
+  /**
+   * How long a command that keeps losing races on its streams reads and decides again before it gives
+   * up with a 503 (each retry after a short random pause).
+   */
+  commandRetryMs: number;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -43,5 +48,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
+    commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
   };
 };

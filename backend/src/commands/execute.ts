@@ -1,7 +1,9 @@
-import type { Decider, NewEvent, RecordedEvent, StreamKind } from "@el/domain";
-import { comparePositions, stateFrom } from "@el/domain";
+import type { Decider, NewEvent, Position, RecordedEvent, StreamKind } from "@el/domain";
+import { comparePositions, DomainError } from "@el/domain";
 import type { FastifyInstance } from "fastify";
-import { WrongExpectedVersion } from "../event-store";
+import { type ExpectedVersion, WrongExpectedVersion } from "../event-store";
+import { Unavailable } from "../http/unavailable";
+import { type Folded, foldOf, type NamedStreams, type StateOf, type StreamOf } from "./stream-states";
 
 export interface CommandContext {
   /** Who sent the command (user id), recorded in every event's metadata. */
@@ -30,71 +32,190 @@ export interface Committed<Result> {
   projected: boolean;
 }
 
-const MAX_ATTEMPTS = 5;
+/** What one attempt read: what `decide` sees, each stream's version, and the last event among them. */
+interface Read<View> {
+  view: View;
+  versions: Record<string, number>;
+  seen: Position | undefined;
+}
+
+/** The pause before the next attempt after a lost race: random, so racers stop meeting, and growing. */
+const backoffMs = (attempt: number) => Math.random() * Math.min(100, 2 ** attempt);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const expectedOf = (version: number): ExpectedVersion => (version === 0 ? "no_stream" : version);
 
 /**
- * Reads the streams a command touches, lets `decide` see their histories, and appends its events to all
- * of them atomically, each at the version that was read. When another command wrote in between, it
- * reads again and decides again, so the loser of a race gets the business answer ("no credits left",
- * "already claimed") rather than a technical one. Answers once the read models caught up, or once waiting
- * for them ran out: stored is done, and the answer says whether they show it yet.
+ * Reads the streams a command touches, lets `decide` see them, and appends its events to all of them in
+ * one statement, each at the version that was read. Commands of this process on the same stream take
+ * turns (`streamStates.lock`); when another process wrote in between, it pauses a random, growing
+ * moment, reads again and decides again, so the loser of a race gets the business answer ("no credits
+ * left", "already claimed") rather than a technical one; only a command still losing after
+ * `commandRetryMs` gives up, with a 503 and when to try again. Answers once the read models caught up,
+ * or once waiting for them ran out: stored is done, and the answer says whether they show it yet.
+ *
+ * A command id (Idempotency-Key) is checked where it costs nothing: the append answers a command already
+ * stored with its first result instead of storing it again; and since deciding again on the state the
+ * first run changed may refuse it ("no credits left"), a refusal looks for a first run before it is sent.
  */
-export const executeOnStreams = async <Result>(
+const execute = async <View, Result>(
   app: FastifyInstance,
-  streamIds: string[],
-  decide: (histories: Record<string, RecordedEvent[]>) => Decision<Result> | Promise<Decision<Result>>,
-  context: CommandContext = {},
+  streamIds: readonly string[],
+  read: (attempt: number) => Promise<Read<View>>,
+  decide: (view: View) => Decision<Result> | Promise<Decision<Result>>,
+  context: CommandContext,
 ): Promise<Committed<Result>> => {
+  // The streams are this command's from its read to its append; the wait for the read models is not.
+  const release = await app.streamStates.lock(streamIds);
+  let decided: Decided<Result>;
+  try {
+    decided = await decideAndAppend(app, read, decide, context);
+  } finally {
+    release();
+  }
+  return {
+    result: decided.result,
+    projected: decided.waitFor ? await app.projections.waitFor(decided.waitFor, decided.projectors) : true,
+  };
+};
+
+/** A command's answer, and the position (and projectors) the read models must reach before it is sent. */
+interface Decided<Result> {
+  result: Result;
+  waitFor: Position | undefined;
+  projectors?: string[];
+}
+
+const decideAndAppend = async <View, Result>(
+  app: FastifyInstance,
+  read: (attempt: number) => Promise<Read<View>>,
+  decide: (view: View) => Decision<Result> | Promise<Decision<Result>>,
+  context: CommandContext,
+): Promise<Decided<Result>> => {
+  const giveUpAt = Date.now() + app.config.commandRetryMs;
+  const earlier = async () => {
+    const stored = context.commandId ? await app.eventStore.commandResult<Result>(context.commandId) : undefined;
+    return stored && { result: stored.result as Result, waitFor: stored.lastPosition };
+  };
   for (let attempt = 1; ; attempt++) {
-    // A retry of a command that already ran gets its first answer: deciding again could refuse it on the
-    // very state it changed ("no credits left" after its own credit was spent).
-    const earlier = context.commandId ? await app.eventStore.commandResult<Result>(context.commandId) : undefined;
-    if (earlier) {
-      return { result: earlier.result as Result, projected: await app.projections.waitFor(earlier.lastPosition) };
+    const { view, versions, seen } = await read(attempt);
+    let decision: Decision<Result>;
+    try {
+      decision = await decide(view);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        const first = await earlier();
+        if (first) return first;
+      }
+      throw error;
     }
-    const histories = await app.eventStore.readStreams(streamIds);
-    const decision = await decide(histories);
     const appends = decision.appends.filter((append) => append.events.length > 0);
     if (appends.length === 0) {
+      const first = await earlier();
+      if (first) return first;
       // Nothing new to do (a repeated claim, say), but what the command saw may be a concurrent write
       // that the read models have not caught up with yet: the answer waits for it, as after an append.
-      const seen = Object.values(histories)
-        .map((history) => history.at(-1))
-        .filter((event): event is RecordedEvent => event !== undefined)
-        .sort(comparePositions)
-        .at(-1);
-      return { result: decision.result, projected: seen ? await app.projections.waitFor(seen) : true };
+      return { result: decision.result, waitFor: seen };
     }
     try {
       const appended = await app.eventStore.appendMany<Result>(
-        appends.map(({ streamId, events }) => {
-          const known = histories[streamId] ?? [];
-          return {
-            streamId,
-            events,
-            expectedVersion:
-              known.length === 0 ? "no_stream" : (known[known.length - 1] as RecordedEvent).streamVersion,
-          };
-        }),
+        appends.map(({ streamId, events }) => ({
+          streamId,
+          events,
+          expectedVersion: expectedOf(versions[streamId] ?? 0),
+        })),
         {
           commandId: context.commandId,
           result: decision.result,
           metadata: { userId: context.userId, correlationId: context.correlationId },
         },
       );
+      if (appended.duplicate) return { result: appended.result as Result, waitFor: appended.lastPosition };
       const types = appends.flatMap((append) => append.events.map((event) => event.type));
-      const projected = await app.projections.waitFor(appended.lastPosition, app.projections.projectorsHandling(types));
-      return { result: appended.result as Result, projected };
+      return {
+        result: appended.result as Result,
+        waitFor: appended.lastPosition,
+        projectors: app.projections.projectorsHandling(types),
+      };
     } catch (error) {
-      if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      if (Date.now() >= giveUpAt) throw new Unavailable(1, `still losing races on ${error.streamId} after ${attempt}`);
+      await sleep(backoffMs(attempt));
     }
   }
 };
 
+const lastOf = (positions: (Position | undefined)[]) =>
+  positions
+    .filter((position): position is Position => position !== undefined)
+    .sort(comparePositions)
+    .at(-1);
+
 /**
- * The one-stream case: fold the stream (`streams.id(key)`, e.g. `{ streams: levelStreams, key: 4 }`) with
- * the decider, decide, append. Its result is the new events.
+ * A command on the states of the streams it names (`{ student: studentState(7), slots: [slotState(…)] }`):
+ * `decide` gets each state, folded by its decider from the events stored since the state the process
+ * kept, so a long history is not folded again on every command.
+ */
+export const executeOnStates = async <Streams extends NamedStreams, Result>(
+  app: FastifyInstance,
+  streams: Streams,
+  decide: (states: { [Name in keyof Streams]: StateOf<Streams[Name]> }) => Decision<Result> | Promise<Decision<Result>>,
+  context: CommandContext = {},
+): Promise<Committed<Result>> =>
+  execute(
+    app,
+    (Object.values(streams).flat() as StreamOf<unknown>[]).map((stream) => stream.streamId),
+    async (attempt) => {
+      // A `fresh` stream assumed empty on the first attempt is read on the next, should it have existed.
+      const folded = await app.streamStates.read(streams, { readFresh: attempt > 1 });
+      const all = Object.values(folded).flat() as Folded<unknown>[];
+      const streamIds = (Object.values(streams).flat() as StreamOf<unknown>[]).map((stream) => stream.streamId);
+      return {
+        view: Object.fromEntries(
+          Object.entries(folded).map(([name, named]) => [
+            name,
+            Array.isArray(named) ? named.map((one) => one.state) : (named as Folded<unknown>).state,
+          ]),
+        ) as { [Name in keyof Streams]: StateOf<Streams[Name]> },
+        versions: Object.fromEntries(streamIds.map((streamId, index) => [streamId, all[index]?.version ?? 0])),
+        seen: lastOf(all.map((stream) => stream.last)),
+      };
+    },
+    decide,
+    context,
+  );
+
+/**
+ * A command on the whole histories of the streams it names, for decisions that look at the events
+ * themselves rather than at a decider's state.
+ */
+export const executeOnStreams = async <Result>(
+  app: FastifyInstance,
+  streamIds: string[],
+  decide: (histories: Record<string, RecordedEvent[]>) => Decision<Result> | Promise<Decision<Result>>,
+  context: CommandContext = {},
+): Promise<Committed<Result>> =>
+  execute(
+    app,
+    streamIds,
+    async () => {
+      const histories = await app.eventStore.readStreams(streamIds);
+      const lasts = Object.values(histories).map((history) => history.at(-1));
+      return {
+        view: histories,
+        versions: Object.fromEntries(streamIds.map((id) => [id, histories[id]?.at(-1)?.streamVersion ?? 0])),
+        seen: lastOf(
+          lasts.map((event) => event && { transactionId: event.transactionId, globalPosition: event.globalPosition }),
+        ),
+      };
+    },
+    decide,
+    context,
+  );
+
+/**
+ * The one-stream case: the stream's state (`streams.id(key)`, e.g. `{ streams: levelStreams, key: 4 }`)
+ * under the decider, decide, append. Its result is the new events.
  */
 export const executeCommand = async <Key, Command, Event extends DomainEvent, State>(
   app: FastifyInstance,
@@ -103,14 +224,13 @@ export const executeCommand = async <Key, Command, Event extends DomainEvent, St
   command: Command,
   context: CommandContext = {},
 ): Promise<Committed<Event[]>> => {
-  const streamId = stream.streams.id(stream.key);
-  return executeOnStreams(
+  const target = foldOf(stream.streams, decider)(stream.key);
+  return executeOnStates(
     app,
-    [streamId],
-    (histories) => {
-      const state = stateFrom(decider, stream.streams.history(histories, stream.key));
+    { target },
+    ({ target: state }) => {
       const events = decider.decide(command, state);
-      return { appends: [{ streamId, events }], result: events };
+      return { appends: [{ streamId: target.streamId, events }], result: events };
     },
     context,
   );

@@ -2,6 +2,7 @@ import { DomainError } from "@el/domain";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { InvalidEvent, WrongExpectedVersion } from "../event-store";
+import { sendUnavailable, Unavailable } from "./unavailable";
 
 export interface FieldError {
   objectName?: string;
@@ -44,6 +45,10 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         .code(error.httpStatus)
         .header("X-app-error", error.messageKey)
         .send({ status: error.httpStatus, message: error.messageKey, ...(error.params ?? {}) });
+    }
+    if (error instanceof Unavailable) {
+      request.log.warn({ reason: error.message }, "answered 503");
+      return sendUnavailable(reply, error.retryAfterSeconds);
     }
     if (error instanceof WrongExpectedVersion) {
       return reply

@@ -1,8 +1,21 @@
 import { DomainError, forbidden } from "@el/domain";
-import { type Authority, authorities as allAuthorities } from "@el/domain/accounts/index";
-import { findUserById, type UserRow } from "@el/projections/users/index";
+import {
+  type AccountCore,
+  type Authority,
+  adminAccountDecider,
+  adminStreams,
+  authorities as allAuthorities,
+  studentAccountDecider,
+  studentStreams,
+  teacherAccountDecider,
+  teacherStreams,
+} from "@el/domain/accounts/index";
+import type { UserRow } from "@el/projections/users/index";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { createDerivedCache } from "../commands/derived-cache";
+import type { StreamChange } from "../commands/stream-changes";
+import { foldOf } from "../commands/stream-states";
 
 /** Who sent the request, as every slice sees it on a route that declares `roles`. */
 export interface CurrentUser {
@@ -49,15 +62,60 @@ const bearerOf = (request: FastifyRequest) => {
   return header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : undefined;
 };
 
+const studentState = foldOf(studentStreams, studentAccountDecider);
+const teacherState = foldOf(teacherStreams, teacherAccountDecider);
+const adminState = foldOf(adminStreams, adminAccountDecider);
+
+/** The streams a token's account may be: a student's or teacher's by id, an administrator's by login. */
+const accountStreamsOf = (id: number, login: string) => ({
+  student: studentState(id),
+  teacher: teacherState(id),
+  admin: adminState(login),
+});
+
+/** Events of an account that change nothing a token is checked against; any other may. */
+const NOT_ABOUT_ACCESS = new Set([
+  "CreditsGranted",
+  "CreditSpent",
+  "CreditRefunded",
+  "SignedIn",
+  "SignInFailed",
+  "PasswordChanged",
+  "PasswordResetRequested",
+  "PasswordResetCompleted",
+]);
+const aboutAccess = (change: StreamChange) =>
+  !NOT_ABOUT_ACCESS.has(change.type) &&
+  (studentStreams.holds(change.streamId) ||
+    teacherStreams.holds(change.streamId) ||
+    adminStreams.holds(change.streamId));
+
+/** Who holds an account now, as the `users` read model would say: none once deactivated or deleted. */
+const holderOf = (id: number, accounts: (AccountCore | undefined)[]): CurrentUser | null => {
+  const account = accounts.find((candidate) => candidate?.id === id);
+  if (!account?.activated || account.deleted) return null;
+  return { id, login: account.login, firstName: account.profile.firstName ?? "", authorities: account.authorities };
+};
+
 /**
  * Tokens and the one guard of every route. A route says who may call it with `config: { roles }`; one
  * `onRequest` hook enforces it, so a 401 or 403 comes before the body is even read and an anonymous
- * caller learns nothing of what the route validates. The user is read from `users` on every request, not
- * from the token: a suspended or deleted user's tokens stop working at once, and an authority granted or
- * revoked applies to the next request.
+ * caller learns nothing of what the route validates.
+ *
+ * Who a token's user is now comes from their account stream, not from the token, and is kept in memory
+ * until an event about their access (activation, authorities, profile, deletion) is stored on it: this
+ * process drops it before the command that stored it answers, others when they hear of the append (see
+ * `createStreamChanges`). So a suspended or deleted user's tokens stop working and an authority granted or
+ * revoked applies to the next request, without reading the database on every request.
  */
 export const authPlugin = fp(
   async (app) => {
+    const holders = createDerivedCache<CurrentUser | null>(app.streamChanges, {
+      matters: aboutAccess,
+      capacity: 50_000,
+    });
+    app.addHook("onClose", async () => holders.close());
+
     const verifyToken = async (token: string): Promise<CurrentUser | null> => {
       let claims: TokenClaims;
       try {
@@ -65,9 +123,17 @@ export const authPlugin = fp(
       } catch {
         return null;
       }
-      const user = typeof claims.uid === "number" ? await findUserById(app.db, claims.uid) : undefined;
-      if (!user?.activated || user.login !== claims.sub) return null;
-      return { id: user.id, login: user.login, firstName: user.firstName ?? "", authorities: user.authorities };
+      const { uid, sub } = claims;
+      if (typeof uid !== "number" || typeof sub !== "string") return null;
+      const user = await holders.get(`${uid}\n${sub}`, async () => {
+        const streams = accountStreamsOf(uid, sub);
+        const { student, teacher, admin } = await app.streamStates.read(streams);
+        const accounts = [student.state, teacher.state, admin.state].map((state) =>
+          state.status === "unregistered" ? undefined : state.account,
+        );
+        return { value: holderOf(uid, accounts), streamIds: Object.values(streams).map((stream) => stream.streamId) };
+      });
+      return user && user.login === sub ? user : null;
     };
 
     // fastify wants the property declared before any request, and an object there would be shared by all of
@@ -100,5 +166,5 @@ export const authPlugin = fp(
         throw forbidden();
     });
   },
-  { name: "auth", dependencies: ["@fastify/jwt"], decorators: { fastify: ["db"] } },
+  { name: "auth", dependencies: ["@fastify/jwt", "stream-states"] },
 );

@@ -1,8 +1,11 @@
-import { invalid, notFound, stateFrom } from "@el/domain";
+import { invalid, notFound } from "@el/domain";
 import { accountErrors, studentAccountDecider, studentStreams } from "@el/domain/accounts/index";
 import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
-import { type CommandContext, executeOnStreams } from "../../commands/execute";
+import { type CommandContext, executeOnStates } from "../../commands/execute";
+import { foldOf } from "../../commands/stream-states";
+
+const studentState = foldOf(studentStreams, studentAccountDecider);
 
 /**
  * An administrator gives a student lesson credits (courtesy lessons, support cases). Only students hold
@@ -18,18 +21,16 @@ export const grantCreditsCommand = async (
   if (!user) throw notFound(accountErrors.notRegistered);
   if (user.kind !== "student") throw invalid("error.credits.notStudent", "login");
   const { amount, reason } = grant;
-  const streamId = studentStreams.id(user.id);
-  const { result: balance } = await executeOnStreams(
+  const { result: balance } = await executeOnStates(
     app,
-    [streamId],
-    (histories) => {
-      const history = studentStreams.history(histories, user.id);
+    { student: studentState(user.id) },
+    ({ student }) => {
       const events = studentAccountDecider.decide(
         { type: "GrantCredits", amount, grantedBy: context.by, ...(reason ? { reason } : {}) },
-        stateFrom(studentAccountDecider, history),
+        student,
       );
-      const after = stateFrom(studentAccountDecider, [...history, ...events]);
-      return { appends: [{ streamId, events }], result: after.balance };
+      const after = events.reduce(studentAccountDecider.evolve, student);
+      return { appends: [{ streamId: studentStreams.id(user.id), events }], result: after.balance };
     },
     context,
   );

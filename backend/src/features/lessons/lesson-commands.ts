@@ -1,9 +1,12 @@
-import type { RecordedEvent } from "@el/domain";
-import { notFound, stateFrom } from "@el/domain";
+import { notFound } from "@el/domain";
 import type { Objective } from "@el/domain/accounts/account";
-import { studentAccountDecider, studentStreams } from "@el/domain/accounts/student-account";
+import { type StudentAccount, studentAccountDecider, studentStreams } from "@el/domain/accounts/student-account";
+import { type TeacherAccount, teacherAccountDecider, teacherStreams } from "@el/domain/accounts/teacher-account";
+import { levelDecider, levelStreams } from "@el/domain/catalog/level";
+import { trailDecider, trailStreams } from "@el/domain/catalog/trail";
 import {
   type Lesson,
+  type LessonEvent,
   lessonDecider,
   lessonErrors,
   lessonStreams,
@@ -22,59 +25,66 @@ import {
   teacherSlotStreams,
 } from "@el/domain/lessons/teacher-slot";
 import { schedulingOfLesson } from "@el/projections/lessons/index";
-import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
-import { executeOnStreams } from "../../commands/execute";
+import { createDerivedCache } from "../../commands/derived-cache";
+import { executeOnStates } from "../../commands/execute";
+import type { StreamChanges } from "../../commands/stream-changes";
+import { foldOf } from "../../commands/stream-states";
 import type { CurrentUser } from "../../plugins/auth";
 import type { MeetingProvider } from "../../plugins/meetings";
 
 /**
- * The lesson loop's commands: each reads the streams it touches, lets the pure decisions of
- * `domain/src/lessons` decide, and appends to all of them at once (see executeOnStreams).
+ * The lesson loop's commands: each reads the states of the streams it touches, lets the pure decisions
+ * of `domain/src/lessons` decide, and appends to all of them at once (see executeOnStates).
  */
 
-type Histories = Record<string, RecordedEvent[]>;
-const lessonOf = (histories: Histories, lessonId: number) =>
-  stateFrom(lessonDecider, lessonStreams.history(histories, lessonId));
-const studentOf = (histories: Histories, studentId: number) =>
-  stateFrom(studentAccountDecider, studentStreams.history(histories, studentId));
-const slotsOf = (histories: Histories, slots: TeacherSlotKey[]) =>
-  slots.map((slot) => stateFrom(teacherSlotDecider, teacherSlotStreams.history(histories, slot)));
+const lessonState = foldOf(lessonStreams, lessonDecider);
+const studentState = foldOf(studentStreams, studentAccountDecider);
+const teacherState = foldOf(teacherStreams, teacherAccountDecider);
+const slotState = foldOf(teacherSlotStreams, teacherSlotDecider);
+const trailState = foldOf(trailStreams, trailDecider);
+const levelState = foldOf(levelStreams, levelDecider);
+
 /** Each slot's events, appended to its own stream. */
 const slotAppends = (slots: TeacherSlotKey[], events: TeacherSlotEvent[][]) =>
   slots.map((slot, index) => ({ streamId: teacherSlotStreams.id(slot), events: events[index] ?? [] }));
 
-const readLesson = async (app: FastifyInstance, lessonId: number): Promise<Lesson> =>
-  stateFrom(lessonDecider, lessonStreams.events(await app.eventStore.readStream(lessonStreams.id(lessonId))));
+const readLesson = async (app: FastifyInstance, lessonId: number) =>
+  (await app.streamStates.read({ lesson: lessonState(lessonId) })).lesson.state;
 
-/** The names a lesson keeps of the people in it, as the `users` read model has them now. */
-const personOf = async (app: FastifyInstance, user: CurrentUser): Promise<PersonSnapshot> => {
-  const row = await findUserById(app.db, user.id);
-  return { id: user.id, firstName: row?.firstName ?? user.firstName, lastName: row?.lastName ?? null };
+/** The names a lesson keeps of the people in it, as their account has them in the state the command read. */
+const personOf = (user: CurrentUser, account: StudentAccount | TeacherAccount): PersonSnapshot => {
+  const profile = account.status === "unregistered" ? undefined : account.account.profile;
+  return { id: user.id, firstName: profile?.firstName ?? user.firstName, lastName: profile?.lastName ?? null };
 };
 
-/** The trail as the catalog read models have it, with its level. */
-const trailInCatalog = async (app: FastifyInstance, trailId: number): Promise<TrailInCatalog | null> => {
-  const { rows } = await app.db.query<{
-    id: number;
-    number: number;
-    title: string;
-    level_id: number;
-    level_name: string;
-    level_active: boolean;
-  }>(
-    `select t.id, t.number, t.title, l.id as level_id, l.name as level_name, l.active as level_active
-     from catalog_trails t join catalog_levels l on l.id = t.level_id where t.id = $1`,
-    [trailId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    id: row.id,
-    number: row.number,
-    title: row.title,
-    level: { id: row.level_id, name: row.level_name, active: row.level_active },
-  };
+/**
+ * Trails as the catalogue has them (null: none, or removed), with their level, folded from their streams
+ * and kept until one of those changes: a scheduling does not read the catalogue each time.
+ */
+const trailsInCatalog = new WeakMap<StreamChanges, ReturnType<typeof createDerivedCache<TrailInCatalog | null>>>();
+const trailInCatalog = (app: FastifyInstance, trailId: number): Promise<TrailInCatalog | null> => {
+  let trails = trailsInCatalog.get(app.streamChanges);
+  if (!trails) {
+    trails = createDerivedCache<TrailInCatalog | null>(app.streamChanges, {
+      matters: (change) => trailStreams.holds(change.streamId) || levelStreams.holds(change.streamId),
+      capacity: 10_000,
+    });
+    trailsInCatalog.set(app.streamChanges, trails);
+  }
+  return trails.get(String(trailId), async () => {
+    const { trail } = await app.streamStates.read({ trail: trailState(trailId) });
+    if (trail.state.status !== "published") return { value: null, streamIds: [trailStreams.id(trailId)] };
+    const { number, title, levelId } = trail.state;
+    const { level } = await app.streamStates.read({ level: levelState(levelId) });
+    const streamIds = [trailStreams.id(trailId), levelStreams.id(levelId)];
+    if (level.state.status === "absent") return { value: null, streamIds };
+    const { name, status } = level.state;
+    return {
+      value: { id: trailId, number, title, level: { id: levelId, name, active: status === "active" } },
+      streamIds,
+    };
+  });
 };
 
 const contextOf = (user: CurrentUser, commandId?: string) => ({ userId: String(user.id), commandId });
@@ -95,30 +105,27 @@ export const scheduleLessonCommand = async (
   input: { trailId: number; levelId: number | null; date: string; objective: Objective },
   commandId?: string,
 ): Promise<SchedulingView> => {
-  const [lessonId, student, trail] = await Promise.all([
-    app.nextId(),
-    personOf(app, user),
-    trailInCatalog(app, input.trailId),
-  ]);
-  const streams = [studentStreams.id(user.id), lessonStreams.id(lessonId)];
-  // A retried request answers the lesson its first run created, not the id drawn for this run.
-  const { result: scheduled } = await executeOnStreams(
+  const [lessonId, trail] = await Promise.all([app.nextId(), trailInCatalog(app, input.trailId)]);
+  let scheduling: SchedulingView | null = null;
+  const { result: scheduled } = await executeOnStates(
     app,
-    streams,
-    (histories) => {
+    // The lesson's id was just drawn: its stream is new, there is nothing to read.
+    { lesson: lessonState(lessonId, { fresh: true }), student: studentState(user.id) },
+    ({ lesson, student }) => {
       const decision = scheduleLesson(
         {
           type: "ScheduleLesson",
           id: lessonId,
-          student,
+          student: personOf(user, student),
           trail,
           levelId: input.levelId,
           date: input.date,
           objective: input.objective,
           now: new Date(),
         },
-        { lesson: lessonOf(histories, lessonId), student: studentOf(histories, user.id) },
+        { lesson, student },
       );
+      scheduling = schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson));
       return {
         appends: [
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
@@ -129,7 +136,8 @@ export const scheduleLessonCommand = async (
     },
     contextOf(user, commandId),
   );
-  return storedScheduling(app, scheduled);
+  // A retried request answers the lesson its first run created, not the one this run decided.
+  return scheduled === lessonId && scheduling ? scheduling : storedScheduling(app, scheduled);
 };
 
 /** A teacher claims a pending lesson: one wins, the others are told it was already claimed. */
@@ -142,30 +150,38 @@ export const acceptLessonCommand = async (
   const scheduled = await readLesson(app, lessonId);
   if (scheduled.status === "none") throw notFound(lessonErrors.notFound);
   const slots = slotsOfLesson(user.id, scheduled.scheduled.date);
-  const [teacher, meeting] = await Promise.all([
-    personOf(app, user),
-    meetings.createMeeting({ id: lessonId, date: scheduled.scheduled.date }),
-  ]);
-  await executeOnStreams(
+  const meeting = await meetings.createMeeting({ id: lessonId, date: scheduled.scheduled.date });
+  const { result: claimed } = await executeOnStates(
     app,
-    [lessonStreams.id(lessonId), ...slots.map(teacherSlotStreams.id)],
-    (histories) => {
+    { lesson: lessonState(lessonId), teacher: teacherState(user.id), slots: slots.map((slot) => slotState(slot)) },
+    ({ lesson, teacher, slots: slotStates }) => {
       const decision = acceptLesson(
-        { type: "AcceptLesson", teacher, meetUrl: meeting.meetUrl, now: new Date() },
-        { lesson: lessonOf(histories, lessonId), slots: slotsOf(histories, slots) },
+        { type: "AcceptLesson", teacher: personOf(user, teacher), meetUrl: meeting.meetUrl, now: new Date() },
+        { lesson, slots: slotStates },
       );
       return {
         appends: [
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           ...slotAppends(slots, decision.slots),
         ],
-        result: null,
+        // The claim as it now stands: the one just decided, or the teacher's own earlier one.
+        result: schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson)),
       };
     },
     contextOf(user),
   );
-  return storedScheduling(app, lessonId);
+  if (!claimed) throw notFound(lessonErrors.notFound);
+  return claimed;
 };
+
+/** A lesson's state, and whether its cancellation (if any) gave the credit back: what a repeat answers. */
+const cancellableLessonState = foldOf(lessonStreams, {
+  initialState: () => ({ lesson: lessonDecider.initialState(), refunded: false }),
+  evolve: (state: { lesson: Lesson; refunded: boolean }, event: LessonEvent) => ({
+    lesson: lessonDecider.evolve(state.lesson, event),
+    refunded: event.type === "LessonCancelled" ? event.data.refunded : state.refunded,
+  }),
+});
 
 /**
  * The student (with 24 h notice) or support cancels; the credit comes back in the same append. Answers
@@ -177,32 +193,30 @@ export const cancelLessonCommand = async (
   user: CurrentUser,
   lessonId: number,
 ): Promise<{ refunded: boolean }> => {
-  const current = await readLesson(app, lessonId);
+  const { lesson: current } = (await app.streamStates.read({ lesson: cancellableLessonState(lessonId) })).lesson.state;
   if (current.status === "none") throw notFound(lessonErrors.notFound);
   const studentId = current.scheduled.student.id;
   const slots = current.teacher ? slotsOfLesson(current.teacher.id, current.scheduled.date) : [];
-  const { result } = await executeOnStreams(
+  const { result } = await executeOnStates(
     app,
-    [lessonStreams.id(lessonId), studentStreams.id(studentId), ...slots.map(teacherSlotStreams.id)],
-    (histories) => {
+    {
+      lesson: cancellableLessonState(lessonId),
+      student: studentState(studentId),
+      slots: slots.map((slot) => slotState(slot)),
+    },
+    ({ lesson, student, slots: slotStates }) => {
       const decision = cancelLesson(
         { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: new Date() },
-        {
-          lesson: lessonOf(histories, lessonId),
-          student: studentOf(histories, studentId),
-          slots: slotsOf(histories, slots),
-        },
+        { lesson: lesson.lesson, student, slots: slotStates },
       );
-      const cancellation = [...lessonStreams.history(histories, lessonId), ...decision.lesson]
-        .filter((event) => event.type === "LessonCancelled")
-        .at(-1);
+      const cancellation = decision.lesson.filter((event) => event.type === "LessonCancelled").at(-1);
       return {
         appends: [
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           { streamId: studentStreams.id(studentId), events: decision.student },
           ...slotAppends(slots, decision.slots),
         ],
-        result: { refunded: cancellation?.type === "LessonCancelled" && cancellation.data.refunded },
+        result: { refunded: cancellation?.type === "LessonCancelled" ? cancellation.data.refunded : lesson.refunded },
       };
     },
     contextOf(user),
@@ -216,16 +230,11 @@ const decideOnLesson = async (
   lessonId: number,
   command: (now: Date) => Parameters<typeof lessonDecider.decide>[0],
 ) =>
-  executeOnStreams(
+  executeOnStates(
     app,
-    [lessonStreams.id(lessonId)],
-    (histories) => ({
-      appends: [
-        {
-          streamId: lessonStreams.id(lessonId),
-          events: lessonDecider.decide(command(new Date()), lessonOf(histories, lessonId)),
-        },
-      ],
+    { lesson: lessonState(lessonId) },
+    ({ lesson }) => ({
+      appends: [{ streamId: lessonStreams.id(lessonId), events: lessonDecider.decide(command(new Date()), lesson) }],
       result: null,
     }),
     contextOf(user),

@@ -1,0 +1,147 @@
+import { numericKey, streamKind } from "@el/domain";
+import type { Database } from "@el/projections/sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabaseUrl, drivers } from "../../test/databases";
+import { createPgDatabase } from "../database";
+import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
+import { createStreamChanges, type StreamChange } from "./stream-changes";
+import { createStreamStates, foldOf } from "./stream-states";
+
+const schemas = { Added: z.object({ amount: z.number().int() }) };
+const registry = () => new EventRegistry().register({ type: "Added", schema: schemas.Added });
+const counters = streamKind("counter", schemas, numericKey);
+const counter = foldOf(counters, {
+  initialState: () => ({ total: 0, events: 0 }),
+  evolve: (state: { total: number; events: number }, event: { type: "Added"; data: { amount: number } }) => ({
+    total: state.total + event.data.amount,
+    events: state.events + 1,
+  }),
+});
+const added = (amount: number) => ({ type: "Added", data: { amount } });
+let next = 1;
+const aKey = () => next++ + Math.floor(Math.random() * 1_000_000) * 1000;
+
+/** Counts the events each read of the store hands back, to show what a folded state spares. */
+const countingReads = (store: EventStore) => {
+  const reads: number[] = [];
+  const readStreams = store.readStreams;
+  store.readStreams = async (...args) => {
+    const read = await readStreams(...args);
+    reads.push(Object.values(read).flat().length);
+    return read;
+  };
+  return reads;
+};
+
+describe.each(drivers)("stream states on $name", (driver) => {
+  let db: Database;
+  let store: EventStore;
+  beforeAll(async () => {
+    db = await driver.open();
+    await migrateEventStore(db);
+    store = await createEventStore(db, registry());
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it("folds a stream once, then only the events stored after the state it keeps", async () => {
+    const states = createStreamStates(store);
+    const key = aKey();
+    await store.append(counters.id(key), [added(1), added(2), added(3)], { expectedVersion: "no_stream" });
+    const reads = countingReads(store);
+    const first = await states.read({ counter: counter(key) });
+    expect(first.counter).toMatchObject({ state: { total: 6, events: 3 }, version: 3 });
+    await store.append(counters.id(key), [added(10)], { expectedVersion: 3 });
+    const second = await states.read({ counter: counter(key) });
+    expect(second.counter).toMatchObject({ state: { total: 16, events: 4 }, version: 4 });
+    expect((await states.read({ counter: counter(key) })).counter.version).toBe(4);
+    expect(reads).toEqual([3, 1, 0]);
+  });
+
+  it("reads several streams, and lists of them, in one statement; a fresh stream only when asked", async () => {
+    const states = createStreamStates(store);
+    const [a, b, c, fresh] = [aKey(), aKey(), aKey(), aKey()];
+    for (const key of [a, b, c]) await store.append(counters.id(key), [added(key)], { expectedVersion: "no_stream" });
+    const reads = countingReads(store);
+    const read = await states.read({
+      one: counter(a),
+      many: [counter(b), counter(c)],
+      fresh: counter(fresh, { fresh: true }),
+    });
+    expect([read.one.state.total, ...read.many.map((state) => state.state.total), read.fresh.version]).toEqual([
+      a,
+      b,
+      c,
+      0,
+    ]);
+    await store.append(counters.id(fresh), [added(5)], { expectedVersion: "no_stream" });
+    expect((await states.read({ fresh: counter(fresh, { fresh: true }) })).fresh.version).toBe(0);
+    expect((await states.read({ fresh: counter(fresh, { fresh: true }) }, { readFresh: true })).fresh.version).toBe(1);
+    expect(reads).toHaveLength(2);
+  });
+
+  it("lets commands of one process on one stream take turns, and those on other streams go on", async () => {
+    const states = createStreamStates(store);
+    const [a, b] = [counters.id(aKey()), counters.id(aKey())];
+    const order: string[] = [];
+    const releaseFirst = await states.lock([a, b]);
+    const second = states.lock([b]).then((release) => {
+      order.push("second");
+      release();
+    });
+    const other = states.lock([counters.id(aKey())]).then((release) => {
+      order.push("other");
+      release();
+    });
+    await other;
+    expect(order).toEqual(["other"]);
+    releaseFirst();
+    await second;
+    expect(order).toEqual(["other", "second"]);
+  });
+});
+
+describe("stream changes", () => {
+  let url: string;
+  let db: Database;
+  let store: EventStore;
+  beforeAll(async () => {
+    url = await createTestDatabaseUrl();
+    db = createPgDatabase(url);
+    await migrateEventStore(db);
+    store = await createEventStore(db, registry());
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  it("tells of this process's appends before they return, and of another's once it is woken", async () => {
+    const changes = createStreamChanges(store, { recheckMs: 3_600_000 });
+    const seen: StreamChange[] = [];
+    changes.subscribe((change) => seen.push(change));
+    const mine = counters.id(aKey());
+    await store.append(mine, [added(1), added(2)], { expectedVersion: "no_stream" });
+    expect(seen).toEqual([
+      { streamId: mine, type: "Added" },
+      { streamId: mine, type: "Added" },
+    ]);
+
+    // Another process: its own connections and store on the same database.
+    const otherDb = createPgDatabase(url);
+    const otherStore = await createEventStore(otherDb, registry());
+    try {
+      const theirs = counters.id(aKey());
+      await otherStore.append(theirs, [added(3)], { expectedVersion: "no_stream" });
+      await expect.poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 2_000 }).toHaveLength(1);
+      expect(changes.behind()).toBe(false);
+    } finally {
+      await otherStore.close();
+      await otherDb.close();
+      await changes.close();
+    }
+  });
+});
