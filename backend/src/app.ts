@@ -10,6 +10,7 @@ import { withRedactedRequests } from "./http/log-redaction";
 import { webAppPlugin } from "./http/web-app";
 import { authPlugin } from "./plugins/auth";
 import { eventStorePlugin } from "./plugins/event-store";
+import { loadSheddingPlugin } from "./plugins/load-shedding";
 import { type Mailer, mailerPlugin } from "./plugins/mailer";
 import { type MeetingProvider, meetingsPlugin } from "./plugins/meetings";
 import { realtimePlugin } from "./plugins/realtime";
@@ -66,6 +67,7 @@ export const buildApp = async ({
   app.decorate("db", db);
   registerErrorHandler(app);
 
+  await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(fastifyJwt, { secret: config.jwtSecret });
   await app.register(eventStorePlugin, {
     events: features.flatMap((feature) => feature.events),

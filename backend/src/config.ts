@@ -23,6 +23,11 @@ export interface Config {
    */
   projectionWaitMs: number;
   /**
+   * How many `/api` requests one process works on at once; past that, new ones are answered 503 with
+   * Retry-After at once rather than queued behind the others.
+   */
+  maxInFlight: number;
+  /**
    * How long a command that keeps losing races on its streams reads and decides again before it gives
    * up with a 503 (each retry after a short random pause).
    */
@@ -48,6 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
+    maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
   };
 };
