@@ -6,16 +6,18 @@
  */
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
+import { studentStreams } from "@el/domain/accounts/student-account";
 import { findUserByLogin } from "@el/projections/users/index";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { aTrail, givenStudent } from "../test/lesson-fixtures";
 
-const { databaseUrl, students, creditsEach } = workerData as {
+const { databaseUrl, students, creditsEach, longHistories } = workerData as {
   databaseUrl: string;
   students: number;
   creditsEach: number;
+  longHistories: { students: number; lessons: number; credits: number };
 };
 const ADMIN_EMAIL = "admin@englishlessons.test";
 
@@ -40,10 +42,28 @@ const people = {
   trailId: (await aTrail(app)).id,
   admin: { login: admin.login, token: app.issueToken(admin, false) },
   students: [] as { id: number; login: string; token: string }[],
+  longStudents: [] as { id: number; login: string; token: string }[],
 };
 for (let i = 0; i < students; i++) {
   const { id, login, token } = await givenStudent(app, { credits: creditsEach });
   people.students.push({ id, login, token });
+}
+// Students who already spent a credit on each of `lessons` lessons: their stream holds that many events.
+for (let i = 0; i < longHistories.students; i++) {
+  const { id, login, token } = await givenStudent(app, { credits: longHistories.credits });
+  let last: Awaited<ReturnType<typeof app.eventStore.append>> | undefined;
+  for (let from = 0; from < longHistories.lessons; from += 500) {
+    const lessonIds = await Promise.all(
+      Array.from({ length: Math.min(500, longHistories.lessons - from) }, () => app.nextId()),
+    );
+    last = await app.eventStore.append(
+      studentStreams.id(id),
+      lessonIds.map((lessonId) => ({ type: "CreditSpent", data: { lessonId, schedulingId: lessonId } })),
+      { expectedVersion: "any" },
+    );
+  }
+  if (last) await app.projections.waitFor(last.lastPosition);
+  people.longStudents.push({ id, login, token });
 }
 parentPort?.postMessage(people);
 

@@ -5,7 +5,8 @@
  *
  *  1. The floor: a bare `INSERT` round trip from this process to the same PostgreSQL.
  *  2. One request at a time: `GET /api/account`, `GET /api/item-packages`, `POST /api/users/{login}/credits`,
- *     `POST /api/schedulings`; each figure also as a multiple of the floor's median.
+ *     `POST /api/schedulings` (also by students with 2,000 lessons behind them); each figure also as a
+ *     multiple of the floor's median.
  *  3. Open-loop arrivals of `POST /api/schedulings` at fixed rates (a request leaves on schedule whether or not
  *     earlier ones have answered, as independent students do), across distinct students and lesson slots:
  *     achieved rate, status counts and latency percentiles per rate, and the saturation rate (the highest
@@ -35,6 +36,8 @@ const totalSchedulings = SEQUENTIAL + RATES.reduce((sum, rate) => sum + rate * S
 // the run will ask of them.
 const STUDENTS = 2000;
 const CREDITS_EACH = Math.ceil(totalSchedulings / STUDENTS) + 1;
+/** Students with two years of lessons behind them, who schedule one at a time too. */
+const LONG_HISTORIES = { students: 10, lessons: 2000, credits: 2000 + SEQUENTIAL };
 
 const withAdmin = async (sql: string) => {
   const admin = new pg.Client(adminUrl);
@@ -66,6 +69,7 @@ interface People {
   trailId: number;
   admin: { login: string; token: string };
   students: { id: number; login: string; token: string }[];
+  longStudents: { id: number; login: string; token: string }[];
 }
 
 /**
@@ -141,7 +145,10 @@ const serverModule = new URL("./commands-server.ts", import.meta.url).href;
 // tsx's API loads the TypeScript server module inside the worker, as `tsx` does for this script.
 const server = new Worker(
   `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(serverModule)}, ${JSON.stringify(serverModule)}))`,
-  { eval: true, workerData: { databaseUrl, students: STUDENTS, creditsEach: CREDITS_EACH } },
+  {
+    eval: true,
+    workerData: { databaseUrl, students: STUDENTS, creditsEach: CREDITS_EACH, longHistories: LONG_HISTORIES },
+  },
 );
 try {
   const people = await new Promise<People>((resolve, reject) => {
@@ -150,8 +157,10 @@ try {
   });
   let nextStudent = 0;
   const aStudent = () => people.students[nextStudent++ % people.students.length] as People["students"][number];
-  const schedule = () => {
-    const student = aStudent();
+  let nextLongStudent = 0;
+  const aLongStudent = () =>
+    people.longStudents[nextLongStudent++ % people.longStudents.length] as People["students"][number];
+  const schedule = (student = aStudent()) => {
     return call(`${people.url}/api/schedulings`, student.token, "POST", {
       trail: { id: people.trailId },
       date: slots(),
@@ -167,15 +176,16 @@ try {
       "POST /api/users/{login}/credits",
       () => call(`${people.url}/api/users/${aStudent().login}/credits`, people.admin.token, "POST", { amount: 1 }),
     ],
-    ["POST /api/schedulings", schedule],
+    ["POST /api/schedulings", () => schedule()],
+    ["POST /api/schedulings (2,000 before)", () => schedule(aLongStudent())],
   ];
   console.log(`\n${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}`);
   console.log("\nOne request at a time (ms; × = multiple of the bare INSERT's median)");
-  console.log(`| ${"request".padEnd(34)} | samples |      p50 |      p95 |      p99 |      max | p50 × floor |`);
-  console.log(`| ${"-".repeat(34)} | ------: | -------: | -------: | -------: | -------: | ----------: |`);
+  console.log(`| ${"request".padEnd(36)} | samples |      p50 |      p95 |      p99 |      max | p50 × floor |`);
+  console.log(`| ${"-".repeat(36)} | ------: | -------: | -------: | -------: | -------: | ----------: |`);
   const line = (name: string, s: ReturnType<typeof summary>) =>
     console.log(
-      `| ${name.padEnd(34)} | ${String(s.count).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p50 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
+      `| ${name.padEnd(36)} | ${String(s.count).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p50 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
     );
   line("bare INSERT (floor)", floor);
   const perRequest: string[] = [];
@@ -189,11 +199,11 @@ try {
     }
     const after = await databaseActivity();
     line(name, summary(samples));
-    perRequest.push(`| ${name.padEnd(34)} | ${((after - before) / SEQUENTIAL).toFixed(1).padStart(12)} |`);
+    perRequest.push(`| ${name.padEnd(36)} | ${((after - before) / SEQUENTIAL).toFixed(1).padStart(12)} |`);
   }
   console.log("\nPostgreSQL's view: transactions committed per request, one at a time");
-  console.log(`| ${"request".padEnd(34)} | transactions |`);
-  console.log(`| ${"-".repeat(34)} | -----------: |`);
+  console.log(`| ${"request".padEnd(36)} | transactions |`);
+  console.log(`| ${"-".repeat(36)} | -----------: |`);
   for (const row of perRequest) console.log(row);
 
   console.log(`\nPOST /api/schedulings at fixed arrival rates, ${SECONDS} s each (ms)`);

@@ -53,7 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
-    maxInFlight: Number(env.MAX_IN_FLIGHT ?? 64),
+    maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
   };
 };
