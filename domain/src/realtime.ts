@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PendingLessonView } from "./lessons/scheduling-view";
+import { PurchaseStatus } from "./purchasing/purchase-views";
 
 /**
  * What the server pushes over socket.io, typed once for the gateway and the browser. Both sides use the
@@ -22,7 +23,9 @@ export const serverToClientSchemas = {
   /** To `role:teacher` and the lesson's student and teacher: the lesson will not take place. */
   "lesson:cancelled": z.object({ lessonId: z.number().int(), refunded: z.boolean() }),
   /** To the student's `user:{id}`: their lesson credits changed. */
-  "balance:changed": z.object({ balance: z.number().int() }),
+  "balance:changed": z.object({ balance: z.number().int(), trialCredits: z.number().int().optional() }),
+  /** To the student's `user:{id}`: one of their purchases moved on (paid, failed, expired, refunded…). */
+  "purchase:updated": z.object({ purchaseId: z.number().int(), status: PurchaseStatus }),
 };
 
 export type ServerToClientEventName = keyof typeof serverToClientSchemas;
