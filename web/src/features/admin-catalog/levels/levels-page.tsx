@@ -7,10 +7,10 @@ import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
+import { useListParams } from "../../../lib/list-params";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { getLevelPage, toggleLevel } from "../api/levels-api";
-import { useListParams } from "../components/list-params";
 
 export const LEVEL_PAGE_SIZE = 20;
 

@@ -6,11 +6,11 @@ import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
+import { useListParams } from "../../../lib/list-params";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { downloadMaterial } from "../api/download-material";
 import { activateMaterial, getMaterialPage } from "../api/materials-api";
-import { useListParams } from "../components/list-params";
 
 export const MATERIAL_PAGE_SIZE = 20;
 const SORTABLE = ["id", "level", "className", "classNumber", "active"] as const;
