@@ -76,6 +76,8 @@ const accountStreamsOf = (id: number, login: string) => ({
 /** Events of an account that change nothing a token is checked against; any other may. */
 const NOT_ABOUT_ACCESS = new Set([
   "CreditsGranted",
+  "TrialCreditsGranted",
+  "CreditsRevoked",
   "CreditSpent",
   "CreditRefunded",
   "SignedIn",

@@ -8,6 +8,8 @@ import {
   type StudentRegistered,
   studentAccountDecider,
   studentEventSchemas,
+  TRIAL_CREDITS,
+  TRIAL_LEVEL_ID,
 } from "./student-account";
 
 const given = specFor(studentAccountDecider);
@@ -37,10 +39,10 @@ const deactivated: StudentEvent = { type: "AccountDeactivated", data: { by: "adm
 
 describe("student account", () => {
   describe("registration", () => {
-    it("registers a new student", () => {
+    it("registers a new student with the free trial lesson the landing page promises", () => {
       given([])
         .when({ type: "RegisterStudent", ...registration })
-        .then([registered]);
+        .then([registered, { type: "TrialCreditsGranted", data: { amount: 1 } }]);
     });
 
     it("starts active with no credits, as a user and a student", () => {
@@ -99,27 +101,29 @@ describe("student account", () => {
   describe("spending a credit", () => {
     it("spends one credit to schedule a lesson", () => {
       given([registered, granted(1)])
-        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001 })
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: 1 })
         .then([spent(5001)]);
       expect(stateFrom(studentAccountDecider, [registered, granted(1), spent(5001)]).balance).toBe(0);
     });
 
     it("refuses with the spec's message when no credit is left", () => {
-      given([registered]).when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001 }).thenThrows(NO_CREDITS_LEFT);
+      given([registered])
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: 1 })
+        .thenThrows(NO_CREDITS_LEFT);
       given([registered, granted(1), spent(5001)])
-        .when({ type: "SpendCredit", lessonId: 5002, schedulingId: 5002 })
+        .when({ type: "SpendCredit", lessonId: 5002, schedulingId: 5002, levelId: 1 })
         .thenThrows(NO_CREDITS_LEFT, "validation");
     });
 
     it("charges a retried scheduling of the same lesson once", () => {
       given([registered, granted(2), spent(5001)])
-        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001 })
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: 1 })
         .then([]);
     });
 
     it("refuses a suspended student", () => {
       given([registered, granted(3), deactivated])
-        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001 })
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: 1 })
         .thenThrows("error.account.inactive", "forbidden");
     });
 
@@ -131,7 +135,7 @@ describe("student account", () => {
         const command =
           grant > 0
             ? ({ type: "GrantCredits", amount: grant, grantedBy: "admin" } as const)
-            : ({ type: "SpendCredit", lessonId: lessonId++, schedulingId: lessonId } as const);
+            : ({ type: "SpendCredit", lessonId: lessonId++, schedulingId: lessonId, levelId: 1 } as const);
         try {
           history.push(...studentAccountDecider.decide(command, stateFrom(studentAccountDecider, history)));
         } catch {
@@ -166,8 +170,62 @@ describe("student account", () => {
 
     it("lets the refunded credit schedule another lesson", () => {
       given([registered, granted(1), spent(5001), refunded(5001)])
-        .when({ type: "SpendCredit", lessonId: 5002, schedulingId: 5002 })
+        .when({ type: "SpendCredit", lessonId: 5002, schedulingId: 5002, levelId: 1 })
         .then([spent(5002)]);
+    });
+  });
+
+  describe("the free trial lesson", () => {
+    const trial: StudentEvent = { type: "TrialCreditsGranted", data: { amount: TRIAL_CREDITS } };
+    const spentOnTrial = (lessonId: number): StudentEvent => ({
+      type: "CreditSpent",
+      data: { lessonId, schedulingId: lessonId, trial: true },
+    });
+
+    it("pays for a lesson of the trial level with the trial credit, and leaves the paid credits alone", () => {
+      given([registered, trial, granted(2)])
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: TRIAL_LEVEL_ID })
+        .then([spentOnTrial(5001)]);
+      const after = stateFrom(studentAccountDecider, [registered, trial, granted(2), spentOnTrial(5001)]);
+      expect([after.trialCredits, after.balance]).toEqual([0, 2]);
+    });
+
+    it("buys no lesson of another level: a student with only the trial credit is told to buy lessons", () => {
+      given([registered, trial])
+        .when({ type: "SpendCredit", lessonId: 5001, schedulingId: 5001, levelId: 1 })
+        .thenThrows(NO_CREDITS_LEFT, "validation");
+    });
+
+    it("uses a paid credit for a second trial-level lesson once the trial is spent", () => {
+      given([registered, trial, granted(1), spentOnTrial(5001)])
+        .when({ type: "SpendCredit", lessonId: 5002, schedulingId: 5002, levelId: TRIAL_LEVEL_ID })
+        .then([spent(5002)]);
+    });
+
+    it("comes back as a trial credit when the trial lesson is cancelled", () => {
+      given([registered, trial, spentOnTrial(5001)])
+        .when({ type: "RefundCredit", lessonId: 5001, reason: "cancelled" })
+        .then([{ type: "CreditRefunded", data: { lessonId: 5001, reason: "cancelled", trial: true } }]);
+      const refundedTrial: StudentEvent = {
+        type: "CreditRefunded",
+        data: { lessonId: 5001, reason: "cancelled", trial: true },
+      };
+      const after = stateFrom(studentAccountDecider, [registered, trial, spentOnTrial(5001), refundedTrial]);
+      expect([after.trialCredits, after.balance]).toEqual([1, 0]);
+    });
+  });
+
+  describe("taking credits back (a refunded purchase)", () => {
+    it("removes credits the student still holds", () => {
+      given([registered, granted(4)])
+        .when({ type: "RevokeCredits", amount: 4, revokedBy: "purchase-7" })
+        .then([{ type: "CreditsRevoked", data: { amount: 4, revokedBy: "purchase-7" } }]);
+    });
+
+    it("refuses when some of them were already spent on lessons", () => {
+      given([registered, granted(4), spent(5001)])
+        .when({ type: "RevokeCredits", amount: 4, revokedBy: "purchase-7" })
+        .thenThrows("error.credits.alreadySpent", "conflict");
     });
   });
 
@@ -203,10 +261,12 @@ describe("student account", () => {
       const many = stateFrom(studentAccountDecider, withLessons(2_000));
       const decideMany = (state: typeof few) => () => {
         for (let lessonId = 1; lessonId <= 20_000; lessonId++)
-          studentAccountDecider.decide({ type: "SpendCredit", lessonId, schedulingId: lessonId }, state);
+          studentAccountDecider.decide({ type: "SpendCredit", lessonId, schedulingId: lessonId, levelId: 1 }, state);
       };
       expect(fastest(decideMany(many)) / fastest(decideMany(few))).toBeLessThan(5);
-      given(withLessons(2_000)).when({ type: "SpendCredit", lessonId: 10_001, schedulingId: 10_001 }).then([]);
+      given(withLessons(2_000))
+        .when({ type: "SpendCredit", lessonId: 10_001, schedulingId: 10_001, levelId: 1 })
+        .then([]);
     });
   });
 

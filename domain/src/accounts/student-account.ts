@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
-import { forbidden, invalid, notFound } from "../shared/errors";
+import { conflict, forbidden, invalid, notFound } from "../shared/errors";
 import { IdMap } from "../shared/id-map";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import {
@@ -25,7 +25,13 @@ export const creditErrors = {
   amount: "error.credits.amount",
   notSpent: "error.credits.notSpent",
   inactive: "error.account.inactive",
+  /** A refund would take back lesson credits the student has already spent. */
+  alreadySpent: "error.credits.alreadySpent",
 } as const;
+
+/** The free trial every new student gets (the landing page's promise), spendable only on this level's lessons. */
+export const TRIAL_CREDITS = 1;
+export const TRIAL_LEVEL_ID = 9;
 
 export const StudentRegistered = z.object({
   id: z.number().int().positive(),
@@ -55,8 +61,18 @@ export const studentEventSchemas = {
     grantedBy: z.string(),
     reason: z.string().optional(),
   }),
-  CreditSpent: z.object({ lessonId: z.number().int(), schedulingId: z.number().int() }),
-  CreditRefunded: z.object({ lessonId: z.number().int(), reason: z.string() }),
+  /** Free trial lessons, granted once at sign-up. */
+  TrialCreditsGranted: z.object({ amount: z.number().int().positive() }),
+  /** `trial`: the credit spent was a trial credit (the lesson is of the trial level). */
+  CreditSpent: z.object({ lessonId: z.number().int(), schedulingId: z.number().int(), trial: z.boolean().optional() }),
+  /** The credit goes back to the pool it came from (`trial` as when it was spent). */
+  CreditRefunded: z.object({ lessonId: z.number().int(), reason: z.string(), trial: z.boolean().optional() }),
+  /** Credits taken back (a refunded purchase): `revokedBy` is `purchase-{id}` or an administrator's login. */
+  CreditsRevoked: z.object({
+    amount: z.number().int().positive(),
+    revokedBy: z.string(),
+    reason: z.string().optional(),
+  }),
 };
 
 export type StudentEvent = EventOf<typeof studentEventSchemas> | AccountEvent;
@@ -66,21 +82,25 @@ export const studentStreams = streamKind("student", { ...studentEventSchemas, ..
 export type StudentCommand =
   | ({ type: "RegisterStudent" } & StudentRegistered)
   | { type: "GrantCredits"; amount: number; grantedBy: string; reason?: string }
-  | { type: "SpendCredit"; lessonId: number; schedulingId: number }
+  | { type: "RevokeCredits"; amount: number; revokedBy: string; reason?: string }
+  | { type: "SpendCredit"; lessonId: number; schedulingId: number; levelId: number }
   | { type: "RefundCredit"; lessonId: number; reason: string }
   | AccountCommand;
 
 export type StudentAccount =
-  | { status: "unregistered"; balance: 0 }
+  | { status: "unregistered"; balance: 0; trialCredits: 0 }
   | {
       status: "active" | "deactivated" | "deleted";
+      /** Paid (or granted) lesson credits: any lesson. */
       balance: number;
+      /** Free trial credits: lessons of the trial level only, spent before paid ones there. */
+      trialCredits: number;
       account: AccountCore;
       /**
        * The lessons this student spent a credit on, and whether it came back: one entry per lesson ever
        * scheduled, so an IdMap, whose additions do not copy what is already there.
        */
-      credits: IdMap<"spent" | "refunded">;
+      credits: IdMap<"spent" | "spent-trial" | "refunded">;
     };
 type RegisteredStudent = Exclude<StudentAccount, { status: "unregistered" }>;
 
@@ -93,7 +113,7 @@ const registered = (state: StudentAccount): RegisteredStudent => {
 };
 
 export const studentAccountDecider: Decider<StudentCommand, StudentEvent, StudentAccount> = {
-  initialState: () => ({ status: "unregistered", balance: 0 }),
+  initialState: () => ({ status: "unregistered", balance: 0, trialCredits: 0 }),
 
   evolve: (state, event) => {
     if (event.type === "StudentRegistered") {
@@ -101,6 +121,7 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
       return {
         status: "active",
         balance: 0,
+        trialCredits: 0,
         credits: IdMap.empty(),
         account: newAccountCore({
           id,
@@ -116,16 +137,26 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
     switch (event.type) {
       case "CreditsGranted":
         return { ...state, balance: state.balance + event.data.amount };
+      case "TrialCreditsGranted":
+        return { ...state, trialCredits: state.trialCredits + event.data.amount };
+      case "CreditsRevoked":
+        return { ...state, balance: Math.max(0, state.balance - event.data.amount) };
       case "CreditSpent":
-        return {
-          ...state,
-          balance: Math.max(0, state.balance - 1),
-          credits: state.credits.set(event.data.lessonId, "spent"),
-        };
+        return event.data.trial
+          ? {
+              ...state,
+              trialCredits: Math.max(0, state.trialCredits - 1),
+              credits: state.credits.set(event.data.lessonId, "spent-trial"),
+            }
+          : {
+              ...state,
+              balance: Math.max(0, state.balance - 1),
+              credits: state.credits.set(event.data.lessonId, "spent"),
+            };
       case "CreditRefunded":
         return {
           ...state,
-          balance: state.balance + 1,
+          ...(event.data.trial ? { trialCredits: state.trialCredits + 1 } : { balance: state.balance + 1 }),
           credits: state.credits.set(event.data.lessonId, "refunded"),
         };
       default: {
@@ -140,7 +171,11 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
       case "RegisterStudent": {
         if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
         const { type: _, ...data } = command;
-        return [{ type: "StudentRegistered", data }];
+        // Every new student gets the free trial lesson the landing page promises.
+        return [
+          { type: "StudentRegistered", data },
+          { type: "TrialCreditsGranted", data: { amount: TRIAL_CREDITS } },
+        ];
       }
       case "GrantCredits": {
         const student = registered(state);
@@ -154,20 +189,45 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
           },
         ];
       }
+      case "RevokeCredits": {
+        const student = registered(state);
+        if (!Number.isInteger(command.amount) || command.amount < 1) throw invalid(creditErrors.amount, "amount");
+        // Only credits still unspent can be taken back: a lesson already scheduled was paid for with them.
+        if (student.balance < command.amount) throw conflict(creditErrors.alreadySpent);
+        const { amount, revokedBy, reason } = command;
+        return [
+          {
+            type: "CreditsRevoked",
+            data: reason === undefined ? { amount, revokedBy } : { amount, revokedBy, reason },
+          },
+        ];
+      }
       case "SpendCredit": {
         const student = registered(state);
         if (student.status !== "active") throw forbidden(creditErrors.inactive);
         // Spending twice for one lesson (a retried request) costs one credit.
-        if (student.credits.get(command.lessonId) === "spent") return [];
+        const spent = student.credits.get(command.lessonId);
+        if (spent === "spent" || spent === "spent-trial") return [];
+        const { lessonId, schedulingId } = command;
+        // A trial lesson uses the free trial first; the trial credit buys nothing else.
+        if (command.levelId === TRIAL_LEVEL_ID && student.trialCredits > 0) {
+          return [{ type: "CreditSpent", data: { lessonId, schedulingId, trial: true } }];
+        }
         if (student.balance < 1) throw invalid(NO_CREDITS_LEFT);
-        return [{ type: "CreditSpent", data: { lessonId: command.lessonId, schedulingId: command.schedulingId } }];
+        return [{ type: "CreditSpent", data: { lessonId, schedulingId } }];
       }
       case "RefundCredit": {
         const student = registered(state);
         const credit = student.credits.get(command.lessonId);
         if (credit === "refunded") return [];
-        if (credit !== "spent") throw invalid(creditErrors.notSpent);
-        return [{ type: "CreditRefunded", data: { lessonId: command.lessonId, reason: command.reason } }];
+        if (credit !== "spent" && credit !== "spent-trial") throw invalid(creditErrors.notSpent);
+        const { lessonId, reason } = command;
+        return [
+          {
+            type: "CreditRefunded",
+            data: credit === "spent-trial" ? { lessonId, reason, trial: true } : { lessonId, reason },
+          },
+        ];
       }
       default:
         // Only the shared account commands are left: a new student command without its case does not compile.

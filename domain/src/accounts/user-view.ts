@@ -18,6 +18,8 @@ export const AccountView = z.object({
   authorities: z.array(Authority),
   /** Lesson credits left (students; 0 for the others). */
   balance: z.number().int(),
+  /** Free trial lessons left (students): spendable only on a lesson of the "Aula Experimental" level. */
+  trialCredits: z.number().int().default(0),
   /** A student's level id. */
   level: z.number().int().nullable(),
   objective: Objective.nullable(),

@@ -9,14 +9,16 @@ import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./t
 
 type Command<Type extends LessonCommand["type"]> = Extract<LessonCommand, { type: Type }>;
 
-/** Scheduling: the lesson's rules first (time, trail), then the credit it costs. */
+/** Scheduling: the lesson's rules first (time, trail), then the credit it costs (a trial one for a trial lesson). */
 export const scheduleLesson = (
   command: Command<"ScheduleLesson">,
   state: { lesson: Lesson; student: StudentAccount },
 ): { lesson: LessonEvent[]; student: StudentEvent[] } => {
   const lesson = lessonDecider.decide(command, state.lesson);
+  // The lesson's rules passed, so the trail is there; its level decides which credit pays.
+  const levelId = command.trail?.level.id ?? command.levelId ?? 0;
   const student = studentAccountDecider.decide(
-    { type: "SpendCredit", lessonId: command.id, schedulingId: command.id },
+    { type: "SpendCredit", lessonId: command.id, schedulingId: command.id, levelId },
     state.student,
   );
   return { lesson, student };

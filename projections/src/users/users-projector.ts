@@ -44,6 +44,8 @@ create table if not exists users (
   last_modified_by text not null,
   last_modified_date timestamptz not null
 );
+-- free trial lessons (students), added after the first release: a table from before gets the column
+alter table users add column if not exists trial_credits int not null default 0;
 create index if not exists users_email on users (lower(email));
 create index if not exists users_kind on users (kind, id);
 `;
@@ -125,15 +127,19 @@ const insertUser = (tx: Sql, streamId: string, user: NewUser) =>
   );
 
 const touched = (tx: Sql, event: RecordedEvent, set: string, params: unknown[], by: string | undefined) =>
-  tx.query<{ id: string; balance: number }>(
+  tx.query<{ id: string; balance: number; trial_credits: number }>(
     `update users set ${set}, last_modified_by = coalesce($${params.length + 2}, last_modified_by),
        last_modified_date = $${params.length + 3}
-     where stream_id = $${params.length + 1} returning id, balance`,
+     where stream_id = $${params.length + 1} returning id, balance, trial_credits`,
     [...params, event.streamId, by ?? null, event.metadata.occurredAt ?? event.recordedAt.toISOString()],
   );
 
-const balanceChanged = (rows: { id: string; balance: number }[]): Push[] =>
-  rows.map((row) => ({ room: `user:${row.id}`, event: "balance:changed", payload: { balance: row.balance } }));
+const balanceChanged = (rows: { id: string; balance: number; trial_credits: number }[]): Push[] =>
+  rows.map((row) => ({
+    room: `user:${row.id}`,
+    event: "balance:changed",
+    payload: { balance: row.balance, trialCredits: row.trial_credits },
+  }));
 
 export const usersProjector: Projector = {
   name: "users",
@@ -149,6 +155,8 @@ export const usersProjector: Projector = {
     "AuthorityGranted",
     "AuthorityRevoked",
     "CreditsGranted",
+    "TrialCreditsGranted",
+    "CreditsRevoked",
     "CreditSpent",
     "CreditRefunded",
     "AccountDeleted",
@@ -242,10 +250,40 @@ export const usersProjector: Projector = {
         return balanceChanged(
           (await touched(tx, event, "balance = balance + $1", [event.data.amount], undefined)).rows,
         );
+      case "TrialCreditsGranted":
+        return balanceChanged(
+          (await touched(tx, event, "trial_credits = trial_credits + $1", [event.data.amount], undefined)).rows,
+        );
+      case "CreditsRevoked":
+        return balanceChanged(
+          (await touched(tx, event, "balance = greatest(balance - $1, 0)", [event.data.amount], undefined)).rows,
+        );
       case "CreditSpent":
-        return balanceChanged((await touched(tx, event, "balance = greatest(balance - 1, 0)", [], undefined)).rows);
+        return balanceChanged(
+          (
+            await touched(
+              tx,
+              event,
+              event.data.trial
+                ? "trial_credits = greatest(trial_credits - 1, 0)"
+                : "balance = greatest(balance - 1, 0)",
+              [],
+              undefined,
+            )
+          ).rows,
+        );
       case "CreditRefunded":
-        return balanceChanged((await touched(tx, event, "balance = balance + 1", [], undefined)).rows);
+        return balanceChanged(
+          (
+            await touched(
+              tx,
+              event,
+              event.data.trial ? "trial_credits = trial_credits + 1" : "balance = balance + 1",
+              [],
+              undefined,
+            )
+          ).rows,
+        );
       case "AccountDeleted":
         await tx.query("delete from users where stream_id = $1", [event.streamId]);
         return [];

@@ -18,6 +18,8 @@ export interface UserRow {
   seen: HeardFrom | null;
   phone: string | null;
   balance: number;
+  /** Free trial lessons left. */
+  trialCredits: number;
   langKey: string;
   imageUrl: string | null;
   experience: string | null;
@@ -39,7 +41,7 @@ export interface UserRow {
 }
 
 const columns = `id, stream_id, login, email, first_name, last_name, authorities, activated, kind, accepted, level_id,
-  objective, seen, phone, balance, lang_key, image_url, experience, cpf, street, neighbourhood, city, state, country,
+  objective, seen, phone, balance, trial_credits, lang_key, image_url, experience, cpf, street, neighbourhood, city, state, country,
   number, cep, bank_number, bank_account, bank_branch, created_by, created_date, last_modified_by, last_modified_date`;
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

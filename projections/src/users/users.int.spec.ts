@@ -117,9 +117,32 @@ describe("users read model", () => {
           [2, 1, 2].map((balance) => ({
             room: "user:1001",
             event: "balance:changed",
-            payload: { balance },
+            payload: { balance, trialCredits: 0 },
           })),
         );
+      }));
+
+  it("keeps the free trial lesson apart from the paid credits: spent on a trial lesson, back when it is cancelled", () =>
+    spec
+      .given(studentRegistered(1001), granted(1001, 2))
+      .when(
+        student(1001, { type: "TrialCreditsGranted", data: { amount: 1 } }),
+        student(1001, { type: "CreditSpent", data: { lessonId: 2001, schedulingId: 2001, trial: true } }),
+        student(1001, {
+          type: "CreditRefunded",
+          data: { lessonId: 2001, reason: "cancelled", trial: true },
+        }),
+        student(1001, { type: "CreditsRevoked", data: { amount: 2, revokedBy: "purchase-9" } }),
+      )
+      .then(async ({ sql, pushes }) => {
+        const student = await findUserById(sql, 1001);
+        expect([student?.balance, student?.trialCredits]).toEqual([0, 1]);
+        expect(pushes.map((push) => push.payload)).toEqual([
+          { balance: 2, trialCredits: 1 },
+          { balance: 2, trialCredits: 0 },
+          { balance: 2, trialCredits: 1 },
+          { balance: 0, trialCredits: 1 },
+        ]);
       }));
 
   it("never shows a negative balance", () =>

@@ -15,6 +15,7 @@ export const toAccountDto = (user: UserRow): AccountDto => ({
   langKey: user.langKey,
   authorities: user.authorities,
   balance: user.balance,
+  trialCredits: user.trialCredits,
   level: user.levelId,
   objective: user.objective,
   phone: user.phone,
