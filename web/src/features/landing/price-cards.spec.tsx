@@ -1,7 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n/i18n";
+import { TOKEN_KEY } from "../../lib/api";
+import { SessionProvider } from "../../lib/session/session-provider";
 import { PriceCards } from "./price-cards";
 
 /** The five packs of spec section 9, in reais, as `api/item-packages` answers them. */
@@ -18,12 +20,17 @@ const answer = (body: unknown, status = 200) =>
 
 const renderCards = () =>
   render(
-    <MemoryRouter>
-      <PriceCards />
-    </MemoryRouter>,
+    <SessionProvider>
+      <MemoryRouter>
+        <PriceCards />
+      </MemoryRouter>
+    </SessionProvider>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe("the price cards of the landing page", () => {
   it("show each pack's price, price per lesson and savings against the single lesson", async () => {
@@ -77,5 +84,34 @@ describe("the price cards of the landing page", () => {
     vi.stubGlobal("fetch", answer({ message: "error.http.500" }, 500));
     renderCards();
     expect(await screen.findByRole("alert")).toBeInTheDocument();
+  });
+
+  it("send a visitor to sign up first", async () => {
+    vi.stubGlobal("fetch", answer(PACKAGES));
+    renderCards();
+    const single = await screen.findByRole("article", { name: "Pacote de 1 aula" });
+    expect(within(single).getByRole("link", { name: "Começar agora" })).toHaveAttribute("href", "/registro/aluno");
+  });
+
+  it("send a signed-in student straight to buying lessons", async () => {
+    sessionStorage.setItem(TOKEN_KEY, "student-token");
+    const student = { id: 5, login: "ana@example.com", email: "ana@example.com", activated: true };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).includes("/api/account")
+          ? { ...student, authorities: ["ROLE_USER", "ROLE_STUDENT"] }
+          : PACKAGES;
+        return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      }),
+    );
+    renderCards();
+    const single = await screen.findByRole("article", { name: "Pacote de 1 aula" });
+    await waitFor(() =>
+      expect(within(single).getByRole("link", { name: "Começar agora" })).toHaveAttribute(
+        "href",
+        "/student/contratar-aulas",
+      ),
+    );
   });
 });

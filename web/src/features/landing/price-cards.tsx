@@ -3,21 +3,25 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { ErrorAlert } from "../../components/status/error-alert";
 import { Loading } from "../../components/status/loading";
+import { formatPercent, formatReais, pricePerLesson, savingsPercent, tierOf } from "../../lib/pricing/package-pricing";
+import { hasAnyAuthority } from "../../lib/session/account";
+import { useSession } from "../../lib/session/session-provider";
 import { useResource } from "../../lib/use-resource";
-import {
-  fetchItemPackages,
-  formatPercent,
-  formatReais,
-  periodLabelKey,
-  pricePerLesson,
-  savingsPercent,
-  tierOf,
-} from "./package-pricing";
+import { fetchItemPackages, periodLabelKey } from "./package-pricing";
+
+/** A signed-in student buys the pack at once; anyone else signs up first (and gets the free trial lesson). */
+const useStartHref = () => {
+  const { state, account } = useSession();
+  return state === "authenticated" && hasAnyAuthority(account, ["ROLE_STUDENT"])
+    ? "/student/contratar-aulas"
+    : "/registro/aluno";
+};
 
 export const PriceCard = ({ pack, all }: { pack: ItemPackageView; all: readonly ItemPackageView[] }) => {
   const { t } = useTranslation();
   const savings = savingsPercent(pack, all);
   const period = periodLabelKey(pack.amount);
+  const startHref = useStartHref();
   return (
     <article
       className={`price-card price-card-${tierOf(pack.amount)}`}
@@ -37,7 +41,7 @@ export const PriceCard = ({ pack, all }: { pack: ItemPackageView; all: readonly 
       ) : (
         <p className="price-card-savings price-card-savings-none">{t("landing.prices.noCommitment")}</p>
       )}
-      <Link className="btn btn-primary" to="/registro/aluno">
+      <Link className="btn btn-primary" to={startHref}>
         {t("landing.prices.choose")}
       </Link>
     </article>
