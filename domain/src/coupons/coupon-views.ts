@@ -8,7 +8,7 @@ import { z } from "zod";
 export const CouponView = z.object({
   id: z.number().int(),
   code: z.string(),
-  /** Uses left. */
+  /** Uses in all, as the administrator set them; `quantity - used` are left (and `used` can exceed a lowered quantity). */
   quantity: z.number().int(),
   discount: z.number(),
   percentual: z.boolean(),
