@@ -1,0 +1,5 @@
+import { couponsProjector } from "./coupons";
+
+export * from "./coupons";
+
+export const couponsProjectors = [couponsProjector];
