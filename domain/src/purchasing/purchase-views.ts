@@ -175,8 +175,14 @@ export const PurchaseFilter = z.object({
   status: PurchaseStatus.optional(),
   method: PaymentMethod.optional(),
   studentId: z.coerce.number().int().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 export type PurchaseFilter = z.infer<typeof PurchaseFilter>;
 

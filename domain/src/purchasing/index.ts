@@ -1,0 +1,3 @@
+export * from "./payment-details";
+export * from "./purchase";
+export * from "./purchase-views";

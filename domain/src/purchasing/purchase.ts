@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { MIN_TOTAL_CENTS } from "../coupons/coupon-views";
+import type { Decider } from "../shared/decider";
+import { conflict, invalid, notFound } from "../shared/errors";
+import { type EventOf, numericKey, streamKind } from "../shared/streams";
+import { MAX_INSTALLMENTS, PaymentMethod, type PurchaseStatus } from "./purchase-views";
+
+/**
+ * A purchase (stream `purchase-{id}`): a student buys lesson packs and pays by card, debit (3-D Secure),
+ * Pix or boleto. Every amount is whole centavos. The credits are granted by the append that records the
+ * payment (with the student's `CreditsGranted`), whichever path confirms it, and only once: a purchase
+ * already paid decides nothing more when told again.
+ */
+
+export const purchaseErrors = {
+  notFound: "error.purchase.notFound",
+  emptyOrder: "Selecione um pacote para prosseguir!",
+  installments: "error.purchase.installments",
+  packageUnavailable: "error.purchase.packageUnavailable",
+  /** The purchase already has its outcome (paid, failed, expired, refunded): nothing to do in this state. */
+  settled: "error.purchase.settled",
+  notPaid: "error.purchase.notPaid",
+  /** Only money that moves outside the card flow (boleto, Pix, transfer) is marked paid by hand. */
+  notMarkable: "error.purchase.notMarkable",
+} as const;
+
+/** A line of the order as sold: the package, its price at the time, how many. */
+export const OrderLine = z.object({
+  packageId: z.number().int(),
+  /** Lessons per package. */
+  amount: z.number().int().positive(),
+  unitCents: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const PurchaseMethod = z.enum([...PaymentMethod.options, "TRANSFER"]);
+export type PurchaseMethod = z.infer<typeof PurchaseMethod>;
+
+const PixAwaited = z.object({ kind: z.literal("PIX"), qrCode: z.string(), expiresAt: z.iso.datetime() });
+const BoletoAwaited = z.object({
+  kind: z.literal("BANKSLIP"),
+  digitableLine: z.string(),
+  barcode: z.string(),
+  dueDate: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const purchaseEventSchemas = {
+  PurchaseStarted: z.object({
+    id: z.number().int().positive(),
+    student: z.object({
+      id: z.number().int(),
+      login: z.string(),
+      firstName: z.string(),
+      lastName: z.string().nullable(),
+    }),
+    orders: z.array(OrderLine).min(1),
+    listCents: z.number().int(),
+    coupon: z.object({ id: z.number().int(), code: z.string(), discountCents: z.number().int() }).nullable(),
+    totalCents: z.number().int(),
+    /** Lesson credits the purchase gives once paid. */
+    credits: z.number().int().positive(),
+    method: PurchaseMethod,
+    installments: z.number().int().min(1).max(MAX_INSTALLMENTS),
+    /** Brand and last four digits only: the number and CVC never reach an event. */
+    card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }).nullable(),
+    sessionId: z.string(),
+    startedAt: z.iso.datetime(),
+  }),
+  /** Debit: the bank must authenticate the buyer (3-D Secure) before the money moves. */
+  PurchaseAuthorisationRequested: z.object({
+    paymentId: z.string(),
+    redirectUrl: z.string(),
+    issuerPaymentId: z.string(),
+    payerAuthenticationRequest: z.string(),
+  }),
+  /** Pix or boleto: waiting for the buyer to pay, until `expiresAt`. */
+  PurchasePaymentAwaited: z.object({
+    paymentId: z.string(),
+    payment: z.discriminatedUnion("kind", [PixAwaited, BoletoAwaited]),
+  }),
+  PurchasePaid: z.object({
+    paymentId: z.string().nullable(),
+    /** `gateway`, or the login of the administrator who marked it paid. */
+    by: z.string(),
+    credits: z.number().int().positive(),
+    paidAt: z.iso.datetime(),
+  }),
+  /** `reason` is Portuguese: what the student is told. */
+  PurchaseFailed: z.object({ reason: z.string(), failedAt: z.iso.datetime() }),
+  PurchaseExpired: z.object({ expiredAt: z.iso.datetime() }),
+  PurchaseRefunded: z.object({ by: z.string(), credits: z.number().int().positive(), refundedAt: z.iso.datetime() }),
+};
+
+export type PurchaseEvent = EventOf<typeof purchaseEventSchemas>;
+export type PurchaseStarted = z.infer<typeof purchaseEventSchemas.PurchaseStarted>;
+export type AwaitedPayment = z.infer<typeof purchaseEventSchemas.PurchasePaymentAwaited>["payment"];
+
+export const purchaseStreams = streamKind("purchase", purchaseEventSchemas, numericKey);
+
+export type PurchaseCommand =
+  | ({ type: "StartPurchase"; now: Date } & Omit<PurchaseStarted, "startedAt" | "listCents" | "totalCents" | "credits">)
+  | {
+      type: "RequestAuthorisation";
+      paymentId: string;
+      redirectUrl: string;
+      issuerPaymentId: string;
+      payerAuthenticationRequest: string;
+    }
+  | { type: "AwaitPayment"; paymentId: string; payment: AwaitedPayment }
+  | { type: "ConfirmPayment"; paymentId: string | null; by: string; now: Date }
+  | { type: "MarkPaid"; by: string; now: Date }
+  | { type: "FailPurchase"; reason: string; now: Date }
+  | { type: "ExpirePurchase"; now: Date }
+  | { type: "RefundPurchase"; by: string; now: Date };
+
+export type Purchase =
+  | { status: "none" }
+  | {
+      status: PurchaseStatus;
+      started: PurchaseStarted;
+      paymentId: string | null;
+      awaited: AwaitedPayment | null;
+      authorisation: Omit<z.infer<typeof purchaseEventSchemas.PurchaseAuthorisationRequested>, "paymentId"> | null;
+      paidAt: string | null;
+      failure: string | null;
+    };
+type Started = Exclude<Purchase, { status: "none" }>;
+
+/** List price, coupon discount and total: the total never goes below R$ 1,00 (spec section 9). */
+export const totalsOf = (orders: readonly OrderLine[], discountCents: number) => {
+  const listCents = orders.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+  const totalCents = Math.max(MIN_TOTAL_CENTS, listCents - discountCents);
+  return { listCents, discountCents: listCents - totalCents, totalCents };
+};
+
+export const creditsOf = (orders: readonly OrderLine[]) =>
+  orders.reduce((sum, line) => sum + line.amount * line.quantity, 0);
+
+const started = (state: Purchase): Started => {
+  if (state.status === "none") throw notFound(purchaseErrors.notFound);
+  return state;
+};
+
+/** A purchase whose money may still arrive: a late Pix or boleto payment after expiry is still money received. */
+const awaitingMoney = (status: PurchaseStatus) =>
+  status === "PENDING" || status === "AWAIT_AUTHORIZATION" || status === "AWAIT_PAYMENT" || status === "EXPIRED";
+
+export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> = {
+  initialState: () => ({ status: "none" }),
+
+  evolve: (state, event) => {
+    if (event.type === "PurchaseStarted") {
+      return {
+        status: "PENDING",
+        started: event.data,
+        paymentId: null,
+        awaited: null,
+        authorisation: null,
+        paidAt: null,
+        failure: null,
+      };
+    }
+    if (state.status === "none") return state;
+    switch (event.type) {
+      case "PurchaseAuthorisationRequested": {
+        const { paymentId, ...authorisation } = event.data;
+        return { ...state, status: "AWAIT_AUTHORIZATION", paymentId, authorisation };
+      }
+      case "PurchasePaymentAwaited":
+        return { ...state, status: "AWAIT_PAYMENT", paymentId: event.data.paymentId, awaited: event.data.payment };
+      case "PurchasePaid":
+        return {
+          ...state,
+          status: "PAID",
+          paymentId: event.data.paymentId ?? state.paymentId,
+          paidAt: event.data.paidAt,
+        };
+      case "PurchaseFailed":
+        return { ...state, status: "FAILED", failure: event.data.reason };
+      case "PurchaseExpired":
+        return { ...state, status: "EXPIRED" };
+      case "PurchaseRefunded":
+        return { ...state, status: "REFUNDED" };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+
+  decide: (command, state) => {
+    switch (command.type) {
+      case "StartPurchase": {
+        // The id is drawn before deciding: a retried decision finds its own purchase already there.
+        if (state.status !== "none") return [];
+        const { type: _, now, ...data } = command;
+        if (data.orders.length === 0) throw invalid(purchaseErrors.emptyOrder, "packages");
+        if (data.installments < 1 || data.installments > MAX_INSTALLMENTS)
+          throw invalid(purchaseErrors.installments, "installments");
+        if (data.installments > 1 && data.method !== "CREDIT")
+          throw invalid(purchaseErrors.installments, "installments");
+        const totals = totalsOf(data.orders, data.coupon?.discountCents ?? 0);
+        return [
+          {
+            type: "PurchaseStarted",
+            data: {
+              ...data,
+              coupon: data.coupon && { ...data.coupon, discountCents: totals.discountCents },
+              listCents: totals.listCents,
+              totalCents: totals.totalCents,
+              credits: creditsOf(data.orders),
+              startedAt: now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "RequestAuthorisation": {
+        const purchase = started(state);
+        if (purchase.status === "AWAIT_AUTHORIZATION" && purchase.paymentId === command.paymentId) return [];
+        if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
+        const { type: _, ...data } = command;
+        return [{ type: "PurchaseAuthorisationRequested", data }];
+      }
+      case "AwaitPayment": {
+        const purchase = started(state);
+        if (purchase.status === "AWAIT_PAYMENT" && purchase.paymentId === command.paymentId) return [];
+        if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
+        return [{ type: "PurchasePaymentAwaited", data: { paymentId: command.paymentId, payment: command.payment } }];
+      }
+      case "ConfirmPayment": {
+        const purchase = started(state);
+        // However many times and by whichever path the payment is confirmed, the credits come once.
+        if (purchase.status === "PAID" || purchase.status === "REFUNDED") return [];
+        if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
+        return [
+          {
+            type: "PurchasePaid",
+            data: {
+              paymentId: command.paymentId,
+              by: command.by,
+              credits: purchase.started.credits,
+              paidAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "MarkPaid": {
+        const purchase = started(state);
+        if (purchase.status === "PAID") return [];
+        const method = purchase.started.method;
+        if (method === "CREDIT" || method === "DEBIT") throw invalid(purchaseErrors.notMarkable);
+        if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
+        return [
+          {
+            type: "PurchasePaid",
+            data: {
+              paymentId: purchase.paymentId,
+              by: command.by,
+              credits: purchase.started.credits,
+              paidAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "FailPurchase": {
+        const purchase = started(state);
+        if (purchase.status === "FAILED") return [];
+        if (
+          purchase.status !== "PENDING" &&
+          purchase.status !== "AWAIT_AUTHORIZATION" &&
+          purchase.status !== "AWAIT_PAYMENT"
+        )
+          throw conflict(purchaseErrors.settled);
+        return [{ type: "PurchaseFailed", data: { reason: command.reason, failedAt: command.now.toISOString() } }];
+      }
+      case "ExpirePurchase": {
+        const purchase = started(state);
+        if (purchase.status !== "AWAIT_PAYMENT" || !purchase.awaited) return [];
+        // Only once the time to pay is over; an early call changes nothing.
+        if (command.now.getTime() < Date.parse(purchase.awaited.expiresAt)) return [];
+        return [{ type: "PurchaseExpired", data: { expiredAt: command.now.toISOString() } }];
+      }
+      case "RefundPurchase": {
+        const purchase = started(state);
+        if (purchase.status === "REFUNDED") return [];
+        if (purchase.status !== "PAID") throw conflict(purchaseErrors.notPaid);
+        return [
+          {
+            type: "PurchaseRefunded",
+            data: { by: command.by, credits: purchase.started.credits, refundedAt: command.now.toISOString() },
+          },
+        ];
+      }
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+
+export const purchaseEventDefinitions = Object.entries(purchaseEventSchemas).map(([type, schema]) => ({
+  type,
+  schema,
+}));
