@@ -1,0 +1,444 @@
+import type { CouponValidationView } from "@el/domain/coupons/coupon-views";
+import {
+  CHECKOUT_DELAY_MS,
+  type CheckoutBody,
+  type CheckoutResult,
+  type DebitAuthorizationData,
+  type PackageLine,
+  type PreorderView,
+  type PurchaseView,
+} from "@el/domain/purchasing/purchase-views";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { ApiError } from "../../../lib/api";
+import { createManualFeed } from "../../../test/manual-feed";
+import { checkoutMachine } from "./checkout.machine";
+
+/** The checkout request itself is replaced, so the machine's own body and key are what the test sees. */
+const checkoutCalls: [CheckoutBody, string][] = [];
+const checkoutAnswer = vi.hoisted(() => ({
+  current: async (): Promise<CheckoutResult> => Promise.reject(new Error("unset")),
+}));
+vi.mock("../api/checkout", () => ({
+  checkout: async (body: CheckoutBody, key: string) => {
+    checkoutCalls.push([body, key]);
+    return checkoutAnswer.current();
+  },
+}));
+
+import type { CheckoutDetails } from "./checkout-form";
+
+const DETAILS: CheckoutDetails = {
+  method: "CREDIT",
+  card: {
+    number: "4111111111111111",
+    name: "ANA SOUZA",
+    expiry: "12/30",
+    cvc: "123",
+    method: "credit",
+    installments: 2,
+  },
+  address: {
+    cep: "01310-100",
+    street: "Avenida Paulista",
+    number: "1000",
+    neighbourhood: "Bela Vista",
+    city: "São Paulo",
+    state: "SP",
+    country: "BR",
+  },
+  user: { cpf: "529.982.247-25" },
+};
+
+const PREORDER: PreorderView = {
+  orders: [{ itemPackage: { id: 2, amount: 4, value: 180 }, quantity: 1, total: 180 }],
+  total: 180,
+  sessionId: "fp-session-1",
+};
+
+const COUPON: CouponValidationView = {
+  id: 3,
+  code: "BEMVINDO",
+  discount: 10,
+  percentual: true,
+  itemPackage: null,
+  listPrice: 180,
+  discountValue: 18,
+  total: 162,
+};
+
+const APPROVED: CheckoutResult = {
+  purchaseId: 41,
+  status: "APPROVED",
+  message: "Compra realizada com sucesso!",
+  additionalData: null,
+};
+const DEBIT: DebitAuthorizationData = {
+  redirect_url: "https://issuer.example/3ds",
+  post_data: { issuer_payment_id: "pay-9", payer_authentication_request: "PAREQ" },
+  term_url: "https://app.example/api/purchases/41/authorization",
+};
+const PIX: CheckoutResult = {
+  purchaseId: 42,
+  status: "AWAIT_PAYMENT",
+  message: "Aguardando pagamento",
+  additionalData: {
+    qr_code: "00020126580014br.gov.bcb.pix6304ABCD",
+    qr_image: "data:image/png;base64,iVBORw0KGgo=",
+    expires_at: "2026-11-24T18:00:00.000Z",
+  },
+};
+
+const purchase = (changes: Partial<PurchaseView>): PurchaseView => ({
+  id: 42,
+  method: "PIX",
+  status: "AWAIT_PAYMENT",
+  date: "2026-11-24T17:00:00.000Z",
+  paidAt: null,
+  student: { id: 5, login: "ana@example.com", firstName: "Ana", lastName: "Souza" },
+  orders: PREORDER.orders,
+  credits: 4,
+  listPrice: 180,
+  discount: 0,
+  total: 180,
+  installments: 1,
+  coupon: null,
+  card: null,
+  payment: PIX.additionalData,
+  failure: null,
+  ...changes,
+});
+
+interface Calls {
+  coupons: { code: string; cart: PackageLine[] }[];
+  preorders: PackageLine[][];
+  checkouts: [CheckoutBody, string][];
+  purchaseLoads: number[];
+  issuerSteps: { purchaseId: number; authorization: DebitAuthorizationData | null }[];
+}
+
+const start = (
+  options: {
+    checkout?: () => Promise<CheckoutResult>;
+    preorder?: () => Promise<PreorderView>;
+    coupon?: () => Promise<CouponValidationView>;
+    purchase?: () => Promise<PurchaseView>;
+    returningPurchaseId?: number;
+  } = {},
+) => {
+  const live = createManualFeed();
+  const calls: Calls = { coupons: [], preorders: [], checkouts: [], purchaseLoads: [], issuerSteps: [] };
+  checkoutCalls.length = 0;
+  checkoutAnswer.current = options.checkout ?? (async () => APPROVED);
+  calls.checkouts = checkoutCalls;
+  const machine = checkoutMachine.provide({
+    actors: {
+      validateCoupon: fromPromise(async ({ input }) => {
+        calls.coupons.push(input);
+        return (options.coupon ?? (async () => COUPON))();
+      }),
+      preorder: fromPromise(async ({ input }) => {
+        calls.preorders.push(input.cart);
+        return (options.preorder ?? (async () => PREORDER))();
+      }),
+      loadPurchase: fromPromise(async ({ input }) => {
+        calls.purchaseLoads.push(input.purchaseId);
+        return (options.purchase ?? (async () => purchase({})))();
+      }),
+    },
+    actions: {
+      openIssuerStep: (_, params) => {
+        calls.issuerSteps.push(params);
+      },
+    },
+  });
+  const actor = createActor(machine, {
+    input: { feed: live.feed, returningPurchaseId: options.returningPurchaseId },
+  }).start();
+  return { actor, live, calls };
+};
+
+/** Lets answered promises land without moving the clock. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/** Adds the 4-lesson pack, starts the purchase and submits the form; the pre-order is answered. */
+const submitted = async (run: ReturnType<typeof start>) => {
+  run.actor.send({ type: "cart.packageAdded", packageId: 2 });
+  run.actor.send({ type: "checkout.started" });
+  run.actor.send({ type: "checkout.submitted", details: DETAILS });
+  await settle();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("buying lessons", () => {
+  it("counts packages in the cart, up and down, and drops a package counted back to zero", () => {
+    const { actor } = start();
+    actor.send({ type: "cart.packageAdded", packageId: 2 });
+    actor.send({ type: "cart.packageAdded", packageId: 1 });
+    actor.send({ type: "cart.packageAdded", packageId: 2 });
+    expect(actor.getSnapshot().context.cart).toEqual([
+      { id: 1, quantity: 1 },
+      { id: 2, quantity: 2 },
+    ]);
+    actor.send({ type: "cart.packageRemoved", packageId: 1 });
+    actor.send({ type: "cart.packageRemoved", packageId: 1 });
+    expect(actor.getSnapshot().context.cart).toEqual([{ id: 2, quantity: 2 }]);
+  });
+
+  it("will not start with an empty cart, and warns until a package is chosen", () => {
+    const { actor } = start();
+    actor.send({ type: "checkout.started" });
+    expect(actor.getSnapshot().matches("selecting")).toBe(true);
+    expect(actor.getSnapshot().context.emptyCartWarning).toBe(true);
+    actor.send({ type: "cart.packageAdded", packageId: 1 });
+    expect(actor.getSnapshot().context.emptyCartWarning).toBe(false);
+  });
+
+  it("locks the cart once the purchase is started, and unlocks it on cancel without the coupon", async () => {
+    const { actor } = start();
+    actor.send({ type: "cart.packageAdded", packageId: 2 });
+    actor.send({ type: "checkout.started" });
+    expect(actor.getSnapshot().matches("locked")).toBe(true);
+    actor.send({ type: "cart.packageAdded", packageId: 1 });
+    actor.send({ type: "cart.packageRemoved", packageId: 2 });
+    expect(actor.getSnapshot().context.cart).toEqual([{ id: 2, quantity: 1 }]);
+
+    actor.send({ type: "coupon.applied", code: "BEMVINDO" });
+    await settle();
+    expect(actor.getSnapshot().context.coupon).toEqual(COUPON);
+    actor.send({ type: "checkout.cancelled" });
+    expect(actor.getSnapshot().matches("selecting")).toBe(true);
+    expect(actor.getSnapshot().context.coupon).toBeNull();
+    actor.send({ type: "cart.packageAdded", packageId: 1 });
+    expect(actor.getSnapshot().context.cart).toEqual([
+      { id: 1, quantity: 1 },
+      { id: 2, quantity: 1 },
+    ]);
+  });
+
+  it("validates a coupon against the locked cart, keeps the refusal to show, and removes a coupon", async () => {
+    const refused = new ApiError(400, "Cupom não é válido.");
+    let answer: () => Promise<CouponValidationView> = () => Promise.reject(refused);
+    const run = start({ coupon: () => answer() });
+    run.actor.send({ type: "cart.packageAdded", packageId: 2 });
+    run.actor.send({ type: "cart.packageAdded", packageId: 2 });
+    run.actor.send({ type: "checkout.started" });
+    run.actor.send({ type: "coupon.applied", code: " NOPE " });
+    expect(run.actor.getSnapshot().matches({ locked: "validatingCoupon" })).toBe(true);
+    await settle();
+    expect(run.calls.coupons).toEqual([{ code: "NOPE", cart: [{ id: 2, quantity: 2 }] }]);
+    expect(run.actor.getSnapshot().context.couponError).toBe(refused);
+    expect(run.actor.getSnapshot().context.coupon).toBeNull();
+
+    answer = async () => COUPON;
+    run.actor.send({ type: "coupon.applied", code: "BEMVINDO" });
+    await settle();
+    expect(run.actor.getSnapshot().context.coupon).toEqual(COUPON);
+    expect(run.actor.getSnapshot().context.couponError).toBeNull();
+    run.actor.send({ type: "coupon.removed" });
+    expect(run.actor.getSnapshot().context.coupon).toBeNull();
+  });
+
+  it("pre-orders, waits the 5 s of the device fingerprint after the answer, then checks out once", async () => {
+    const run = start();
+    run.actor.send({ type: "cart.packageAdded", packageId: 2 });
+    run.actor.send({ type: "checkout.started" });
+    run.actor.send({ type: "coupon.applied", code: "BEMVINDO" });
+    await settle();
+    run.actor.send({ type: "checkout.submitted", details: DETAILS });
+    expect(run.actor.getSnapshot().matches("preordering")).toBe(true);
+    await settle();
+    expect(run.calls.preorders).toEqual([[{ id: 2, quantity: 1 }]]);
+    expect(run.actor.getSnapshot().matches("waitingFingerprint")).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS - 1);
+    expect(run.calls.checkouts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run.calls.checkouts).toHaveLength(1);
+    const [body, key] = run.calls.checkouts[0] ?? [];
+    expect(body).toEqual({
+      ...DETAILS,
+      coupon: { code: "BEMVINDO" },
+      packages: [{ id: 2, quantity: 1 }],
+      orders: PREORDER.orders,
+      sessionId: "fp-session-1",
+    });
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(run.actor.getSnapshot().matches("approved")).toBe(true);
+    expect(run.actor.getSnapshot().context.result).toEqual(APPROVED);
+  });
+
+  it("starts the 5 s only once the pre-order answered", async () => {
+    let answerPreorder: (view: PreorderView) => void = () => {};
+    const run = start({ preorder: () => new Promise((resolve) => (answerPreorder = resolve)) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS * 2);
+    expect(run.actor.getSnapshot().matches("preordering")).toBe(true);
+    answerPreorder(PREORDER);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS - 1);
+    expect(run.calls.checkouts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run.calls.checkouts).toHaveLength(1);
+  });
+
+  it("sends nothing when the student cancels during the wait, and keeps the cart locked for another try", async () => {
+    const run = start();
+    await submitted(run);
+    run.actor.send({ type: "checkout.cancelled" });
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS * 2);
+    expect(run.calls.checkouts).toEqual([]);
+    expect(run.actor.getSnapshot().matches("locked")).toBe(true);
+  });
+
+  it("closing the result empties the cart and the coupon", async () => {
+    const run = start();
+    run.actor.send({ type: "cart.packageAdded", packageId: 2 });
+    run.actor.send({ type: "checkout.started" });
+    run.actor.send({ type: "coupon.applied", code: "BEMVINDO" });
+    await settle();
+    run.actor.send({ type: "checkout.submitted", details: DETAILS });
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("approved")).toBe(true);
+    run.actor.send({ type: "result.closed" });
+    const { context } = run.actor.getSnapshot();
+    expect(run.actor.getSnapshot().matches("selecting")).toBe(true);
+    expect(context.cart).toEqual([]);
+    expect(context.coupon).toBeNull();
+    expect(context.result).toBeNull();
+  });
+
+  it("sends a debit card to the bank's 3-D Secure page with what the issuer needs", async () => {
+    const run = start({
+      checkout: async () => ({ purchaseId: 41, status: "AWAIT_AUTHORIZATION", message: "", additionalData: DEBIT }),
+    });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("awaitingAuthorisation")).toBe(true);
+    expect(run.calls.issuerSteps).toEqual([{ purchaseId: 41, authorization: DEBIT }]);
+  });
+
+  it("shows a Pix awaiting payment and turns it paid live, ignoring other purchases' pushes", async () => {
+    const run = start({ checkout: async () => PIX });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
+    expect(run.live.listenerCount("purchase:updated")).toBe(1);
+
+    run.live.push("purchase:updated", { purchaseId: 7, status: "PAID" });
+    expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
+    run.live.push("purchase:updated", { purchaseId: 42, status: "PAID" });
+    expect(run.actor.getSnapshot().matches("paid")).toBe(true);
+    // The watch ends with the wait.
+    expect(run.live.listenerCount("purchase:updated")).toBe(0);
+  });
+
+  it("tells when a Pix expired unpaid", async () => {
+    const run = start({ checkout: async () => PIX });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    run.live.push("purchase:updated", { purchaseId: 42, status: "EXPIRED" });
+    expect(run.actor.getSnapshot().matches("expired")).toBe(true);
+  });
+
+  it("reads the purchase again when the connection came back without the pushes sent meanwhile", async () => {
+    const run = start({ checkout: async () => PIX, purchase: async () => purchase({ status: "PAID" }) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    run.live.reconnect();
+    await settle();
+    expect(run.calls.purchaseLoads).toEqual([42]);
+    expect(run.actor.getSnapshot().matches("paid")).toBe(true);
+  });
+
+  it("keeps waiting when the purchase read after a reconnection is still unpaid", async () => {
+    const run = start({ checkout: async () => PIX, purchase: async () => purchase({}) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    run.live.reconnect();
+    await settle();
+    expect(run.actor.getSnapshot().matches({ awaitingPayment: "watching" })).toBe(true);
+  });
+
+  it("shows the gateway's refusal, and a retry goes back to the locked form with a new key", async () => {
+    let answer: () => Promise<CheckoutResult> = async () => ({
+      purchaseId: 43,
+      status: "ERROR",
+      message: "Transação não autorizada",
+      additionalData: null,
+    });
+    const run = start({ checkout: () => answer() });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+    expect(run.actor.getSnapshot().context.result?.message).toBe("Transação não autorizada");
+
+    run.actor.send({ type: "checkout.retried" });
+    expect(run.actor.getSnapshot().matches("locked")).toBe(true);
+    expect(run.actor.getSnapshot().context.cart).toEqual([{ id: 2, quantity: 1 }]);
+    answer = async () => APPROVED;
+    run.actor.send({ type: "checkout.submitted", details: DETAILS });
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("approved")).toBe(true);
+    const keys = run.calls.checkouts.map(([, key]) => key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("fails with the request's error when the pre-order cannot be made, and sends no checkout", async () => {
+    const unreachable = new ApiError(0, "error.server.not.reachable");
+    const run = start({ preorder: () => Promise.reject(unreachable) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+    expect(run.actor.getSnapshot().context.error).toBe(unreachable);
+    expect(run.calls.checkouts).toEqual([]);
+  });
+
+  it("back from the bank, shows the purchase's outcome read from the student's purchases", async () => {
+    const run = start({
+      returningPurchaseId: 41,
+      purchase: async () => purchase({ id: 41, method: "DEBIT", status: "PAID" }),
+    });
+    await settle();
+    expect(run.calls.purchaseLoads).toEqual([41]);
+    expect(run.actor.getSnapshot().matches("approved")).toBe(true);
+    run.actor.send({ type: "result.closed" });
+    expect(run.actor.getSnapshot().matches("selecting")).toBe(true);
+  });
+
+  it("back from the bank before the purchase is settled, waits for its push", async () => {
+    const run = start({
+      returningPurchaseId: 41,
+      purchase: async () => purchase({ id: 41, method: "DEBIT", status: "AWAIT_AUTHORIZATION", payment: DEBIT }),
+    });
+    await settle();
+    expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
+    run.live.push("purchase:updated", { purchaseId: 41, status: "FAILED" });
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+  });
+
+  it("back from the bank with a declined debit, shows why", async () => {
+    const run = start({
+      returningPurchaseId: 41,
+      purchase: async () => purchase({ id: 41, method: "DEBIT", status: "FAILED", failure: "Autenticação recusada" }),
+    });
+    await settle();
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+    expect(run.actor.getSnapshot().context.result?.message).toBe("Autenticação recusada");
+  });
+
+  it("opens a pending Pix of the history to pay it", async () => {
+    const run = start();
+    run.actor.send({ type: "purchase.reviewed", purchase: purchase({}) });
+    expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
+    expect(run.actor.getSnapshot().context.result?.additionalData).toEqual(PIX.additionalData);
+    run.live.push("purchase:updated", { purchaseId: 42, status: "PAID" });
+    expect(run.actor.getSnapshot().matches("paid")).toBe(true);
+  });
+});
