@@ -1,8 +1,9 @@
 import { accountsFeature } from "./accounts";
 import { catalogFeature } from "./catalog";
+import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
 
 /** Every slice of the product, in the order their routes and seeds are registered. */
 // accounts first: its seed creates the first administrator before anything else starts.
-export const features: Feature[] = [accountsFeature, catalogFeature, lessonsFeature];
+export const features: Feature[] = [accountsFeature, catalogFeature, couponsFeature, lessonsFeature];
