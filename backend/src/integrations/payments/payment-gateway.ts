@@ -12,7 +12,15 @@ export interface Buyer {
   email: string;
   /** Digits only, check digits already validated. */
   cpf: string;
-  address: { cep: string; street: string; number: string; neighbourhood: string; city: string; state: string; country: string };
+  address: {
+    cep: string;
+    street: string;
+    number: string;
+    neighbourhood: string;
+    city: string;
+    state: string;
+    country: string;
+  };
 }
 
 export interface Order {
@@ -80,6 +88,11 @@ export interface PaymentGateway {
   /** A boleto's printable document. */
   boletoPdf(paymentId: string): Promise<Buffer>;
   paymentStatus(paymentId: string): Promise<PaymentStatus>;
+  /**
+   * The sandbox's "pay this Pix / boleto now" (absent on real gateways: there the payer's bank pays). An id the
+   * sandbox does not know (the process restarted) is recorded as paid, so the notification path still works.
+   */
+  pay?(paymentId: string): Promise<void>;
 }
 
 /** The gateway could not be reached or answered an error of its own (5xx, timeout): nothing is known. */
@@ -87,5 +100,21 @@ export class GatewayUnavailable extends Error {
   constructor(message: string) {
     super(message);
     this.name = "GatewayUnavailable";
+  }
+}
+
+/** The gateway does not know this payment id (a boleto's PDF or a status asked for an id it never issued). */
+export class PaymentNotFound extends Error {
+  constructor(paymentId: string) {
+    super(`Payment ${paymentId} is not known to the gateway`);
+    this.name = "PaymentNotFound";
+  }
+}
+
+/** The sandbox refuses to pay what a payer's bank could not pay: an expired Pix, a denied card payment. */
+export class PaymentNotPayable extends Error {
+  constructor(paymentId: string, status: PaymentStatus) {
+    super(`Payment ${paymentId} cannot be paid: it is ${status}`);
+    this.name = "PaymentNotPayable";
   }
 }
