@@ -5,6 +5,7 @@ import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
@@ -33,7 +34,8 @@ export const routes: RouteObject[] = [
           ...accountsRoutes,
           ...studentRoutes,
           ...teacherRoutes,
-          ...adminRoutes(adminCatalogSections),
+          ...adminRoutes([...adminCatalogSections, ...adminPurchasingSections]),
+          ...adminPurchasingRenamedPaths,
           ...upcomingRoutes,
           { path: "*", element: <PageNotFound /> },
         ],

@@ -1,6 +1,7 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { LiveFeedProvider } from "../lib/socket";
@@ -60,3 +61,6 @@ export const renderStudentArea = (path: string) => renderArea(studentRoutes, pat
 
 /** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
 export const adminArea = adminRoutes(adminCatalogSections);
+
+/** /gerencia with the sales sections (purchases, coupons, item packages) and their English and slash-less paths. */
+export const adminPurchasingArea = [...adminPurchasingRenamedPaths, ...adminRoutes(adminPurchasingSections)];

@@ -12,6 +12,8 @@ const MENU = [
   { to: "/gerencia/cupom", key: "coupons" },
   { to: "/gerencia/materiais", key: "materials" },
   { to: "/gerencia/niveis", key: "levels" },
+  { to: "/gerencia/compra", key: "purchases" },
+  { to: "/gerencia/pacote", key: "itemPackages" },
   { to: "/logout", key: "logout" },
 ] as const;
 

@@ -1,0 +1,352 @@
+import type { PurchaseView } from "@el/domain/purchasing/purchase-views";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ToastRegion } from "../../../components/toast/toast-region";
+import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
+import { optionNames } from "../../../test/options";
+import { renderRoutes } from "../../../test/render";
+import { adminPurchasingArea } from "../../../test/render-area";
+import { signInAdministratorForEachTest } from "../../../test/sign-in";
+import { adminAccount, deferred, pageOf, purchase, students } from "../test-server";
+
+/** Reais as Intl writes them, with a no-break space after R$ (`toHaveTextContent` reads it as a space). */
+const reais = (text: string) => text.replaceAll("R$ ", "R$\u00a0");
+
+const initialPurchases = (): PurchaseView[] => [
+  purchase(1),
+  purchase(2, {
+    method: "CREDIT",
+    status: "PAID",
+    installments: 2,
+    date: "2026-11-21T02:30:00.000Z",
+    paidAt: "2026-11-21T02:30:05.000Z",
+    student: { id: 6, login: "bruno@example.com", firstName: "Bruno", lastName: "Lima" },
+    orders: [
+      { itemPackage: { id: 3, amount: 12, value: 480 }, quantity: 1, total: 480 },
+      { itemPackage: { id: 1, amount: 1, value: 47 }, quantity: 2, total: 94 },
+    ],
+    listPrice: 574,
+    discount: 57.4,
+    total: 516.6,
+    coupon: { code: "PROMO10" },
+  }),
+  purchase(3, { method: "BANKSLIP", status: "PENDING" }),
+  purchase(4, { method: "DEBIT", status: "AWAIT_AUTHORIZATION" }),
+  purchase(5, { method: "BANKSLIP", status: "EXPIRED" }),
+  purchase(6, { method: "PIX", status: "REFUNDED" }),
+];
+
+/** Six purchases, one of each kind the screen treats differently; marking paid and refunding change them. */
+const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
+  let purchases = initialPurchases();
+  const change = (id: number, changes: Partial<PurchaseView>) => {
+    purchases = purchases.map((item) => (item.id === id ? { ...item, ...changes } : item));
+    return json(purchases.find((item) => item.id === id));
+  };
+  const paid = () => purchases.filter((item) => item.status === "PAID");
+  return fakeApi({
+    "GET /api/account": adminAccount,
+    "GET /api/users/student": () => json(students, { headers: { "X-Total-Count": "2" } }),
+    "GET /api/purchases": ({ query }) => pageOf(purchases, query),
+    "GET /api/purchases/totalAmount": () =>
+      json({ total: paid().reduce((sum, item) => sum + item.total, 0), count: paid().length }),
+    "PUT /api/purchases/1/paid": () => change(1, { status: "PAID", paidAt: "2026-11-22T12:00:00.000Z" }),
+    "POST /api/purchases/2/refund": () => change(2, { status: "REFUNDED" }),
+    ...overrides,
+  });
+};
+
+/** The row whose first cell, the purchase's ID, is `id`. */
+const rowOf = (id: number) =>
+  screen
+    .getAllByRole("row")
+    .find((row) => within(row).queryAllByRole("cell")[0]?.textContent === String(id)) as HTMLElement;
+const listCalls = (calls: FakeRequest[]) => calls.filter((call) => call.path === "/api/purchases");
+const totalCalls = (calls: FakeRequest[]) => calls.filter((call) => call.path === "/api/purchases/totalAmount");
+const filtersOf = (call: FakeRequest | undefined) =>
+  Object.fromEntries(
+    ["status", "method", "studentId", "from", "to"].flatMap((name) => {
+      const value = call?.query.get(name);
+      return value === null || value === undefined ? [] : [[name, value]];
+    }),
+  );
+
+signInAdministratorForEachTest();
+
+describe("purchases list", () => {
+  it("shows each purchase's date in São Paulo, student, packages, method, status in Portuguese, total and coupon", async () => {
+    const calls = server();
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((header) => header.textContent)).toEqual([
+      "ID",
+      "Data ▼",
+      "Aluno",
+      "Pacotes",
+      "Forma de pagamento",
+      "Situação",
+      "Total",
+      "Cupom",
+      "",
+    ]);
+    const cells = (id: number) =>
+      within(rowOf(id))
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent);
+    expect(cells(1).slice(1, 8)).toEqual([
+      "20/11/26 10:05",
+      "Ana Souza",
+      "1 × 4 aulas",
+      "Pix",
+      "Aguardando pagamento",
+      reais("R$ 180,00"),
+      "—",
+    ]);
+    expect(cells(2).slice(1, 8)).toEqual([
+      "20/11/26 23:30",
+      "Bruno Lima",
+      "1 × 12 aulas, 2 × 1 aula",
+      "Cartão de crédito (2x)",
+      "Pago",
+      reais("R$ 516,60"),
+      "PROMO10",
+    ]);
+    expect(cells(4)[5]).toBe("Aguardando autenticação");
+    expect(cells(5)[5]).toBe("Expirado");
+    expect(cells(6)[5]).toBe("Estornado");
+    const first = listCalls(calls)[0];
+    expect([first?.query.get("page"), first?.query.get("size"), first?.query.get("sort")]).toEqual([
+      "0",
+      "20",
+      "date,desc",
+    ]);
+    expect(filtersOf(first)).toEqual({});
+  });
+
+  it("shows what the filter paid in all in the 'Total pago' panel", async () => {
+    server({ "GET /api/purchases/totalAmount": () => json({ total: 1234.5, count: 3 }) });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    const panel = await screen.findByRole("group", { name: "Total pago" });
+    await waitFor(() => expect(panel).toHaveTextContent("Total pago: R$ 1.234,50 · 3 compras pagas"));
+  });
+
+  it("offers 'Marcar como pago' only for a boleto or Pix still unpaid, and 'Estornar' only for a paid purchase", async () => {
+    server();
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("table");
+    const actions = (id: number) =>
+      within(rowOf(id))
+        .queryAllByRole("link")
+        .map((link) => link.textContent);
+    expect(actions(1)).toEqual(["Marcar como pago"]);
+    expect(actions(2)).toEqual(["Estornar"]);
+    expect(actions(3)).toEqual(["Marcar como pago"]);
+    expect(actions(4)).toEqual([]);
+    expect(actions(5)).toEqual([]);
+    expect(actions(6)).toEqual([]);
+    expect(within(rowOf(3)).getByRole("link", { name: "Marcar como pago" })).toHaveAttribute(
+      "href",
+      "/gerencia/compra/3/paid",
+    );
+  });
+
+  it("filters by status, method, student and period: the list and the total are asked again with them, from page 1", async () => {
+    const calls = server();
+    // Page 2 of six purchases is empty; a new filter starts again from page 1.
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra?page=2&sort=date,desc");
+    await screen.findByText("No Purchases found");
+    const user = userEvent.setup();
+    expect(optionNames(screen.getByLabelText("Situação"))).toEqual([
+      "Todas",
+      "Pendente",
+      "Aguardando autenticação",
+      "Aguardando pagamento",
+      "Pago",
+      "Recusado",
+      "Expirado",
+      "Estornado",
+    ]);
+    expect(optionNames(screen.getByLabelText("Forma de pagamento"))).toEqual([
+      "Todas",
+      "Cartão de crédito",
+      "Cartão de débito",
+      "Pix",
+      "Boleto",
+    ]);
+    await waitFor(() =>
+      expect(optionNames(screen.getByLabelText("Aluno"))).toEqual(["Todos", "Ana Souza", "Bruno Lima"]),
+    );
+    await user.selectOptions(screen.getByLabelText("Situação"), "Pago");
+    await user.selectOptions(screen.getByLabelText("Forma de pagamento"), "Boleto");
+    await user.selectOptions(screen.getByLabelText("Aluno"), "Bruno Lima");
+    await user.type(screen.getByLabelText("De"), "2026-11-01");
+    await user.type(screen.getByLabelText("Até"), "2026-11-30");
+    const asked = listCalls(calls).length;
+    expect(totalCalls(calls)).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Pesquisar" }));
+
+    const wanted = { status: "PAID", method: "BANKSLIP", studentId: "6", from: "2026-11-01", to: "2026-11-30" };
+    await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual(wanted));
+    expect(listCalls(calls).length).toBe(asked + 1);
+    expect(listCalls(calls).at(-1)?.query.get("page")).toBe("0");
+    await waitFor(() => expect(filtersOf(totalCalls(calls).at(-1))).toEqual(wanted));
+    const url = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(url)).toEqual({ ...wanted, page: "1", sort: "date,desc" });
+
+    await user.click(screen.getByRole("button", { name: "Limpar" }));
+    await waitFor(() => expect(filtersOf(listCalls(calls).at(-1))).toEqual({}));
+    expect(filtersOf(totalCalls(calls).at(-1))).toEqual({});
+    expect(screen.getByLabelText("Situação")).toHaveValue("");
+  });
+
+  it("reads the filter from the URL, so a shared link shows the same purchases", async () => {
+    const calls = server();
+    renderRoutes(adminPurchasingArea, "/gerencia/compra?status=AWAIT_PAYMENT&method=PIX&studentId=5");
+    await screen.findByRole("table");
+    expect(filtersOf(listCalls(calls)[0])).toEqual({ status: "AWAIT_PAYMENT", method: "PIX", studentId: "5" });
+    expect(filtersOf(totalCalls(calls)[0])).toEqual({ status: "AWAIT_PAYMENT", method: "PIX", studentId: "5" });
+    expect(screen.getByLabelText("Situação")).toHaveValue("AWAIT_PAYMENT");
+    expect(screen.getByLabelText("Forma de pagamento")).toHaveValue("PIX");
+  });
+
+  it("refuses a period that ends before it starts, without asking the server", async () => {
+    const calls = server();
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("table");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("De"), "2026-11-10");
+    await user.type(screen.getByLabelText("Até"), "2026-11-01");
+    const asked = calls.length;
+    await user.click(screen.getByRole("button", { name: "Pesquisar" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("A data inicial deve ser anterior ou igual à final.");
+    expect(calls.length).toBe(asked);
+  });
+
+  it("pages with the X-Total-Count, keeping the filter", async () => {
+    const many = Array.from({ length: 45 }, (_, index) => purchase(index + 1));
+    const calls = server({ "GET /api/purchases": ({ query }) => pageOf(many, query) });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra?status=AWAIT_PAYMENT");
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("button", { name: /^\d+$/ }).map((button) => button.textContent)).toEqual([
+      "1",
+      "2",
+      "3",
+    ]);
+    await userEvent.setup().click(screen.getByRole("button", { name: "3" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get("page")).toBe("2"));
+    expect(listCalls(calls).at(-1)?.query.get("status")).toBe("AWAIT_PAYMENT");
+    expect(await screen.findAllByRole("row")).toHaveLength(6);
+  });
+
+  it("says Carregando... while loading, then 'No Purchases found' when there is none", async () => {
+    const answer = deferred();
+    server({ "GET /api/purchases": () => answer.promise });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("heading", { name: "Compras", level: 2 });
+    expect(screen.getAllByText("Carregando...").length).toBeGreaterThan(0);
+    answer.release(json([], { headers: { "X-Total-Count": "0" } }));
+    expect(await screen.findByText("No Purchases found")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows an error when the list or the total cannot be read", async () => {
+    server({
+      "GET /api/purchases": () => json({ message: "Falha ao ler as compras" }, { status: 500 }),
+      "GET /api/purchases/totalAmount": () => json({ message: "Falha ao somar as compras" }, { status: 500 }),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await waitFor(() =>
+      expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+        "Falha ao somar as compras",
+        "Falha ao ler as compras",
+      ]),
+    );
+  });
+});
+
+describe("marking paid and refunding", () => {
+  it("marks a Pix paid after the confirmation: the list and the total are read again and a success is told", async () => {
+    const calls = server();
+    render(<ToastRegion />);
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra?page=1&sort=date,desc");
+    await screen.findByRole("table");
+    const user = userEvent.setup();
+    await user.click(within(rowOf(1)).getByRole("link", { name: "Marcar como pago" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirmar pagamento" });
+    expect(dialog).toHaveTextContent(
+      "Marcar como paga a compra 1 de Ana Souza (R$ 180,00)? Os créditos de aula são concedidos ao aluno.",
+    );
+    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+    const totalsBefore = totalCalls(calls).length;
+    await user.click(within(dialog).getByRole("button", { name: "Marcar como pago" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/compra"));
+    expect(router.state.location.search).toBe("?page=1&sort=date,desc");
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.path)).toEqual(["/api/purchases/1/paid"]);
+    expect(await screen.findByText("Compra 1 marcada como paga.")).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(1)).getAllByRole("cell")[5]).toHaveTextContent("Pago"));
+    expect(within(rowOf(1)).getByRole("link", { name: "Estornar" })).toBeInTheDocument();
+    await waitFor(() => expect(totalCalls(calls).length).toBe(totalsBefore + 1));
+    expect(await screen.findByRole("group", { name: "Total pago" })).toHaveTextContent("R$ 696,60");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("refunds a paid purchase after the confirmation", async () => {
+    const calls = server();
+    render(<ToastRegion />);
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("table");
+    const user = userEvent.setup();
+    await user.click(within(rowOf(2)).getByRole("link", { name: "Estornar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirmar estorno" });
+    expect(dialog).toHaveTextContent("Estornar a compra 2 de Bruno Lima (R$ 516,60)?");
+    await user.click(within(dialog).getByRole("button", { name: "Estornar" }));
+    expect(await screen.findByText("Compra 2 estornada.")).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(2)).getAllByRole("cell")[5]).toHaveTextContent("Estornado"));
+    expect(within(rowOf(2)).queryByRole("link")).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([
+      "/api/purchases/2/refund",
+    ]);
+  });
+
+  it("shows the server's refusal of a refund whose credits were spent, and keeps the confirmation open", async () => {
+    server({
+      "POST /api/purchases/2/refund": () =>
+        json({ message: "Os créditos desta compra já foram usados em aulas." }, { status: 409 }),
+    });
+    render(<ToastRegion />);
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra/2/refund");
+    const dialog = await screen.findByRole("dialog", { name: "Confirmar estorno" });
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Estornar" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Os créditos desta compra já foram usados em aulas.",
+    );
+    expect(router.state.location.pathname).toBe("/gerencia/compra/2/refund");
+    expect(within(rowOf(2)).getAllByRole("cell")[5]).toHaveTextContent("Pago");
+    expect(screen.queryByText(/estornada/)).not.toBeInTheDocument();
+  });
+
+  it("cancelling the confirmation changes nothing", async () => {
+    const calls = server();
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra/3/paid?status=PENDING");
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/compra"));
+    expect(router.state.location.search).toBe("?status=PENDING");
+    expect(calls.some((call) => call.method !== "GET")).toBe(false);
+  });
+});
+
+describe("the section's other paths (spec section 2)", () => {
+  it.each([
+    ["/gerencia/purchase?status=PAID", "/gerencia/compra?status=PAID"],
+    ["/gerencia/purchase/2/refund", "/gerencia/compra/2/refund"],
+    ["/gerenciapurchase", "/gerencia/compra"],
+  ])("%s leads to %s", async (path, wanted) => {
+    server();
+    const { router } = renderRoutes(adminPurchasingArea, path);
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(wanted));
+    expect(await screen.findByRole("heading", { name: "Compras", level: 2 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../lib/lazy-page";
+import { RenamedPath } from "./components/renamed-path";
+
+const PurchasesPage = lazyPage(() => import("./purchases/purchases-page").then((m) => m.PurchasesPage));
+const MarkPaidModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.MarkPaidModal));
+const RefundModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.RefundModal));
+
+/** Each section's Portuguese path, and the English name spec section 2 also builds it with. */
+const SECTIONS = [{ path: "compra", english: "purchase" }] as const;
+
+/** The sales sections of /gerencia (purchases, coupons, item packages), handed to `adminRoutes`. */
+export const adminPurchasingSections: RouteObject[] = [
+  {
+    path: "compra",
+    element: <PurchasesPage />,
+    children: [
+      { path: ":id/paid", element: <MarkPaidModal /> },
+      { path: ":id/refund", element: <RefundModal /> },
+    ],
+  },
+  ...SECTIONS.map(({ path, english }) => ({
+    path: `${english}/*`,
+    element: <RenamedPath from={`/gerencia/${english}`} to={`/gerencia/${path}`} />,
+  })),
+];
+
+/**
+ * Top-level routes for the slash-less reading of spec section 2 (`/gerenciapurchase`), a likely defect
+ * of the original that links may still carry; each leads into /gerencia, which checks the role.
+ */
+export const adminPurchasingRenamedPaths: RouteObject[] = SECTIONS.map(({ path, english }) => ({
+  path: `gerencia${english}/*`,
+  element: <RenamedPath from={`/gerencia${english}`} to={`/gerencia/${path}`} />,
+}));
