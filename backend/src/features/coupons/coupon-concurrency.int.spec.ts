@@ -97,3 +97,62 @@ describe("coupon races on PostgreSQL", () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+// PostgreSQL only: a projector held inside its transaction would hold PGlite's single connection.
+describe("a coupon written while the coupons read model lags", () => {
+  let opened: Promise<void> = Promise.resolve();
+  let open = () => {};
+  let slow: TestApp;
+  let slowAdmin: Person;
+  beforeAll(async () => {
+    slow = await createTestApp({
+      driver: "pg",
+      env: { PROJECTION_WAIT_MS: "300" },
+      overrides: {
+        projectors: (projectors) =>
+          projectors.map((projector) =>
+            projector.name === "coupons"
+              ? {
+                  ...projector,
+                  apply: async (event, tx) => {
+                    await opened;
+                    return projector.apply(event, tx);
+                  },
+                }
+              : projector,
+          ),
+      },
+    });
+    slowAdmin = await givenAdmin(slow.app);
+  });
+  afterAll(async () => {
+    open();
+    await slow?.close();
+  });
+
+  it("answers 202 with where to read it and the alert, and shows it there once the read model caught up", async () => {
+    opened = new Promise((resolve) => {
+      open = resolve;
+    });
+    const response = await slow.app.inject({
+      method: "POST",
+      url: "/api/coupons",
+      headers: slowAdmin.auth,
+      payload: { code: "DEVAGAR", quantity: 2, discount: 5, percentual: true, active: true },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.headers["x-app-alert"]).toBe("coupons.coupon.created");
+    const location = String(response.headers.location);
+    expect(location).toMatch(/^\/api\/coupons\/\d+$/);
+    expect(response.json()).toEqual({ location });
+
+    open();
+    await expect
+      .poll(async () => (await slow.app.inject({ method: "GET", url: location, headers: slowAdmin.auth })).statusCode, {
+        timeout: 15_000,
+      })
+      .toBe(200);
+    const shown = await slow.app.inject({ method: "GET", url: location, headers: slowAdmin.auth });
+    expect(shown.json()).toMatchObject({ code: "DEVAGAR", quantity: 2, used: 0 });
+  });
+});
