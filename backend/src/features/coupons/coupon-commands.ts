@@ -29,12 +29,15 @@ export const couponReferenceErrors = {
   user: "error.coupon.user",
 } as const;
 
+/** Package ids are PostgreSQL `int`s: a larger one names no package (and must not reach the query). */
+const MAX_INT = 2_147_483_647;
+
 /** A coupon may name only a package on sale and a student who has an account. */
 export const requireReferences = async (
   app: FastifyInstance,
   { packageId, studentId }: { packageId: number | null; studentId: number | null },
 ) => {
-  if (packageId !== null && !(await findPackage(app.db, packageId))) {
+  if (packageId !== null && (packageId > MAX_INT || !(await findPackage(app.db, packageId)))) {
     throw invalid(couponReferenceErrors.itemPackage, "itemPackage");
   }
   if (studentId !== null && (await findUserById(app.db, studentId))?.kind !== "student") {

@@ -28,14 +28,19 @@ export const couponAlerts = {
 } as const;
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `int`s: a larger number names nothing, and is a 400 rather than a failed query. */
+const MAX_ID = 2_147_483_647;
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 const CouponListQuery = pagingQuery(["id", "code", "quantity", "discount", "percentual", "active", "used"]);
 
-/** `packages=1,4,4`: package ids, one per package bought (an id twice is two of that package). */
+/**
+ * `packages=1,4,4`: package ids, one per package bought (an id twice is two of that package); as many as a
+ * pre-order may hold (20 lines of up to 99).
+ */
 const ValidateQuery = z.object({
   packages: z
     .string()
-    .regex(/^\d+(,\d+){0,99}$/, "error.coupon.packages")
+    .regex(/^\d{1,9}(,\d{1,9}){0,1979}$/, "error.coupon.packages")
     .transform((list) => list.split(",").map(Number)),
 });
 

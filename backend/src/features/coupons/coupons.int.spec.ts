@@ -92,6 +92,8 @@ describe("coupons, for administrators", () => {
     const noPackage = await create(couponForm({ itemPackage: { id: 999_999 } }));
     expect(noPackage.statusCode).toBe(400);
     expect(noPackage.json().fieldErrors).toEqual([{ field: "itemPackage", message: "error.coupon.itemPackage" }]);
+    const huge = await create(couponForm({ itemPackage: { id: 3_000_000_000 } }));
+    expect(huge.json().fieldErrors).toEqual([{ field: "itemPackage", message: "error.coupon.itemPackage" }]);
     const teacher = await create(couponForm({ quantity: 1, user: { id: world.teacher.id } }));
     expect(teacher.json().fieldErrors).toEqual([{ field: "user", message: "error.coupon.user" }]);
   });
@@ -187,6 +189,8 @@ describe("coupons, for administrators", () => {
     expect(list.json().map((found: { id: number }) => found.id)).not.toContain(coupon.id);
     const absent = await world.app.inject({ method: "DELETE", url: "/api/coupons/999999", headers: world.admin.auth });
     expect(absent.statusCode).toBe(404);
+    const beyond = await world.app.inject({ method: "GET", url: "/api/coupons/3000000000", headers: world.admin.auth });
+    expect(beyond.statusCode).toBe(400);
   });
 
   it("lists coupons a page at a time with the total, and searches by a piece of the code", async () => {
@@ -286,6 +290,16 @@ describe("a student checking a coupon before buying", () => {
       listPrice: 227,
       discountValue: 23.5,
       total: 203.5,
+    });
+  });
+
+  it("prices a full cart: twenty packs of each size", async () => {
+    const coupon = await created({ percentual: false, discount: 100 });
+    const cart = ["1", "2", "3", "4", "5"].flatMap((id) => Array(20).fill(id)).join(",");
+    expect((await validate(coupon.code, cart)).json()).toMatchObject({
+      listPrice: 20 * (47 + 180 + 340 + 480 + 900),
+      discountValue: 100,
+      total: 20 * (47 + 180 + 340 + 480 + 900) - 100,
     });
   });
 
