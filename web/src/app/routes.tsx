@@ -7,6 +7,7 @@ import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { landingRoutes } from "../features/landing/routes";
+import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { upcomingRoutes } from "../features/upcoming/routes";
@@ -32,10 +33,11 @@ export const routes: RouteObject[] = [
         children: [
           ...landingRoutes,
           ...accountsRoutes,
-          ...studentRoutes,
+          ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
           ...adminRoutes([...adminCatalogSections, ...adminPurchasingSections]),
           ...adminPurchasingRenamedPaths,
+          ...purchasingRoutes,
           ...upcomingRoutes,
           { path: "*", element: <PageNotFound /> },
         ],

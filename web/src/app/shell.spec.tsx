@@ -63,12 +63,24 @@ describe("the app shell", () => {
     ["/google", "Esta página está em construção: retorno do login com Google"],
     ["/facebook", "Esta página está em construção: retorno do login com Facebook"],
     ["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"],
-    ["/checkout", "Esta página está em construção: finalização da compra de pacotes de aulas"],
-    ["/debit/confirmation", "Esta página está em construção: confirmação do pagamento no débito"],
   ])("%s says what it will be", async (path, text) => {
     fakeApi({});
     openApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each(["/checkout", "/debit/confirmation"])("sends an anonymous visitor of %s to sign in", async (path) => {
+    fakeApi({});
+    const router = openApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+  });
+
+  it("opens the purchase of lessons at /checkout for a signed-in student, who stays there", async () => {
+    const calls = signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
+    const router = openApp("/checkout");
+    expect(await screen.findByRole("heading", { name: "Contratar aulas", level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/checkout");
+    await waitFor(() => expect(calls.some((call) => call.path === "/api/item-packages")).toBe(true));
   });
 
   it("opens in Portuguese; EN switches to English and keeps the choice for the session", async () => {

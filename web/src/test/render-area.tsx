@@ -2,6 +2,7 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
+import { purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { LiveFeedProvider } from "../lib/socket";
@@ -57,7 +58,10 @@ const renderArea = (routes: RouteObject[], path: string) => {
 export const renderTeacherArea = (path: string) => renderArea(teacherRoutes, path);
 
 /** Renders the student area at `path` (e.g. "/student/perfil"); returns its live feed. */
-export const renderStudentArea = (path: string) => renderArea(studentRoutes, path);
+export const renderStudentArea = (path: string) => renderArea(studentArea, path);
+
+/** /student with the purchase pages, put together as app/routes.tsx does. */
+export const studentArea = studentRoutes(purchasingStudentRoutes);
 
 /** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
 export const adminArea = adminRoutes(adminCatalogSections);

@@ -2,13 +2,16 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
 
-const BuyLessons = lazyPage(() => import("./buy-lessons").then((m) => m.BuyLessons));
 const StudentHome = lazyPage(() => import("./home/student-home").then((m) => m.StudentHome));
 const StudentProfile = lazyPage(() => import("./profile/student-profile").then((m) => m.StudentProfile));
 const StudentArea = lazyPage(() => import("./student-area").then((m) => m.StudentArea));
 const StudentTrails = lazyPage(() => import("./student-trails").then((m) => m.StudentTrails));
 
-export const studentRoutes: RouteObject[] = [
+/**
+ * /student and its pages. Other features add their pages as children (purchasing's "contratar-aulas"),
+ * put together in app/routes.tsx: features do not import each other.
+ */
+export const studentRoutes = (pages: RouteObject[] = []): RouteObject[] => [
   {
     path: "student",
     element: (
@@ -20,7 +23,7 @@ export const studentRoutes: RouteObject[] = [
       { index: true, element: <StudentHome /> },
       { path: "perfil", element: <StudentProfile /> },
       { path: "trilhas", element: <StudentTrails /> },
-      { path: "contratar-aulas", element: <BuyLessons /> },
+      ...pages,
     ],
   },
 ];

@@ -4,6 +4,8 @@ import { useLiveFeed, useLivePush } from "../../lib/socket";
 
 interface StudentContextValue {
   balance: number;
+  /** Free trial lessons left, spendable only on a lesson of the "Aula Experimental" level. */
+  trialCredits: number;
   levelId: number | null;
   objective: string;
 }
@@ -11,8 +13,8 @@ interface StudentContextValue {
 const StudentContext = createContext<StudentContextValue | null>(null);
 
 /**
- * The signed-in student's balance, kept live: `balance:changed` carries the new figure as soon as a
- * credit is spent, refunded or granted. The push is the newest word: reloading the account on each one
+ * The signed-in student's balance and trial credits, kept live: `balance:changed` carries the new
+ * figures as soon as a credit is spent, refunded, granted or bought. The push is the newest word: reloading the account on each one
  * could land after a later push and show an older balance. Only when the connection comes back without
  * the server's recovery, pushes sent meanwhile being lost, is the account (balance and level) reloaded;
  * a push that lands while it loads is still newer than its answer.
@@ -21,13 +23,18 @@ export const StudentProvider = ({ children }: { children: ReactNode }) => {
   const { account, refresh } = useSession();
   const feed = useLiveFeed();
   const [balance, setBalance] = useState(account?.balance ?? 0);
+  const [trialCredits, setTrialCredits] = useState(account?.trialCredits ?? 0);
   const pushedSinceAccountAsked = useRef(false);
   useEffect(() => {
-    if (!pushedSinceAccountAsked.current) setBalance(account?.balance ?? 0);
+    if (pushedSinceAccountAsked.current) return;
+    setBalance(account?.balance ?? 0);
+    setTrialCredits(account?.trialCredits ?? 0);
   }, [account]);
   useLivePush("balance:changed", (push) => {
     pushedSinceAccountAsked.current = true;
     setBalance(push.balance);
+    // A server that does not say leaves the trial credits as they were.
+    if (push.trialCredits !== undefined) setTrialCredits(push.trialCredits);
   });
   useEffect(
     () =>
@@ -39,7 +46,12 @@ export const StudentProvider = ({ children }: { children: ReactNode }) => {
   );
   return (
     <StudentContext.Provider
-      value={{ balance, levelId: account?.level ?? null, objective: account?.objective ?? "PROFESSIONAL" }}
+      value={{
+        balance,
+        trialCredits,
+        levelId: account?.level ?? null,
+        objective: account?.objective ?? "PROFESSIONAL",
+      }}
     >
       {children}
     </StudentContext.Provider>

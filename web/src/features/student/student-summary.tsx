@@ -7,7 +7,7 @@ import { useStudent } from "./student-context";
 /** The area header: the student's level and lesson balance, with the way to buy more. */
 export const StudentSummary = ({ levels }: { levels: readonly LevelView[] }) => {
   const { t } = useTranslation();
-  const { balance, levelId } = useStudent();
+  const { balance, trialCredits, levelId } = useStudent();
   const level = levels.find((candidate) => candidate.id === levelId);
   return (
     <>
@@ -19,6 +19,11 @@ export const StudentSummary = ({ levels }: { levels: readonly LevelView[] }) => 
       <span className="area-pill" data-testid="student-balance" aria-live="polite">
         {t(balanceLabelKey(balance), { amount: balance })}
       </span>
+      {trialCredits > 0 && (
+        <span className="area-pill" data-testid="student-trial" aria-live="polite">
+          {t("student.summary.trial", { count: trialCredits })}
+        </span>
+      )}
       <Link to="/student/contratar-aulas" className="btn btn-secondary btn-small">
         {t("student.summary.buy")}
       </Link>

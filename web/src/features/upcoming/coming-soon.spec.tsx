@@ -6,9 +6,8 @@ import { upcomingRoutes } from "./routes";
 
 describe("public routes still to come", () => {
   it.each([
-    ["/checkout", "Esta página está em construção: finalização da compra de pacotes de aulas"],
     ["/facebook", "Esta página está em construção: retorno do login com Facebook"],
-    ["/debit/confirmation", "Esta página está em construção: confirmação do pagamento no débito"],
+    ["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"],
   ])("%s says what it will be", (path, text) => {
     render(<RouterProvider router={createMemoryRouter(upcomingRoutes, { initialEntries: [path] })} />);
     expect(screen.getByRole("status")).toHaveTextContent(text);

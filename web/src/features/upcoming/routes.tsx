@@ -3,12 +3,10 @@ import { ComingSoon } from "./coming-soon";
 
 /**
  * Public routes of spec section 2 whose flows arrive with later work (social sign-in, calendar
- * authorisation, debit payments, checkout). Each says what it will be instead of "page not found".
+ * authorisation). Each says what it will be instead of "page not found".
  */
 export const upcomingRoutes: RouteObject[] = [
   { path: "facebook", element: <ComingSoon what="facebook" /> },
   { path: "google", element: <ComingSoon what="google" /> },
   { path: "calendar", element: <ComingSoon what="calendar" /> },
-  { path: "debit/confirmation", element: <ComingSoon what="debit" /> },
-  { path: "checkout", element: <ComingSoon what="checkout" /> },
 ];

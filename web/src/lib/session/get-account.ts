@@ -7,6 +7,7 @@ const profile = {
   lastName: true,
   langKey: true,
   balance: true,
+  trialCredits: true,
   level: true,
   objective: true,
   phone: true,

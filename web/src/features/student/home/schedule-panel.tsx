@@ -1,3 +1,4 @@
+import { TRIAL_LEVEL_ID } from "@el/domain/accounts/student-account";
 import type { LevelView, TrailView } from "@el/domain/catalog/catalog-views";
 import { type FormEvent, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,12 +15,14 @@ type Errors = Partial<Record<"level" | "trail" | "date" | "time", string>>;
 
 /**
  * Level first, then a trail of that level, the day and the time (07:00–22:00 on :00 or :30, the next
- * half hour by default). With no credits left the form cannot be sent (spec section 5).
+ * half hour by default). With no credits left the form cannot be sent (spec section 5), unless a free
+ * trial lesson is left: then only the "Aula Experimental" level is offered, the one it can pay for.
  */
 export const SchedulePanel = ({
   levels,
   trails,
   balance,
+  trialCredits = 0,
   defaultLevelId,
   objective,
   now = () => new Date(),
@@ -28,18 +31,30 @@ export const SchedulePanel = ({
   levels: readonly LevelView[];
   trails: readonly TrailView[];
   balance: number;
+  /** Free trial lessons left: with no other credit, they pay for an "Aula Experimental" lesson only. */
+  trialCredits?: number;
   defaultLevelId: number | null;
   objective: string;
   now?: () => Date;
   onScheduled: () => void;
 }) => {
   const { t } = useTranslation();
-  const offered = useMemo(() => activeLevels(levels), [levels]);
+  const trialOnly = balance <= 0 && trialCredits > 0;
+  const offered = useMemo(
+    () => activeLevels(levels).filter((level) => !trialOnly || level.id === TRIAL_LEVEL_ID),
+    [levels, trialOnly],
+  );
   const initialSlot = useMemo(() => nextBookableSlot(now()), [now]);
-  const [levelId, setLevelId] = useState(() =>
+  const [chosenLevelId, setLevelId] = useState(() =>
     offered.some((level) => level.id === defaultLevelId) ? String(defaultLevelId) : "",
   );
-  const [trailId, setTrailId] = useState("");
+  // Spending the last paid credit leaves only the trial level: a level chosen before is no longer offered.
+  const levelId = offered.some((level) => String(level.id) === chosenLevelId)
+    ? chosenLevelId
+    : trialOnly && offered.length === 1
+      ? String(offered[0]?.id)
+      : "";
+  const [chosenTrailId, setTrailId] = useState("");
   const [date, setDate] = useState(initialSlot.date);
   const [time, setTime] = useState(initialSlot.time);
   const [errors, setErrors] = useState<Errors>({});
@@ -50,9 +65,10 @@ export const SchedulePanel = ({
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const trailsOfLevel = trails.filter((trail) => String(trail.level.id) === levelId);
+  const trailId = trailsOfLevel.some((trail) => String(trail.id) === chosenTrailId) ? chosenTrailId : "";
   const today = dayKey(now());
   const times = date ? timesStillAhead(date, now()) : [];
-  const noCredits = balance <= 0;
+  const noCredits = balance <= 0 && !trialOnly;
 
   const validate = (): Errors => {
     const found: Errors = {};
@@ -188,6 +204,11 @@ export const SchedulePanel = ({
           {noCredits && (
             <p className="alert alert-warning" role="status">
               {t("student.schedule.noCredits")}
+            </p>
+          )}
+          {trialOnly && (
+            <p className="alert alert-info" role="status">
+              {t("student.schedule.trialOnly")}
             </p>
           )}
         </form>

@@ -16,7 +16,7 @@ import { StudentLessonActions } from "./student-lesson-actions";
 
 export const StudentHome = () => {
   const { t } = useTranslation();
-  const { balance, levelId, objective } = useStudent();
+  const { balance, trialCredits, levelId, objective } = useStudent();
   const { today, upcoming, finished, page, setPage, reload } = useMyLessons("student");
   const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrails()]), "catalog");
   const prompt = useResource(fetchLastWithoutFeedback, "feedback-prompt");
@@ -39,6 +39,7 @@ export const StudentHome = () => {
           levels={catalog.data[0]}
           trails={catalog.data[1]}
           balance={balance}
+          trialCredits={trialCredits}
           defaultLevelId={levelId}
           objective={objective}
           onScheduled={reload}
