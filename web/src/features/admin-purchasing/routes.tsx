@@ -5,9 +5,16 @@ import { RenamedPath } from "./components/renamed-path";
 const PurchasesPage = lazyPage(() => import("./purchases/purchases-page").then((m) => m.PurchasesPage));
 const MarkPaidModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.MarkPaidModal));
 const RefundModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.RefundModal));
+const CouponsPage = lazyPage(() => import("./coupons/coupons-page").then((m) => m.CouponsPage));
+const CouponDeleteModal = lazyPage(() => import("./coupons/coupon-delete-modal").then((m) => m.CouponDeleteModal));
+const CouponDetailPage = lazyPage(() => import("./coupons/coupon-detail-page").then((m) => m.CouponDetailPage));
+const CouponFormPage = lazyPage(() => import("./coupons/coupon-form-page").then((m) => m.CouponFormPage));
 
 /** Each section's Portuguese path, and the English name spec section 2 also builds it with. */
-const SECTIONS = [{ path: "compra", english: "purchase" }] as const;
+const SECTIONS = [
+  { path: "compra", english: "purchase" },
+  { path: "cupom", english: "coupon" },
+] as const;
 
 /** The sales sections of /gerencia (purchases, coupons, item packages), handed to `adminRoutes`. */
 export const adminPurchasingSections: RouteObject[] = [
@@ -19,6 +26,14 @@ export const adminPurchasingSections: RouteObject[] = [
       { path: ":id/refund", element: <RefundModal /> },
     ],
   },
+  {
+    path: "cupom",
+    element: <CouponsPage />,
+    children: [{ path: ":id/delete", element: <CouponDeleteModal /> }],
+  },
+  { path: "cupom/new", element: <CouponFormPage /> },
+  { path: "cupom/:id", element: <CouponDetailPage /> },
+  { path: "cupom/:id/edit", element: <CouponFormPage /> },
   ...SECTIONS.map(({ path, english }) => ({
     path: `${english}/*`,
     element: <RenamedPath from={`/gerencia/${english}`} to={`/gerencia/${path}`} />,

@@ -1,0 +1,158 @@
+import type { CouponView } from "@el/domain/coupons/coupon-views";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { ActivationBadge } from "../../../components/list/activation-badge";
+import { ListHeading } from "../../../components/list/list-heading";
+import { SortableHeader } from "../../../components/list/sortable-header";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useListParams } from "../../../lib/list-params";
+import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
+import { getCoupons } from "../api/get-coupons";
+import { toggleCoupon } from "../api/save-coupon";
+import { discountText, packageText, studentText, usesText } from "./coupon-texts";
+
+export const COUPON_PAGE_SIZE = 20;
+const SORTABLE = [
+  { field: "id", label: "adminPurchasing.coupons.id" },
+  { field: "code", label: "adminPurchasing.coupons.code" },
+  { field: "quantity", label: "adminPurchasing.coupons.uses" },
+  { field: "discount", label: "adminPurchasing.coupons.discount" },
+] as const;
+
+/**
+ * /gerencia/cupom: the coupons, searched by code (`query` in the URL, kept with the page and order),
+ * sortable, paged with 5 buttons; each row's badge turns the coupon on or off, and its links open it,
+ * its form and the delete confirmation.
+ */
+export const CouponsPage = () => {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = useListParams("id");
+  const query = params.get("query");
+  const list = useResource(() => getCoupons(query, params.apiQuery(COUPON_PAGE_SIZE)), params.key);
+  const toggle = useMutation(async (coupon: CouponView) => {
+    await toggleCoupon(coupon);
+    list.reload();
+  });
+  const order = (column: string) => (params.field === column ? params.order : undefined);
+
+  return (
+    <section>
+      <ListHeading title={t("adminPurchasing.coupons.title")} createLabel={t("adminPurchasing.coupons.create")} />
+      <CouponSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
+      {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminPurchasing.coupons.empty")}</Empty>}
+      {list.status === "ready" && list.data.items.length > 0 && (
+        <>
+          <p>{t("adminPurchasing.coupons.count", { count: list.data.total })}</p>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  {SORTABLE.map(({ field, label }) => (
+                    <SortableHeader
+                      key={field}
+                      label={t(label)}
+                      order={order(field)}
+                      onSort={() => params.sortBy(field)}
+                    />
+                  ))}
+                  <th>{t("adminPurchasing.coupons.itemPackage")}</th>
+                  <th>{t("adminPurchasing.coupons.student")}</th>
+                  <SortableHeader
+                    label={t("adminPurchasing.coupons.active")}
+                    order={order("active")}
+                    onSort={() => params.sortBy("active")}
+                  />
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((coupon) => (
+                  <tr key={coupon.id}>
+                    <td>{coupon.id}</td>
+                    <td>{coupon.code}</td>
+                    <td>{usesText(t, coupon)}</td>
+                    <td>{discountText(coupon)}</td>
+                    <td>{packageText(t, coupon)}</td>
+                    <td>{studentText(t, coupon)}</td>
+                    <td>
+                      <ActivationBadge
+                        activated={coupon.active}
+                        disabled={toggle.status === "running"}
+                        onToggle={() => toggle.run(coupon)}
+                        labels={{ on: "adminPurchasing.active", off: "adminPurchasing.inactive" }}
+                      />
+                    </td>
+                    <td>
+                      <div className="actions">
+                        <Link to={`${coupon.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <Link to={`${coupon.id}/edit${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        <Link to={`${coupon.id}/delete${search}`} className="btn btn-small btn-danger">
+                          {t("gerencia.actions.delete")}
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={params.page - 1}
+            totalItems={list.data.total}
+            pageSize={COUPON_PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => params.go({ page: index + 1 })}
+          />
+        </>
+      )}
+      <Outlet context={{ reload: list.reload }} />
+    </section>
+  );
+};
+
+/** The search box: Buscar asks for the coupons whose code holds the text, Limpar lists them all again. */
+const CouponSearch = ({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <form className="actions" role="search" onSubmit={submit}>
+      <input
+        type="search"
+        aria-label={t("adminPurchasing.coupons.search")}
+        placeholder={t("adminPurchasing.coupons.search")}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary">
+        {t("adminPurchasing.coupons.searchButton")}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => {
+          setText("");
+          onSearch("");
+        }}
+      >
+        {t("adminPurchasing.coupons.clear")}
+      </button>
+    </form>
+  );
+};
