@@ -207,6 +207,19 @@ describe("sandbox gateway: Pix", () => {
     expect(expiresAt.toISOString()).toBe("2026-11-24T15:15:00.000Z");
   });
 
+  it("writes every amount in reais with two decimals, as the payer's app shows it", async () => {
+    const sandbox = gateway();
+    for (const cents of [1, 10, 99, 100, 1_005, 1_015, 39_990, 100_000, 123_456_789]) {
+      const { qrCode } = await sandbox.createPix(order(cents), 600);
+      expect(emvFields(qrCode).get("54")).toBe(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`);
+    }
+  });
+
+  it("refuses a merchant name or city longer than a BR Code allows, when it is created", () => {
+    expect(() => createSandboxGateway({ baseUrl: "http://x", merchantName: "A".repeat(26) })).toThrow(/25/);
+    expect(() => createSandboxGateway({ baseUrl: "http://x", merchantCity: "C".repeat(16) })).toThrow(/15/);
+  });
+
   it("is PENDING until paid, APPROVED once the sandbox payer pays", async () => {
     const sandbox = gateway();
     const pix = await sandbox.createPix(order(), 600);

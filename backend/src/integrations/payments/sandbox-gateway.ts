@@ -140,6 +140,15 @@ const cardRefusal = (card: Card, now: Date): string | undefined => {
   return undefined;
 };
 
+/** Adds to a map that drops its oldest entry past MAX_PAYMENTS. */
+const setBounded = <V>(map: Map<string, V>, key: string, value: V) => {
+  map.set(key, value);
+  if (map.size > MAX_PAYMENTS) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+};
+
 const randomDigits = (length: number) => Array.from({ length }, () => randomInt(10)).join("");
 
 export type SandboxGateway = PaymentGateway & { pay(paymentId: string): Promise<void> };
@@ -149,18 +158,14 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
   const pixKey = options.pixKey ?? DEFAULT_PIX_KEY;
   const merchantName = options.merchantName ?? "English Lessons";
   const merchantCity = options.merchantCity ?? "Sao Paulo";
+  if (merchantName.length > 25) throw new Error("A Pix merchant name has at most 25 characters");
+  if (merchantCity.length > 15) throw new Error("A Pix merchant city has at most 15 characters");
   const issuerUrl = `${options.baseUrl.replace(/\/$/, "")}${SANDBOX_ISSUER_PATH}`;
   const payments = new Map<string, SandboxPayment>();
   // A card order retried (a lost answer, a double click) is not charged twice: it gets its first approval back.
   const approvedCardOrders = new Map<string, string>();
 
-  const keep = (paymentId: string, payment: SandboxPayment) => {
-    payments.set(paymentId, payment);
-    if (payments.size > MAX_PAYMENTS) {
-      const oldest = payments.keys().next().value;
-      if (oldest !== undefined) payments.delete(oldest);
-    }
-  };
+  const keep = (paymentId: string, payment: SandboxPayment) => setBounded(payments, paymentId, payment);
 
   const find = (paymentId: string): SandboxPayment => {
     const payment = payments.get(paymentId);
@@ -193,7 +198,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
           ? { kind: "card", status: "APPROVED" }
           : { kind: "card", status: "DENIED", reason: refusal };
       keep(paymentId, payment);
-      if (payment.status === "APPROVED") approvedCardOrders.set(order.orderId, paymentId);
+      if (payment.status === "APPROVED") setBounded(approvedCardOrders, order.orderId, paymentId);
       return outcomeOf(paymentId, payment);
     },
 
