@@ -3,6 +3,7 @@ import fastifyJwt from "@fastify/jwt";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import type { PaymentGateway } from "./integrations/payments/payment-gateway";
 import { features } from "./features";
 import { registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
@@ -13,6 +14,7 @@ import { eventStorePlugin } from "./plugins/event-store";
 import { loadSheddingPlugin } from "./plugins/load-shedding";
 import { type Mailer, mailerPlugin } from "./plugins/mailer";
 import { type MeetingProvider, meetingsPlugin } from "./plugins/meetings";
+import { paymentsPlugin } from "./plugins/payments";
 import { realtimePlugin } from "./plugins/realtime";
 import { streamStatesPlugin } from "./plugins/stream-states";
 
@@ -27,6 +29,8 @@ declare module "fastify" {
 export interface AppOverrides {
   mailer?: Mailer;
   meetings?: MeetingProvider;
+  /** The payment gateway (a test fixes what it answers, or counts its calls). */
+  payments?: PaymentGateway;
   /** Takes the read models' projectors and answers those to run (a test slows one down). */
   projectors?: (projectors: Projector[]) => Projector[];
 }
@@ -79,6 +83,7 @@ export const buildApp = async ({
   await app.register(authPlugin);
   await app.register(mailerPlugin, { mailer: overrides.mailer });
   await app.register(meetingsPlugin, { meetings: overrides.meetings });
+  await app.register(paymentsPlugin, { payments: overrides.payments });
   await app.register(realtimePlugin);
 
   await app.register(healthRoutes);

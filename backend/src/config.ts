@@ -32,6 +32,8 @@ export interface Config {
    * up with a 503 (each retry after a short random pause).
    */
   commandRetryMs: number;
+  /** How often each process looks for unpaid Pix and boletos past their time (the list itself is in PostgreSQL). */
+  purchaseExpiryIntervalMs: number;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -55,5 +57,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
+    purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),
   };
 };

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Database } from "@el/projections";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from "fastify";
 import { type AppOverrides, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase, createPgliteDatabase } from "../src/database";
@@ -25,6 +25,8 @@ export const createTestApp = async (
     env?: Record<string, string>;
     databaseUrl?: string;
     overrides?: AppOverrides;
+    /** Fastify's logger options (a test reads what the product logs through a stream of its own). */
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<TestApp> => {
   const databaseUrl = options.databaseUrl ?? (options.driver === "pg" ? await createTestDatabaseUrl() : undefined);
@@ -43,6 +45,7 @@ export const createTestApp = async (
     config,
     db,
     overrides: options.overrides,
+    logger: options.logger,
     onRoute: (route) => routes.push(route),
   });
   return {

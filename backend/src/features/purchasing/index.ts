@@ -1,0 +1,22 @@
+import { purchaseEventDefinitions } from "@el/domain/purchasing/index";
+import { purchasesProjector } from "@el/projections/purchases/index";
+import type { Feature } from "../feature";
+import { startPurchaseExpiry } from "./payment-settlement";
+import { purchaseRoutes } from "./purchase-routes";
+import { sandboxRoutes } from "./sandbox-routes";
+
+/** Buying lessons: pre-order, checkout by card, debit, Pix or boleto, the gateway's notifications, the back office's purchases. */
+export const purchasingFeature: Feature = {
+  name: "purchasing",
+  events: purchaseEventDefinitions,
+  projectors: [purchasesProjector],
+  routes: async (app) => {
+    // The bank's return and the sandbox issuer page post HTML forms (only these routes take them).
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    await app.register(purchaseRoutes);
+    await app.register(sandboxRoutes);
+    startPurchaseExpiry(app, app.config.purchaseExpiryIntervalMs);
+  },
+};

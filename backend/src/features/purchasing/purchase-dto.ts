@@ -1,0 +1,91 @@
+import { reaisFromCents } from "@el/domain/catalog/index";
+import type { OrderLine, Purchase } from "@el/domain/purchasing/index";
+import type { OrderView, PaymentMethod, PurchaseView } from "@el/domain/purchasing/purchase-views";
+import type { PurchaseRow } from "@el/projections/purchases/index";
+import type { FastifyInstance } from "fastify";
+import { qrCodePngDataUrl } from "../../integrations/payments/pix-br-code";
+
+/** Order lines as the API shows them: each package with its price then, and the line's total, in reais. */
+export const orderViews = (orders: readonly OrderLine[]): OrderView[] =>
+  orders.map((line) => ({
+    itemPackage: { id: line.packageId, amount: line.amount, value: reaisFromCents(line.unitCents) },
+    quantity: line.quantity,
+    total: reaisFromCents(line.unitCents * line.quantity),
+  }));
+
+export const termUrlOf = (app: FastifyInstance, purchaseId: number) =>
+  `${app.config.baseUrl}/api/purchases/${purchaseId}/debit-return`;
+
+/** The boleto's printable page: addressed by the gateway's payment id, which nobody can guess. */
+export const boletoPdfUrlOf = (paymentId: string) => `/api/boletos/${encodeURIComponent(paymentId)}`;
+
+/** What the student still has to do to pay, as the checkout and the history show it (snake_case: Getnet's words). */
+export const paymentDataOf = async (
+  app: FastifyInstance,
+  purchaseId: number,
+  paymentId: string | null,
+  payment: Record<string, string> | null,
+): Promise<PurchaseView["payment"]> => {
+  if (!payment) return null;
+  switch (payment.kind) {
+    case "DEBIT":
+      return {
+        redirect_url: payment.redirectUrl ?? "",
+        post_data: {
+          issuer_payment_id: payment.issuerPaymentId ?? "",
+          payer_authentication_request: payment.payerAuthenticationRequest ?? "",
+        },
+        term_url: termUrlOf(app, purchaseId),
+      };
+    case "PIX":
+      return {
+        qr_code: payment.qrCode ?? "",
+        qr_image: await qrCodePngDataUrl(payment.qrCode ?? ""),
+        expires_at: payment.expiresAt ?? "",
+      };
+    case "BANKSLIP":
+      return {
+        digitable_line: payment.digitableLine ?? "",
+        barcode: payment.barcode ?? "",
+        due_date: payment.dueDate ?? "",
+        pdf_url: boletoPdfUrlOf(paymentId ?? ""),
+      };
+    default:
+      return null;
+  }
+};
+
+/** The purchase's payment as the read model keeps it, from the state a command folded. */
+export const paymentOfState = (state: Exclude<Purchase, { status: "none" }>): Record<string, string> | null => {
+  if (state.status === "AWAIT_AUTHORIZATION" && state.authorisation) return { kind: "DEBIT", ...state.authorisation };
+  if (state.status === "AWAIT_PAYMENT" && state.awaited) return { ...state.awaited };
+  return null;
+};
+
+/** Transfers are marked paid by hand only; on the wire they travel as the methods the API names. */
+const methodOf = (method: string): PaymentMethod =>
+  method === "DEBIT" || method === "PIX" || method === "BANKSLIP" ? method : "CREDIT";
+
+export const toPurchaseView = async (app: FastifyInstance, row: PurchaseRow): Promise<PurchaseView> => ({
+  id: row.id,
+  method: methodOf(row.method),
+  status: row.status,
+  date: row.startedAt,
+  paidAt: row.paidAt,
+  student: {
+    id: row.studentId,
+    login: row.studentLogin,
+    firstName: row.studentFirstName,
+    lastName: row.studentLastName,
+  },
+  orders: orderViews(row.orders),
+  credits: row.credits,
+  listPrice: reaisFromCents(row.listCents),
+  discount: reaisFromCents(row.discountCents),
+  total: reaisFromCents(row.totalCents),
+  installments: row.installments,
+  coupon: row.couponCode ? { code: row.couponCode } : null,
+  card: row.card,
+  payment: await paymentDataOf(app, row.id, row.paymentId, row.payment),
+  failure: row.failure,
+});
