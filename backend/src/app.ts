@@ -3,12 +3,13 @@ import fastifyJwt from "@fastify/jwt";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import type { PaymentGateway } from "./integrations/payments/payment-gateway";
 import { features } from "./features";
 import { registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { withRedactedRequests } from "./http/log-redaction";
 import { webAppPlugin } from "./http/web-app";
+import type { CepClient } from "./integrations/cep/via-cep";
+import type { PaymentGateway } from "./integrations/payments/payment-gateway";
 import { authPlugin } from "./plugins/auth";
 import { eventStorePlugin } from "./plugins/event-store";
 import { loadSheddingPlugin } from "./plugins/load-shedding";
@@ -31,6 +32,7 @@ export interface AppOverrides {
   meetings?: MeetingProvider;
   /** The payment gateway (a test fixes what it answers, or counts its calls). */
   payments?: PaymentGateway;
+  cep?: CepClient;
   /** Takes the read models' projectors and answers those to run (a test slows one down). */
   projectors?: (projectors: Projector[]) => Projector[];
 }
@@ -83,7 +85,7 @@ export const buildApp = async ({
   await app.register(authPlugin);
   await app.register(mailerPlugin, { mailer: overrides.mailer });
   await app.register(meetingsPlugin, { meetings: overrides.meetings });
-  await app.register(paymentsPlugin, { payments: overrides.payments });
+  await app.register(paymentsPlugin, { payments: overrides.payments, cep: overrides.cep });
   await app.register(realtimePlugin);
 
   await app.register(healthRoutes);

@@ -1,6 +1,7 @@
 import { purchaseEventDefinitions } from "@el/domain/purchasing/index";
 import { purchasesProjector } from "@el/projections/purchases/index";
 import type { Feature } from "../feature";
+import { cepRoutes } from "./cep-routes";
 import { startPurchaseExpiry } from "./payment-settlement";
 import { purchaseRoutes } from "./purchase-routes";
 import { sandboxRoutes } from "./sandbox-routes";
@@ -17,6 +18,7 @@ export const purchasingFeature: Feature = {
     );
     await app.register(purchaseRoutes);
     await app.register(sandboxRoutes);
+    await app.register(cepRoutes);
     startPurchaseExpiry(app, app.config.purchaseExpiryIntervalMs);
   },
 };
