@@ -152,4 +152,25 @@ describe("the student area", () => {
 
     expect(balance).toHaveTextContent("Saldo: 2 aulas");
   });
+
+  it("shows the free trial lesson beside the balance, as such, until it is spent", async () => {
+    fakeApi({
+      "GET /api/account": () => json({ ...student({ balance: 0 }), trialCredits: 1 }),
+      "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
+      "GET /api/trails": () => json([]),
+      "GET /api/schedulings/authenticatedUser/lastWithoutFeedback": () => new Response(null, { status: 204 }),
+      "GET /api/lessons/authenticatedUser": () => json({ content: [], totalElements: 0 }),
+    });
+    const live = renderArea();
+    const trial = await screen.findByTestId("student-trial");
+    expect(trial).toHaveTextContent("1 aula experimental");
+    expect(screen.getByTestId("student-balance")).toHaveTextContent("Saldo: 0 aula");
+
+    // Buying a pack leaves the trial lesson; scheduling the trial lesson spends it.
+    act(() => live.push("balance:changed", { balance: 4 }));
+    expect(screen.getByTestId("student-balance")).toHaveTextContent("Saldo: 4 aulas");
+    expect(trial).toHaveTextContent("1 aula experimental");
+    act(() => live.push("balance:changed", { balance: 4, trialCredits: 0 }));
+    expect(screen.queryByTestId("student-trial")).not.toBeInTheDocument();
+  });
 });

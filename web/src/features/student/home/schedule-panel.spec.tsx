@@ -11,22 +11,27 @@ const LEVELS: LevelView[] = [
   { id: 1, name: "Begginer", active: true },
   { id: 2, name: "Intermediário", active: true },
   { id: 4, name: "Avançado", active: false },
+  { id: 9, name: "Aula Experimental", active: true },
 ];
 const TRAILS = [
   trailView({ id: 11, number: 1, title: "Greetings and introductions", level: { id: 1, name: "Begginer" } }),
   trailView({ id: 12, number: 2, title: "Numbers, dates and time", level: { id: 1, name: "Begginer" } }),
   trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } }),
   trailView({ id: 41, number: 1, title: "Negotiation", level: { id: 4, name: "Avançado" } }),
+  trailView({ id: 91, number: 1, title: "Meet your teacher", level: { id: 9, name: "Aula Experimental" } }),
 ];
 /** Tuesday 10 March 2026, 10:10 in São Paulo. */
 const NOW = new Date("2026-03-10T13:10:00.000Z");
 
-const renderPanel = (props: { balance?: number; defaultLevelId?: number | null; onScheduled?: () => void } = {}) =>
+const renderPanel = (
+  props: { balance?: number; trialCredits?: number; defaultLevelId?: number | null; onScheduled?: () => void } = {},
+) =>
   render(
     <SchedulePanel
       levels={LEVELS}
       trails={TRAILS}
       balance={props.balance ?? 3}
+      trialCredits={props.trialCredits ?? 0}
       defaultLevelId={props.defaultLevelId ?? null}
       objective="TRAVEL"
       now={() => NOW}
@@ -58,7 +63,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the schedule panel", () => {
   it("asks for the level first, then offers only that level's trails as 'number - title'", async () => {
     renderPanel();
-    expect(optionsOf("Nível")).toEqual(["Selecione o nível", "Begginer", "Intermediário"]);
+    expect(optionsOf("Nível")).toEqual(["Selecione o nível", "Begginer", "Intermediário", "Aula Experimental"]);
     expect(screen.getByLabelText("Conteúdo")).toBeDisabled();
 
     await userEvent.selectOptions(screen.getByLabelText("Nível"), "Begginer");
@@ -182,5 +187,34 @@ describe("the schedule panel", () => {
         "Suas aulas acabaram. Para prosseguir com o agendamento é necessário comprar mais aulas.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("lets a student with only the free trial lesson schedule an Aula Experimental lesson, and nothing else", async () => {
+    const fetch = vi.fn(async (_: RequestInfo | URL, init?: RequestInit) =>
+      scheduled(init, 1009, { id: 91, number: 1, title: "Meet your teacher" }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const onScheduled = vi.fn();
+    renderPanel({ balance: 0, trialCredits: 1, defaultLevelId: 1, onScheduled });
+    expect(optionsOf("Nível")).toEqual(["Selecione o nível", "Aula Experimental"]);
+    expect(screen.getByLabelText("Nível")).toHaveValue("9");
+    expect(optionsOf("Conteúdo")).toEqual(["Selecione o conteúdo", "1 - Meet your teacher"]);
+    expect(screen.queryByText(/Seus créditos acabaram!/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Sua aula experimental grátis está disponível/)).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Meet your teacher");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(await screen.findByText("Agendamento realizado com sucesso!")).toBeInTheDocument();
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toMatchObject({ level: { id: 9 }, trail: { id: 91 } });
+  });
+
+  it("offers every level beside the trial one while paid credits are left", () => {
+    renderPanel({ balance: 2, trialCredits: 1 });
+    expect(optionsOf("Nível")).toEqual(["Selecione o nível", "Begginer", "Intermediário", "Aula Experimental"]);
+  });
+
+  it("cannot be sent with neither paid credits nor a trial lesson left", () => {
+    renderPanel({ balance: 0, trialCredits: 0, defaultLevelId: 1 });
+    expect(screen.getByRole("button", { name: "Agendar" })).toBeDisabled();
   });
 });

@@ -1,0 +1,79 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { Outlet } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LiveFeedProvider } from "../../lib/socket";
+import { fakeApi, json } from "../../test/fake-api";
+import { createManualFeed } from "../../test/manual-feed";
+import { renderRoutes, whereAmI } from "../../test/render";
+import { student } from "../../test/render-area";
+import { signInStudentForEachTest } from "../../test/sign-in";
+import { purchasingRoutes } from "./routes";
+import { DEBIT_DATA } from "./test/purchase-server";
+
+signInStudentForEachTest();
+afterEach(() => vi.restoreAllMocks());
+
+/** /debit/confirmation opened with what the purchase page hands over through the router. */
+const openWith = (state: unknown) => {
+  fakeApi({ "GET /api/account": () => json(student()) });
+  const live = createManualFeed();
+  const { router } = renderRoutes(
+    [
+      {
+        element: (
+          <LiveFeedProvider feed={live.feed}>
+            <Outlet />
+          </LiveFeedProvider>
+        ),
+        children: [...purchasingRoutes, whereAmI("/"), whereAmI("/student/contratar-aulas")],
+      },
+    ],
+    "/",
+  );
+  // Opened as the purchase page opens it: a navigation carrying the router state.
+  void router.navigate("/debit/confirmation", { state });
+  return { live, router };
+};
+
+describe("the debit card's bank authentication", () => {
+  it("posts MD, PaReq and TermUrl to the bank's address inside the page's frame, at once", async () => {
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    openWith({ purchaseId: 41, authorization: DEBIT_DATA });
+    const frame = await screen.findByTitle("Página de autenticação do banco");
+    expect(frame.tagName).toBe("IFRAME");
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    const form = submitted[0] as HTMLFormElement;
+    expect(form.method).toBe("post");
+    expect(form.action).toBe(DEBIT_DATA.redirect_url);
+    expect(form.target).toBe(frame.getAttribute("name"));
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      MD: "pay-9",
+      PaReq: "PAREQ-XYZ",
+      TermUrl: DEBIT_DATA.term_url,
+    });
+  });
+
+  it("goes to the purchase's result when its push says it was settled", async () => {
+    vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const { live } = openWith({ purchaseId: 41, authorization: DEBIT_DATA });
+    await screen.findByTitle("Página de autenticação do banco");
+    act(() => live.push("purchase:updated", { purchaseId: 7, status: "PAID" }));
+    expect(screen.getByTitle("Página de autenticação do banco")).toBeInTheDocument();
+    act(() => live.push("purchase:updated", { purchaseId: 41, status: "PAID" }));
+    expect(await screen.findByTestId("location")).toHaveTextContent("/student/contratar-aulas?purchase=41");
+  });
+
+  it("says there is nothing to confirm when opened without a payment", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    openWith(null);
+    expect(await screen.findByText("Nenhum pagamento no débito aguardando confirmação.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voltar para Contratar aulas" })).toHaveAttribute(
+      "href",
+      "/student/contratar-aulas",
+    );
+    expect(submit).not.toHaveBeenCalled();
+  });
+});
