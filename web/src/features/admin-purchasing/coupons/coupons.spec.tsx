@@ -1,7 +1,8 @@
 import type { CouponView } from "@el/domain/coupons/coupon-views";
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { ToastRegion } from "../../../components/toast/toast-region";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
@@ -51,7 +52,10 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
     "POST /api/coupons": ({ body }) => json({ ...coupon(100), ...(body as object), id: 100 }, { status: 201 }),
     "DELETE /api/coupons/2": () => {
       coupons = coupons.filter((item) => item.id !== 2);
-      return new Response(null, { status: 204 });
+      return new Response(null, {
+        status: 204,
+        headers: { "X-app-alert": "coupons.coupon.deleted", "X-app-params": "2" },
+      });
     },
     ...overrides,
   });
@@ -200,6 +204,7 @@ describe("coupons list", () => {
 describe("deleting a coupon", () => {
   it("asks first, deletes, and returns to the list keeping its query string", async () => {
     const calls = server();
+    render(<ToastRegion />);
     const { router } = renderRoutes(adminPurchasingArea, "/gerencia/cupom?page=1&sort=id,asc");
     await screen.findByRole("table");
     const user = userEvent.setup();
@@ -211,6 +216,7 @@ describe("deleting a coupon", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/cupom"));
     expect(router.state.location.search).toBe("?page=1&sort=id,asc");
     expect(sent(calls, "DELETE").map((call) => call.path)).toEqual(["/api/coupons/2"]);
+    expect(await screen.findByText("Cupom 2 excluído.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("ANA5", { selector: "td" })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
@@ -251,7 +257,7 @@ describe("coupon detail", () => {
   });
 
   it("shows an error when the coupon does not exist", async () => {
-    server({ "GET /api/coupons/2": () => json({ message: "Cupom não encontrado." }, { status: 404 }) });
+    server({ "GET /api/coupons/2": () => json({ message: "error.coupon.notFound" }, { status: 404 }) });
     renderRoutes(adminPurchasingArea, "/gerencia/cupom/2");
     expect(await screen.findByRole("alert")).toHaveTextContent("Cupom não encontrado.");
   });
@@ -366,7 +372,7 @@ describe("coupon form", () => {
   });
 
   it("shows the server's refusal and stays on the form", async () => {
-    server({ "POST /api/coupons": () => json({ message: "Já existe um cupom com este código." }, { status: 400 }) });
+    server({ "POST /api/coupons": () => json({ message: "error.coupon.codeExists" }, { status: 409 }) });
     const { router } = renderRoutes(adminPurchasingArea, "/gerencia/cupom/new");
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText("Código"), "BEMVINDO");

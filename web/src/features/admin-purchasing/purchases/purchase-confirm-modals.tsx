@@ -16,20 +16,20 @@ const usePurchaseInQuestion = () => {
   const of = purchase
     ? t("adminPurchasing.purchases.of", { name: studentName(purchase.student), total: formatReais(purchase.total) })
     : "";
-  return { id, of };
+  return { id, of, purchase };
 };
 
 /** /gerencia/compra/{id}/paid: the confirmation before a boleto or Pix is marked paid by hand. */
 export const MarkPaidModal = () => {
   const { t } = useTranslation();
-  const { id, of } = usePurchaseInQuestion();
+  const { id, of, purchase } = usePurchaseInQuestion();
   return (
     <ConfirmRouteModal
       listPath="/gerencia/compra"
       title={t("adminPurchasing.purchases.paid.title")}
       question={t("adminPurchasing.purchases.paid.question", { id, of })}
       confirmLabel={t("adminPurchasing.purchases.markPaid")}
-      onConfirm={() => markPurchasePaid(id)}
+      onConfirm={() => markPurchasePaid(id, purchase)}
     />
   );
 };
@@ -37,14 +37,14 @@ export const MarkPaidModal = () => {
 /** /gerencia/compra/{id}/refund: the confirmation before a paid purchase is refunded. */
 export const RefundModal = () => {
   const { t } = useTranslation();
-  const { id, of } = usePurchaseInQuestion();
+  const { id, of, purchase } = usePurchaseInQuestion();
   return (
     <ConfirmRouteModal
       listPath="/gerencia/compra"
       title={t("adminPurchasing.purchases.refunded.title")}
       question={t("adminPurchasing.purchases.refunded.question", { id, of })}
       confirmLabel={t("adminPurchasing.purchases.refund")}
-      onConfirm={() => refundPurchase(id)}
+      onConfirm={() => refundPurchase(id, purchase)}
     />
   );
 };

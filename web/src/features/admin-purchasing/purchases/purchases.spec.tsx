@@ -40,9 +40,13 @@ const initialPurchases = (): PurchaseView[] => [
 /** Six purchases, one of each kind the screen treats differently; marking paid and refunding change them. */
 const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
   let purchases = initialPurchases();
-  const change = (id: number, changes: Partial<PurchaseView>) => {
+  /** Answers as the backend does: the purchase as it now is, and the alert naming it. */
+  const change = (id: number, changes: Partial<PurchaseView>, alert: string) => {
     purchases = purchases.map((item) => (item.id === id ? { ...item, ...changes } : item));
-    return json(purchases.find((item) => item.id === id));
+    return json(
+      purchases.find((item) => item.id === id),
+      { headers: { "X-app-alert": alert, "X-app-params": String(id) } },
+    );
   };
   const paid = () => purchases.filter((item) => item.status === "PAID");
   return fakeApi({
@@ -51,8 +55,9 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
     "GET /api/purchases": ({ query }) => pageOf(purchases, query),
     "GET /api/purchases/totalAmount": () =>
       json({ total: paid().reduce((sum, item) => sum + item.total, 0), count: paid().length }),
-    "PUT /api/purchases/1/paid": () => change(1, { status: "PAID", paidAt: "2026-11-22T12:00:00.000Z" }),
-    "POST /api/purchases/2/refund": () => change(2, { status: "REFUNDED" }),
+    "PUT /api/purchases/1/paid": () =>
+      change(1, { status: "PAID", paidAt: "2026-11-22T12:00:00.000Z" }, "purchasing.purchase.paid"),
+    "POST /api/purchases/2/refund": () => change(2, { status: "REFUNDED" }, "purchasing.purchase.refunded"),
     ...overrides,
   });
 };
@@ -312,19 +317,58 @@ describe("marking paid and refunding", () => {
 
   it("shows the server's refusal of a refund whose credits were spent, and keeps the confirmation open", async () => {
     server({
-      "POST /api/purchases/2/refund": () =>
-        json({ message: "Os créditos desta compra já foram usados em aulas." }, { status: 409 }),
+      "POST /api/purchases/2/refund": () => json({ message: "error.credits.alreadySpent" }, { status: 409 }),
     });
     render(<ToastRegion />);
     const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra/2/refund");
     const dialog = await screen.findByRole("dialog", { name: "Confirmar estorno" });
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Estornar" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
-      "Os créditos desta compra já foram usados em aulas.",
+      "O aluno já usou os créditos desta compra: não é possível estorná-la.",
     );
     expect(router.state.location.pathname).toBe("/gerencia/compra/2/refund");
     expect(within(rowOf(2)).getAllByRole("cell")[5]).toHaveTextContent("Pago");
     expect(screen.queryByText(/estornada/)).not.toBeInTheDocument();
+  });
+
+  it("after a 202 (the change stored, the list not yet), waits until the purchase shows it paid", async () => {
+    let projected = false;
+    const calls = server({
+      "PUT /api/purchases/1/paid": () =>
+        json(
+          { location: "/api/purchases/1" },
+          {
+            status: 202,
+            headers: { Location: "/api/purchases/1", "X-app-alert": "purchasing.purchase.paid", "X-app-params": "1" },
+          },
+        ),
+      // The read model catches up between the first and the second read of the Location.
+      "GET /api/purchases/1": () => {
+        const answer = json(purchase(1, projected ? { status: "PAID" } : {}));
+        projected = true;
+        return answer;
+      },
+    });
+    render(<ToastRegion />);
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra/1/paid");
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Marcar como pago" }));
+    expect(await screen.findByText("Compra 1 marcada como paga.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/compra"));
+    expect(calls.filter((call) => call.path === "/api/purchases/1")).toHaveLength(2);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to mark a card payment paid", async () => {
+    server({
+      "PUT /api/purchases/1/paid": () => json({ message: "error.purchase.notMarkable" }, { status: 400 }),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/1/paid");
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Marcar como pago" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Só um boleto ou Pix é marcado como pago à mão; pagamentos com cartão são confirmados pela operadora.",
+    );
   });
 
   it("cancelling the confirmation changes nothing", async () => {
