@@ -106,7 +106,7 @@ describe("the socket.io gateway", () => {
 
     const balance = next(studentSocket, "balance:changed");
     const { id } = (await schedule(test.app, student, trailId, saoPauloTime(3, 20))).json();
-    expect(await balance).toEqual({ balance: 1 });
+    expect(await balance).toEqual({ balance: 1, trialCredits: 0 });
 
     const accepted = next(studentSocket, "lesson:accepted", (p) => p.lessonId === id);
     const claimed = next(otherSocket, "lesson:claimed", (p) => p.lessonId === id);
@@ -131,7 +131,7 @@ describe("the socket.io gateway", () => {
     await connected(socket);
     const first = next(socket, "balance:changed");
     await schedule(test.app, student, trailId, saoPauloTime(5, 8));
-    expect(await first).toEqual({ balance: 2 });
+    expect(await first).toEqual({ balance: 2, trialCredits: 0 });
 
     const dropped = new Promise((resolve) => socket.once("disconnect", resolve));
     socket.io.engine.close();
@@ -141,7 +141,7 @@ describe("the socket.io gateway", () => {
     const missed = next(socket, "balance:changed");
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
     expect(socket.recovered).toBe(true);
-    expect(await missed).toEqual({ balance: 1 });
+    expect(await missed).toEqual({ balance: 1, trialCredits: 0 });
   });
 
   it("sends a student's messages to that student only", async () => {
@@ -154,7 +154,7 @@ describe("the socket.io gateway", () => {
     await schedule(test.app, ana, trailId, saoPauloTime(4, 8));
     await schedule(test.app, bia, trailId, saoPauloTime(4, 8));
     await own;
-    expect(received).toEqual([{ balance: 0 }]);
+    expect(received).toEqual([{ balance: 0, trialCredits: 0 }]);
   });
 });
 
