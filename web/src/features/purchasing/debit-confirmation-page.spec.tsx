@@ -60,6 +60,8 @@ describe("the debit card's bank authentication", () => {
     vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
     const { live } = openWith({ purchaseId: 41, authorization: DEBIT_DATA });
     await screen.findByTitle("Página de autenticação do banco");
+    // The page listens from its first effects on.
+    await waitFor(() => expect(live.listenerCount("purchase:updated")).toBe(1));
     act(() => live.push("purchase:updated", { purchaseId: 7, status: "PAID" }));
     expect(screen.getByTitle("Página de autenticação do banco")).toBeInTheDocument();
     act(() => live.push("purchase:updated", { purchaseId: 41, status: "PAID" }));

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { useLivePush } from "../../lib/socket";
+import { LiveFeedProvider, useLivePush } from "../../lib/socket";
 import "./purchasing.css";
 
 /** What the purchase page hands over through the router; read as input, since history state outlives the app. */
@@ -21,7 +21,13 @@ const SETTLED: ReadonlySet<PurchaseStatus> = new Set(["PAID", "FAILED", "EXPIRED
  * purchase and sends the whole window to `/student/contratar-aulas?purchase={id}`. The purchase's push
  * goes there too, should the frame's navigation not reach the window.
  */
-export const DebitConfirmationPage = () => {
+export const DebitConfirmationPage = () => (
+  <LiveFeedProvider>
+    <IssuerStep />
+  </LiveFeedProvider>
+);
+
+const IssuerStep = () => {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
-import { LiveFeedProvider } from "../../lib/socket";
 
+// The live feed (socket.io and the pushes' schemas) comes with the pages' own chunks: the landing page
+// loads this file, and must not download either.
 const BuyLessonsPage = lazyPage(() => import("./buy/buy-lessons-page").then((m) => m.BuyLessonsPage));
 const CheckoutPage = lazyPage(() => import("./checkout-page").then((m) => m.CheckoutPage));
 const DebitConfirmationPage = lazyPage(() => import("./debit-confirmation-page").then((m) => m.DebitConfirmationPage));
@@ -11,15 +11,22 @@ const DebitConfirmationPage = lazyPage(() => import("./debit-confirmation-page")
 /** Contratar aulas, a child of the student area (which brings the live feed). */
 export const purchasingStudentRoutes: RouteObject[] = [{ path: "contratar-aulas", element: <BuyLessonsPage /> }];
 
-/** Outside the student area: a signed-in student only, with the purchase's pushes. */
-const forStudent = (page: ReactNode) => (
-  <PrivateRoute authorities={["ROLE_STUDENT"]}>
-    <LiveFeedProvider>{page}</LiveFeedProvider>
-  </PrivateRoute>
-);
-
-/** `/checkout` (the purchase for a deep link) and `/debit/confirmation` (the bank's 3-D Secure step). */
+/** `/checkout` (the purchase for a deep link) and `/debit/confirmation` (the bank's 3-D Secure step), for a student. */
 export const purchasingRoutes: RouteObject[] = [
-  { path: "checkout", element: forStudent(<CheckoutPage />) },
-  { path: "debit/confirmation", element: forStudent(<DebitConfirmationPage />) },
+  {
+    path: "checkout",
+    element: (
+      <PrivateRoute authorities={["ROLE_STUDENT"]}>
+        <CheckoutPage />
+      </PrivateRoute>
+    ),
+  },
+  {
+    path: "debit/confirmation",
+    element: (
+      <PrivateRoute authorities={["ROLE_STUDENT"]}>
+        <DebitConfirmationPage />
+      </PrivateRoute>
+    ),
+  },
 ];
