@@ -10,6 +10,7 @@ export const User = UserView.partial({
   kind: true,
   accepted: true,
   balance: true,
+  trialCredits: true,
   phone: true,
   level: true,
   objective: true,
