@@ -1,3 +1,4 @@
+import { isValidCpf } from "@el/domain/purchasing/payment-details";
 import {
   type CheckoutBody,
   MAX_INSTALLMENTS,
@@ -5,7 +6,6 @@ import {
   type PaymentMethod,
 } from "@el/domain/purchasing/purchase-views";
 import { z } from "zod";
-import { isValidCpf } from "./cpf";
 
 /** What the student types: masked texts as the inputs hold them. */
 export interface CheckoutFormValues {
