@@ -510,6 +510,16 @@ describe("Contratar aulas", () => {
     expect(within(dialog).getByText("Autenticação não confirmada pelo banco")).toBeInTheDocument();
   });
 
+  it("says so when the purchase in the address is not the student's", async () => {
+    purchaseServer({ purchases: () => json([purchaseView({ id: 40 })]) });
+    openPage("/student/contratar-aulas?purchase=41");
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Não encontramos essa compra entre os seus pedidos.")).toBeInTheDocument();
+    await user().click(closeButton(dialog));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Continuar para o pagamento" })).toBeEnabled();
+  });
+
   it("says so when the packs cannot be loaded, and tries again", async () => {
     let fail = true;
     purchaseServer({

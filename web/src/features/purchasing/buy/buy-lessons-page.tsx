@@ -160,7 +160,7 @@ export const BuyLessonsPage = () => {
 
       <PurchaseHistory
         version={`${outcome ?? "none"}-${result?.purchaseId ?? ""}`}
-        onPay={(purchase) => checkout.send({ type: "purchase.reviewed", purchase })}
+        onPay={selecting ? (purchase) => checkout.send({ type: "purchase.reviewed", purchase }) : undefined}
       />
 
       {outcome && (

@@ -19,7 +19,14 @@ const canPay = (purchase: PurchaseView) => purchase.status === "AWAIT_PAYMENT" &
  * shown over the list at once, since reading the list again could still answer the status before it.
  * Only a connection that came back without the pushes sent meanwhile reloads the list.
  */
-export const PurchaseHistory = ({ version, onPay }: { version: string; onPay: (purchase: PurchaseView) => void }) => {
+export const PurchaseHistory = ({
+  version,
+  onPay,
+}: {
+  version: string;
+  /** Opens a pending payment; absent while another purchase is under way. */
+  onPay?: (purchase: PurchaseView) => void;
+}) => {
   const { t } = useTranslation();
   const purchases = useResource(fetchMyPurchases, `my-purchases-${version}`);
   const [pushed, setPushed] = useState<ReadonlyMap<number, PurchaseStatus>>(new Map());
@@ -89,7 +96,7 @@ export const PurchaseHistory = ({ version, onPay }: { version: string; onPay: (p
                     </td>
                     <td>{formatReais(purchase.total)}</td>
                     <td>
-                      {canPay(purchase) && (
+                      {onPay && canPay(purchase) && (
                         <button type="button" className="btn btn-secondary btn-small" onClick={() => onPay(purchase)}>
                           {t("purchasing.history.pay")}
                         </button>
