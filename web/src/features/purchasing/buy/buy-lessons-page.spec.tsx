@@ -211,7 +211,7 @@ describe("Contratar aulas", () => {
   });
 
   it("fills the address from the CEP and leaves state and country read-only, country BR", async () => {
-    purchaseServer();
+    const calls = purchaseServer();
     openPage();
     const actor = user();
     await add(actor, 4);
@@ -223,6 +223,8 @@ describe("Contratar aulas", () => {
     expect(field("Estado")).toHaveAttribute("readonly");
     expect(field("País")).toHaveValue("BR");
     expect(field("País")).toHaveAttribute("readonly");
+    await actor.type(field("Número"), "A");
+    expect(calls.filter((call) => call.path.startsWith("/api/cep/"))).toHaveLength(1);
   });
 
   it.each([

@@ -390,6 +390,35 @@ describe("buying lessons", () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it("sends a checkout whose answer was lost again as it was, same key, without a new pre-order", async () => {
+    let attempts = 0;
+    const run = start({
+      checkout: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new ApiError(0, "error.server.not.reachable");
+        return APPROVED;
+      },
+    });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+    run.actor.send({ type: "checkout.retried" });
+    await settle();
+    expect(run.actor.getSnapshot().matches("approved")).toBe(true);
+    expect(run.calls.preorders).toHaveLength(1);
+    const [first, second] = run.calls.checkouts;
+    expect(second).toEqual(first);
+  });
+
+  it("after a checkout refused as invalid (4xx), a retry goes back to the form for a new attempt", async () => {
+    const run = start({ checkout: () => Promise.reject(new ApiError(400, "error.checkout.card")) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    run.actor.send({ type: "checkout.retried" });
+    expect(run.actor.getSnapshot().matches("locked")).toBe(true);
+    expect(run.calls.checkouts).toHaveLength(1);
+  });
+
   it("fails with the request's error when the pre-order cannot be made, and sends no checkout", async () => {
     const unreachable = new ApiError(0, "error.server.not.reachable");
     const run = start({ preorder: () => Promise.reject(unreachable) });

@@ -11,7 +11,7 @@ import {
   type PurchaseView,
 } from "@el/domain/purchasing/purchase-views";
 import { assign, fromCallback, fromPromise, setup } from "xstate";
-import { newIdempotencyKey } from "../../../lib/api";
+import { ApiError, newIdempotencyKey } from "../../../lib/api";
 import type { LiveFeed } from "../../../lib/socket";
 import { checkout } from "../api/checkout";
 import { fetchMyPurchase } from "../api/get-my-purchases";
@@ -109,6 +109,16 @@ const sendCheckout = ({ details, cart, coupon, preorder, idempotencyKey }: Check
 };
 
 const isGone = (status: PurchaseStatus) => status === "FAILED" || status === "REFUNDED";
+
+/**
+ * The checkout was sent and no answer says what became of it (no connection, a timeout, a 5xx): the
+ * payment may have gone through. Only a 4xx is the server refusing before any money moved.
+ */
+const outcomeUnknown = (context: CheckoutContext) =>
+  context.result === null &&
+  context.preorder !== null &&
+  context.idempotencyKey !== null &&
+  !(context.error instanceof ApiError && context.error.status >= 400 && context.error.status < 500);
 
 const startOver = {
   cart: [],
@@ -227,6 +237,7 @@ export const checkoutMachine = setup({
               actions: assign({
                 details: ({ event }) => event.details,
                 idempotencyKey: () => newIdempotencyKey(),
+                preorder: null,
                 error: null,
                 result: null,
               }),
@@ -363,6 +374,9 @@ export const checkoutMachine = setup({
     failed: {
       on: {
         "checkout.retried": [
+          // The same request again, key included: if the first one was charged, the server answers its
+          // outcome instead of charging twice.
+          { guard: ({ context }) => outcomeUnknown(context), target: "submitting", actions: assign({ error: null }) },
           { guard: "cartHasPackages", target: "locked", actions: assign({ error: null, result: null }) },
           { target: "selecting", actions: assign(startOver) },
         ],
