@@ -26,7 +26,7 @@ const wholeOf = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim(
 
 /**
  * Spec section 5's rules, said before sending: code required, quantity at least 1, discount at least 0
- * (and, as a percentage, at most 100).
+ * (as a percentage at most 100, in reais at most two decimals).
  */
 const CouponForm = z
   .object({
@@ -49,6 +49,9 @@ const CouponForm = z
   .superRefine((values, context) => {
     if (values.percentual && decimalOf(values.discount) > 100)
       context.addIssue({ code: "custom", path: ["discount"], message: "adminPurchasing.validate.percentMax" });
+    // A fixed discount is kept in centavos.
+    if (!values.percentual && !/^\d*([.,]\d{0,2})?$/.test(values.discount.trim()))
+      context.addIssue({ code: "custom", path: ["discount"], message: "adminPurchasing.validate.cents" });
   });
 type CouponForm = z.infer<typeof CouponForm>;
 

@@ -291,6 +291,17 @@ describe("coupon form", () => {
     expect(sent(calls, "POST")).toHaveLength(0);
   });
 
+  it("keeps a fixed discount to centavos", async () => {
+    const calls = server();
+    renderRoutes(adminPurchasingArea, "/gerencia/cupom/new");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Código"), "CENTAVOS");
+    await user.type(screen.getByLabelText("Desconto"), "5,555");
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Informe um valor com até dois decimais.")).toBeInTheDocument();
+    expect(sent(calls, "POST")).toHaveLength(0);
+  });
+
   it("offers the student only while the quantity is 1 or less, and forgets the choice when it grows", async () => {
     server();
     renderRoutes(adminPurchasingArea, "/gerencia/cupom/new");

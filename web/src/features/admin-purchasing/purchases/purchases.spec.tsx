@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ToastRegion } from "../../../components/toast/toast-region";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
+import { linksOf } from "../../../test/links";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminPurchasingArea } from "../../../test/render-area";
@@ -379,6 +380,25 @@ describe("marking paid and refunding", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/compra"));
     expect(router.state.location.search).toBe("?status=PENDING");
     expect(calls.some((call) => call.method !== "GET")).toBe(false);
+  });
+});
+
+describe("the administration menu", () => {
+  it("links to the sales sections, and Compras opens the purchases", async () => {
+    server();
+    renderRoutes(adminPurchasingArea, "/gerencia");
+    const menu = await screen.findByRole("navigation", { name: "Gerência" });
+    expect(linksOf(menu)).toEqual([
+      ["Professores", "/gerencia/professor"],
+      ["Alunos", "/gerencia/aluno"],
+      ["Administradores", "/gerencia/administrador"],
+      ["Cupons", "/gerencia/cupom"],
+      ["Compras", "/gerencia/compra"],
+      ["Pacotes de aulas", "/gerencia/pacote"],
+      ["Sair", "/logout"],
+    ]);
+    await userEvent.setup().click(within(menu).getByRole("link", { name: "Compras" }));
+    expect(await screen.findByRole("heading", { name: "Compras", level: 2 })).toBeInTheDocument();
   });
 });
 
