@@ -7,10 +7,10 @@ export const CheckoutPage = () => {
   const { t } = useTranslation();
   return (
     <LiveFeedProvider>
-      <main className="page">
+      <div className="page">
         <h1>{t("purchasing.title")}</h1>
         <BuyLessonsPage />
-      </main>
+      </div>
     </LiveFeedProvider>
   );
 };

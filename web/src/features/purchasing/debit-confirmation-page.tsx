@@ -47,19 +47,19 @@ const IssuerStep = () => {
 
   if (!data) {
     return (
-      <main className="page">
+      <div className="page">
         <div className="alert alert-warning" role="status">
           {t("purchasing.debit.missing")}
         </div>
         <Link className="btn btn-primary" to="/student/contratar-aulas">
           {t("purchasing.debit.back")}
         </Link>
-      </main>
+      </div>
     );
   }
   const { authorization } = data;
   return (
-    <main className="page">
+    <div className="page">
       <h1>{t("purchasing.debit.title")}</h1>
       <p>{t("purchasing.debit.help")}</p>
       <form ref={formRef} method="POST" action={authorization.redirect_url} target={ISSUER_FRAME} hidden>
@@ -68,6 +68,6 @@ const IssuerStep = () => {
         <input type="hidden" name="TermUrl" value={authorization.term_url} />
       </form>
       <iframe name={ISSUER_FRAME} title={t("purchasing.debit.frame")} className="issuer-frame" />
-    </main>
+    </div>
   );
 };
