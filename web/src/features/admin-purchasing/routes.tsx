@@ -3,6 +3,7 @@ import { lazyPage } from "../../lib/lazy-page";
 import { RenamedPath } from "./components/renamed-path";
 
 const PurchasesPage = lazyPage(() => import("./purchases/purchases-page").then((m) => m.PurchasesPage));
+const PurchaseDetailPage = lazyPage(() => import("./purchases/purchase-detail-page").then((m) => m.PurchaseDetailPage));
 const MarkPaidModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.MarkPaidModal));
 const RefundModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.RefundModal));
 const CouponsPage = lazyPage(() => import("./coupons/coupons-page").then((m) => m.CouponsPage));
@@ -37,6 +38,7 @@ export const adminPurchasingSections: RouteObject[] = [
       { path: ":id/refund", element: <RefundModal /> },
     ],
   },
+  { path: "compra/:id", element: <PurchaseDetailPage /> },
   {
     path: "cupom",
     element: <CouponsPage />,

@@ -12,7 +12,6 @@ import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
-import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
@@ -20,6 +19,7 @@ import { getPurchaseTotal } from "../api/get-purchase-total";
 import { getPurchases } from "../api/get-purchases";
 import { getStudents, type StudentOption, studentName } from "../api/get-students";
 import { FILTER_FIELDS, type FilterValues, purchaseFilterOf } from "./purchase-filter";
+import { dateText, methodText, packagesText } from "./purchase-texts";
 
 export const PURCHASE_PAGE_SIZE = 20;
 
@@ -111,33 +111,18 @@ export const PurchasesPage = () => {
                 {list.data.items.map((purchase) => (
                   <tr key={purchase.id}>
                     <td>{purchase.id}</td>
-                    <td>
-                      {formatDay(purchase.date)} {formatTime(purchase.date)}
-                    </td>
+                    <td>{dateText(purchase.date)}</td>
                     <td>{studentName(purchase.student)}</td>
-                    <td>
-                      {purchase.orders
-                        .map((line) =>
-                          t("adminPurchasing.purchases.line", {
-                            quantity: line.quantity,
-                            count: line.itemPackage.amount,
-                          }),
-                        )
-                        .join(", ")}
-                    </td>
-                    <td>
-                      {purchase.method === "CREDIT" && purchase.installments > 1
-                        ? t("adminPurchasing.purchases.installments", {
-                            method: t("adminPurchasing.method.CREDIT"),
-                            count: purchase.installments,
-                          })
-                        : t(`adminPurchasing.method.${purchase.method}`)}
-                    </td>
+                    <td>{packagesText(t, purchase)}</td>
+                    <td>{methodText(t, purchase)}</td>
                     <td>{t(`adminPurchasing.status.${purchase.status}`)}</td>
                     <td>{formatReais(purchase.total)}</td>
                     <td>{purchase.coupon?.code ?? "—"}</td>
                     <td>
                       <div className="actions">
+                        <Link to={`${purchase.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
                         {canMarkPaid(purchase) && (
                           <Link to={`${purchase.id}/paid${search}`} className="btn btn-small btn-primary">
                             {t("adminPurchasing.purchases.markPaid")}

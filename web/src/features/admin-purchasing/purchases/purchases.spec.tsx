@@ -14,24 +14,27 @@ import { adminAccount, deferred, pageOf, purchase, students } from "../test-serv
 /** Reais as Intl writes them, with a no-break space after R$ (`toHaveTextContent` reads it as a space). */
 const reais = (text: string) => text.replaceAll("R$ ", "R$\u00a0");
 
+/** Bruno's purchase of two packs by credit card in 2x with a coupon, paid. */
+const brunosCardPurchase: Partial<PurchaseView> = {
+  method: "CREDIT",
+  status: "PAID",
+  installments: 2,
+  date: "2026-11-21T02:30:00.000Z",
+  paidAt: "2026-11-21T02:30:05.000Z",
+  student: { id: 6, login: "bruno@example.com", firstName: "Bruno", lastName: "Lima" },
+  orders: [
+    { itemPackage: { id: 3, amount: 12, value: 480 }, quantity: 1, total: 480 },
+    { itemPackage: { id: 1, amount: 1, value: 47 }, quantity: 2, total: 94 },
+  ],
+  listPrice: 574,
+  discount: 57.4,
+  total: 516.6,
+  coupon: { code: "PROMO10" },
+};
+
 const initialPurchases = (): PurchaseView[] => [
   purchase(1),
-  purchase(2, {
-    method: "CREDIT",
-    status: "PAID",
-    installments: 2,
-    date: "2026-11-21T02:30:00.000Z",
-    paidAt: "2026-11-21T02:30:05.000Z",
-    student: { id: 6, login: "bruno@example.com", firstName: "Bruno", lastName: "Lima" },
-    orders: [
-      { itemPackage: { id: 3, amount: 12, value: 480 }, quantity: 1, total: 480 },
-      { itemPackage: { id: 1, amount: 1, value: 47 }, quantity: 2, total: 94 },
-    ],
-    listPrice: 574,
-    discount: 57.4,
-    total: 516.6,
-    coupon: { code: "PROMO10" },
-  }),
+  purchase(2, brunosCardPurchase),
   purchase(3, { method: "BANKSLIP", status: "PENDING" }),
   purchase(4, { method: "DEBIT", status: "AWAIT_AUTHORIZATION" }),
   purchase(5, { method: "BANKSLIP", status: "EXPIRED" }),
@@ -145,12 +148,12 @@ describe("purchases list", () => {
       within(rowOf(id))
         .queryAllByRole("link")
         .map((link) => link.textContent);
-    expect(actions(1)).toEqual(["Marcar como pago"]);
-    expect(actions(2)).toEqual(["Estornar"]);
-    expect(actions(3)).toEqual(["Marcar como pago"]);
-    expect(actions(4)).toEqual([]);
-    expect(actions(5)).toEqual([]);
-    expect(actions(6)).toEqual([]);
+    expect(actions(1)).toEqual(["Ver", "Marcar como pago"]);
+    expect(actions(2)).toEqual(["Ver", "Estornar"]);
+    expect(actions(3)).toEqual(["Ver", "Marcar como pago"]);
+    expect(actions(4)).toEqual(["Ver"]);
+    expect(actions(5)).toEqual(["Ver"]);
+    expect(actions(6)).toEqual(["Ver"]);
     expect(within(rowOf(3)).getByRole("link", { name: "Marcar como pago" })).toHaveAttribute(
       "href",
       "/gerencia/compra/3/paid",
@@ -310,7 +313,7 @@ describe("marking paid and refunding", () => {
     await user.click(within(dialog).getByRole("button", { name: "Estornar" }));
     expect(await screen.findByText("Compra 2 estornada.")).toBeInTheDocument();
     await waitFor(() => expect(within(rowOf(2)).getAllByRole("cell")[5]).toHaveTextContent("Estornado"));
-    expect(within(rowOf(2)).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(rowOf(2)).queryByRole("link", { name: "Estornar" })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([
       "/api/purchases/2/refund",
     ]);
@@ -380,6 +383,111 @@ describe("marking paid and refunding", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/compra"));
     expect(router.state.location.search).toBe("?status=PENDING");
     expect(calls.some((call) => call.method !== "GET")).toBe(false);
+  });
+});
+
+describe("purchase detail", () => {
+  const detailsShown = () => {
+    const terms = screen.getAllByRole("term").map((term) => term.textContent);
+    const values = screen.getAllByRole("definition").map((value) => value.textContent);
+    return Object.fromEntries(terms.map((term, index) => [term, values[index]]));
+  };
+
+  it("shows a Pix awaiting payment with its copy-and-paste code, and offers to mark it paid", async () => {
+    server({
+      "GET /api/purchases/1": () =>
+        json(
+          purchase(1, {
+            payment: {
+              qr_code: "00020126BRCODE6304ABCD",
+              qr_image: "data:image/png;base64,AA",
+              expires_at: "2026-11-20T14:05:00.000Z",
+            },
+          }),
+        ),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/1?status=AWAIT_PAYMENT");
+    await screen.findByText("00020126BRCODE6304ABCD");
+    expect(detailsShown()).toEqual({
+      ID: "1",
+      Situação: "Aguardando pagamento",
+      Data: "20/11/26 10:05",
+      "Pago em": "—",
+      Aluno: "Ana Souza (ana@example.com)",
+      Pacotes: "1 × 4 aulas",
+      "Aulas de crédito": "4",
+      "Preço de tabela": reais("R$ 180,00"),
+      Desconto: reais("R$ 0,00"),
+      Total: reais("R$ 180,00"),
+      Cupom: "—",
+      "Forma de pagamento": "Pix",
+      "Pix copia e cola": "00020126BRCODE6304ABCD",
+      "Pix válido até": "20/11/26 11:05",
+    });
+    expect(screen.getByRole("link", { name: "Marcar como pago" })).toHaveAttribute(
+      "href",
+      "/gerencia/compra/1/paid?status=AWAIT_PAYMENT",
+    );
+    expect(screen.queryByRole("link", { name: "Estornar" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Voltar" })).toHaveAttribute(
+      "href",
+      "/gerencia/compra?status=AWAIT_PAYMENT",
+    );
+  });
+
+  it("shows a paid card purchase with the card's brand and last digits, and offers the refund", async () => {
+    server({
+      "GET /api/purchases/2": () =>
+        json(purchase(2, { ...brunosCardPurchase, card: { brand: "Visa", last4: "1111" } })),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/2");
+    await screen.findByText("Visa •••• 1111");
+    expect(detailsShown()).toMatchObject({
+      Situação: "Pago",
+      "Pago em": "20/11/26 23:30",
+      Pacotes: "1 × 12 aulas, 2 × 1 aula",
+      Desconto: reais("R$ 57,40"),
+      Total: reais("R$ 516,60"),
+      Cupom: "PROMO10",
+      "Forma de pagamento": "Cartão de crédito (2x)",
+      Cartão: "Visa •••• 1111",
+    });
+    expect(screen.getByRole("link", { name: "Estornar" })).toHaveAttribute("href", "/gerencia/compra/2/refund");
+    expect(screen.queryByRole("link", { name: "Marcar como pago" })).not.toBeInTheDocument();
+  });
+
+  it("shows a boleto's line, due date and printable page, and a declined purchase's reason", async () => {
+    server({
+      "GET /api/purchases/3": () =>
+        json(
+          purchase(3, {
+            method: "BANKSLIP",
+            status: "FAILED",
+            failure: "Transação não autorizada",
+            payment: {
+              digitable_line: "34191.79001 01043.510047 91020.150008 1 95870000018000",
+              barcode: "34191958700000180001790010435100479102015000",
+              due_date: "2026-11-23",
+              pdf_url: "/api/boletos/abc",
+            },
+          }),
+        ),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/3");
+    await screen.findByText("Transação não autorizada");
+    expect(detailsShown()).toMatchObject({
+      Situação: "Recusado",
+      "Motivo da recusa": "Transação não autorizada",
+      "Linha digitável": "34191.79001 01043.510047 91020.150008 1 95870000018000",
+      Vencimento: "23/11/2026",
+    });
+    expect(screen.getByRole("link", { name: "Abrir o boleto" })).toHaveAttribute("href", "/api/boletos/abc");
+  });
+
+  it("shows an error when the purchase does not exist", async () => {
+    server({ "GET /api/purchases/9": () => json({ message: "error.purchase.notFound" }, { status: 404 }) });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/9");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Compra não encontrada.");
   });
 });
 
