@@ -112,6 +112,7 @@ describe("Contratar aulas", () => {
     await add(actor, 1);
     const summary = screen.getByTestId("cart-summary");
     expect(within(summary).getByText("2 × 4 aulas")).toBeInTheDocument();
+    expect(within(summary).getByText("1 × 1 aula")).toBeInTheDocument();
     expect(within(summary).getByText("R$ 360,00")).toBeInTheDocument();
     expect(within(summary).getByText("9 aulas no total")).toBeInTheDocument();
     expect(screen.getByTestId("cart-total")).toHaveTextContent("R$ 407,00");

@@ -34,7 +34,7 @@ export const CartSummary = ({
     <dl className="cart-lines" data-testid="cart-summary">
       {priced.lines.map((line) => (
         <div key={line.pack.id} className="cart-line">
-          <dt>{t("purchasing.cart.line", { quantity: line.quantity, amount: line.pack.amount })}</dt>
+          <dt>{t("purchasing.cart.line", { quantity: line.quantity, count: line.pack.amount })}</dt>
           <dd>{formatReais(line.total)}</dd>
         </div>
       ))}

@@ -79,7 +79,7 @@ export const PurchaseHistory = ({
                     <td>
                       {purchase.orders
                         .map((order) =>
-                          t("purchasing.history.line", { quantity: order.quantity, amount: order.itemPackage.amount }),
+                          t("purchasing.history.line", { quantity: order.quantity, count: order.itemPackage.amount }),
                         )
                         .join(", ")}
                     </td>
