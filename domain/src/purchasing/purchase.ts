@@ -20,7 +20,7 @@ export const purchaseErrors = {
   /** The purchase already has its outcome (paid, failed, expired, refunded): nothing to do in this state. */
   settled: "error.purchase.settled",
   notPaid: "error.purchase.notPaid",
-  /** Only money that moves outside the card flow (boleto, Pix, transfer) is marked paid by hand. */
+  /** Only money that moves outside the card flow (boleto, Pix) is marked paid by hand. */
   notMarkable: "error.purchase.notMarkable",
 } as const;
 
@@ -34,8 +34,9 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-export const PurchaseMethod = z.enum([...PaymentMethod.options, "TRANSFER"]);
-export type PurchaseMethod = z.infer<typeof PurchaseMethod>;
+/** How a purchase is paid: the spec's TRANSFER has no flow of its own (no bank details are offered to pay into). */
+export const PurchaseMethod = PaymentMethod;
+export type PurchaseMethod = PaymentMethod;
 
 const PixAwaited = z.object({ kind: z.literal("PIX"), qrCode: z.string(), expiresAt: z.iso.datetime() });
 const BoletoAwaited = z.object({

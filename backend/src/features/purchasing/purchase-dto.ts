@@ -1,6 +1,6 @@
 import { reaisFromCents } from "@el/domain/catalog/index";
 import type { OrderLine, Purchase } from "@el/domain/purchasing/index";
-import type { OrderView, PaymentMethod, PurchaseView } from "@el/domain/purchasing/purchase-views";
+import { type OrderView, PaymentMethod, type PurchaseView } from "@el/domain/purchasing/purchase-views";
 import type { PurchaseRow } from "@el/projections/purchases/index";
 import type { FastifyInstance } from "fastify";
 import { qrCodePngDataUrl } from "../../integrations/payments/pix-br-code";
@@ -62,9 +62,7 @@ export const paymentOfState = (state: Exclude<Purchase, { status: "none" }>): Re
   return null;
 };
 
-/** Transfers are marked paid by hand only; on the wire they travel as the methods the API names. */
-const methodOf = (method: string): PaymentMethod =>
-  method === "DEBIT" || method === "PIX" || method === "BANKSLIP" ? method : "CREDIT";
+const methodOf = (method: string): PaymentMethod => PaymentMethod.parse(method);
 
 export const toPurchaseView = async (app: FastifyInstance, row: PurchaseRow): Promise<PurchaseView> => ({
   id: row.id,
