@@ -42,6 +42,10 @@ export interface Config {
   gatewayEnv: NodeJS.ProcessEnv;
   /** ViaCEP's address (`VIACEP_BASE_URL`, default https://viacep.com.br/ws). */
   viaCepUrl?: string;
+  /** The bearer token Prometheus scrapes `/metrics` with (`METRICS_TOKEN`); administrators' tokens work too. */
+  metricsToken?: string;
+  /** One log line per request at info (`LOG_REQUESTS`, default true). */
+  logRequests: boolean;
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -70,5 +74,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       Object.entries(env).filter(([name]) => /^(GETNET_|SANDBOX_PIX_KEY$|PIX_MERCHANT_)/.test(name)),
     ),
     viaCepUrl: env.VIACEP_BASE_URL || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logRequests: env.LOG_REQUESTS !== "false",
   };
 };
