@@ -6,9 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { features } from "./features";
-import { registerErrorHandler } from "./http/error-handler";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { redactUrl, withRedactedRequests } from "./http/log-redaction";
+import { refuseUnstorableText } from "./http/unstorable-text";
 import { webAppPlugin } from "./http/web-app";
 import type { CepClient } from "./integrations/cep/via-cep";
 import type { PaymentGateway } from "./integrations/payments/payment-gateway";
@@ -77,6 +78,8 @@ export const buildApp = async ({
     // default of 100 answered 414 before the route's schema could take or refuse them; this leaves room
     // for a 254-character login percent-encoded.
     routerOptions: { maxParamLength: 1000 },
+    // A path the router cannot decode, or a parameter past that length, answered in our error format.
+    frameworkErrors: answerFrameworkError,
     // One line per request, written when it is answered (below), instead of fastify's two.
     disableRequestLogging: true,
     requestIdHeader: false,
@@ -101,6 +104,7 @@ export const buildApp = async ({
   app.decorate("config", config);
   app.decorate("db", db);
   registerErrorHandler(app);
+  refuseUnstorableText(app);
 
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(fastifyJwt, { secret: config.jwtSecret });

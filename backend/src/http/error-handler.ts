@@ -1,5 +1,5 @@
 import { DomainError } from "@el/domain";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { InvalidEvent, WrongExpectedVersion } from "../event-store";
 import { sendUnavailable, Unavailable } from "./unavailable";
@@ -70,4 +70,17 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     );
     return reply.code(500).send({ status: 500, message: "error.http.500" });
   });
+};
+
+/**
+ * What the router refuses before any route or hook runs (fastify's `frameworkErrors`): a path that is no valid
+ * percent-encoding, or a parameter past `maxParamLength`, answered in our format rather than fastify's own.
+ */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  if (error.code === "FST_ERR_BAD_URL")
+    return sendBadRequest(reply, "error.validation", [{ field: "path", message: "error.url.invalid" }]);
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
+    return reply.code(414).header("X-app-error", "error.http.414").send({ status: 414, message: "error.http.414" });
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).header("X-app-error", "error.http.500").send({ status: 500, message: "error.http.500" });
 };
