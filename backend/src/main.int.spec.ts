@@ -52,8 +52,11 @@ const stopWith = (running: Running, signal: NodeJS.Signals) =>
     running.child.kill(signal);
   });
 
-const health = async (baseUrl: string) => {
-  const response = await fetch(`${baseUrl}/management/health`);
+/** Anyone sees UP or DOWN; an administrator's token (`token`) also the database and the projectors. */
+const health = async (baseUrl: string, token?: string) => {
+  const response = await fetch(`${baseUrl}/management/health`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return {
     status: response.status,
     body: (await response.json()) as {
@@ -66,18 +69,18 @@ const health = async (baseUrl: string) => {
   };
 };
 
-const signIn = async (baseUrl: string, password: string) =>
-  (
-    await fetch(`${baseUrl}/api/authenticate`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: ADMIN.email, password, rememberMe: false }),
-    })
-  ).status;
+const authenticate = (baseUrl: string, password: string) =>
+  fetch(`${baseUrl}/api/authenticate`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: ADMIN.email, password, rememberMe: false }),
+  });
+
+const signIn = async (baseUrl: string, password: string) => (await authenticate(baseUrl, password)).status;
 
 /** Projectors caught up: every one running with nothing left to read. */
-const caughtUp = async (baseUrl: string) => {
-  const { body } = await health(baseUrl);
+const caughtUp = async (baseUrl: string, token: string) => {
+  const { body } = await health(baseUrl, token);
   const details = body.components.projections.details;
   return details.length > 0 && details.every((detail) => detail.state === "running" && detail.lag === 0)
     ? Object.fromEntries(details.map((detail) => [detail.name, detail.position]))
@@ -99,15 +102,18 @@ describe("the product's process", () => {
     expect(announced).toHaveLength(1);
     expect(announced[0]).toContain(`English Lessons listening on ${first.baseUrl} using PGlite in ${dataDir}`);
 
-    const before = await health(first.baseUrl);
-    expect(before.status).toBe(200);
+    const anonymous = await health(first.baseUrl);
+    expect(anonymous).toEqual({ status: 200, body: { status: "UP" } });
+    const signedIn = await authenticate(first.baseUrl, ADMIN.password);
+    expect(signedIn.status).toBe(200);
+    const token = ((await signedIn.json()) as { id_token: string }).id_token;
+    const before = await health(first.baseUrl, token);
     expect(before.body).toMatchObject({ status: "UP", components: { db: { status: "UP", driver: "pglite" } } });
-    expect(await signIn(first.baseUrl, ADMIN.password)).toBe(200);
     let positions: Record<string, unknown> | undefined;
     await expect
       .poll(
         async () => {
-          positions = await caughtUp(first.baseUrl);
+          positions = await caughtUp(first.baseUrl, token);
           return positions !== undefined;
         },
         { timeout: 20_000 },
@@ -124,7 +130,7 @@ describe("the product's process", () => {
     started.push(second);
     expect(second.lines().filter((line) => line.includes("listening on"))).toHaveLength(1);
     // Before anything new is written: the projectors stand where they stood, the restart appended nothing.
-    await expect.poll(() => caughtUp(second.baseUrl), { timeout: 20_000 }).toEqual(positions);
+    await expect.poll(() => caughtUp(second.baseUrl, token), { timeout: 20_000 }).toEqual(positions);
     expect(await signIn(second.baseUrl, ADMIN.password)).toBe(200);
     expect(await signIn(second.baseUrl, "another-password")).toBe(401);
 

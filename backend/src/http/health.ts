@@ -1,11 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
 
 /** JHipster's health shape: UP, DEGRADED while a projector is stalled, DOWN (503) without the database. */
-const HealthResponse = z.object({
+const HealthDetails = z.object({
   status: z.enum(["UP", "DEGRADED", "DOWN"]),
   components: z.object({
     db: z.object({ status: z.enum(["UP", "DOWN"]), driver: z.string(), error: z.string().optional() }),
@@ -25,27 +25,69 @@ const HealthResponse = z.object({
   }),
 });
 
-/** `GET /management/health`: database status and every projector's state and lag. */
+/** What anyone may know: whether the service is up. */
+const HealthStatus = z.object({ status: z.enum(["UP", "DOWN"]) });
+
+const HealthResponse = z.union([HealthDetails, HealthStatus]);
+
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : undefined;
+};
+
+/**
+ * The orchestrator's probes and the operators' view. `/management/health` answers UP or DOWN (503) to anyone
+ * (load balancers, the browser-test harness) and the database's error and every projector's state, position
+ * and lag only to an administrator's token: they tell an attacker what fails and how busy we are.
+ * `/liveness` is the process answering at all (restart it when not); `/readiness` is the database answering
+ * (send it no traffic when not); a stalled projector is neither, the process still serves everything else.
+ */
 export const healthRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+
+  const databaseStatus = async (): Promise<{ status: "UP" | "DOWN"; driver: string; error?: string }> => {
+    try {
+      await app.db.query("select 1");
+      return { status: "UP", driver: app.db.kind };
+    } catch (error) {
+      return { status: "DOWN", driver: app.db.kind, error: String(error) };
+    }
+  };
+
+  // Who holds a token is read from the store: with the database down, the caller gets what anyone gets.
+  const isAdministrator = async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    const user = token ? await app.verifyToken(token).catch(() => null) : null;
+    return user?.authorities.includes("ROLE_ADMIN") ?? false;
+  };
+
   app.get(
     "/management/health",
     { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
-    async (_request, reply) => {
-      let database: { status: "UP" | "DOWN"; driver: string; error?: string };
-      try {
-        await app.db.query("select 1");
-        database = { status: "UP", driver: app.db.kind };
-      } catch (error) {
-        database = { status: "DOWN", driver: app.db.kind, error: String(error) };
-      }
+    async (request, reply) => {
+      const database = await databaseStatus();
+      reply.code(database.status === "UP" ? 200 : 503);
+      if (!(await isAdministrator(request))) return { status: database.status };
       const projections = database.status === "UP" ? await app.projections.status() : [];
       const stalled = projections.filter((projection) => projection.state === "stalled");
-      const status = database.status === "DOWN" ? "DOWN" : stalled.length > 0 ? "DEGRADED" : "UP";
-      return reply.code(database.status === "UP" ? 200 : 503).send({
-        status,
+      const details: z.infer<typeof HealthDetails> = {
+        status: database.status === "DOWN" ? "DOWN" : stalled.length > 0 ? "DEGRADED" : "UP",
         components: { db: database, projections: { status: stalled.length ? "DEGRADED" : "UP", details: projections } },
-      });
+      };
+      return details;
+    },
+  );
+
+  app.get("/management/health/liveness", { schema: { response: { 200: HealthStatus } } }, async () => ({
+    status: "UP" as const,
+  }));
+
+  app.get(
+    "/management/health/readiness",
+    { schema: { response: { 200: HealthStatus, 503: HealthStatus } } },
+    async (_request, reply) => {
+      const { status } = await databaseStatus();
+      return reply.code(status === "UP" ? 200 : 503).send({ status });
     },
   );
 };

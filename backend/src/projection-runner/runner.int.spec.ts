@@ -18,6 +18,7 @@ import Fastify from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { adminToken, bearer } from "../../test/accounts-fixtures";
 import { createTestApp } from "../../test/app";
 import { createTestDatabaseUrl, drivers, type TestDriver } from "../../test/databases";
 import { createPgDatabase } from "../database";
@@ -475,8 +476,19 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorate("db", db);
     app.decorate("projections", running);
+    // Details are an administrator's: the auth plugin's verifyToken, here taking any token for one.
+    app.decorate("verifyToken", async () => ({
+      id: 1,
+      login: "admin",
+      firstName: "Admin",
+      authorities: ["ROLE_ADMIN"],
+    }));
     await app.register(healthRoutes);
-    const response = await app.inject({ method: "GET", url: "/management/health" });
+    const response = await app.inject({
+      method: "GET",
+      url: "/management/health",
+      headers: { authorization: "Bearer admin" },
+    });
     await app.close();
 
     expect(response.statusCode).toBe(200);
@@ -742,8 +754,9 @@ describe("health of the whole backend", () => {
   it.each(["pglite", "pg"] as const)("shows the database UP and each projector caught up on %s", async (driver) => {
     const { app, close } = await createTestApp({ driver });
     try {
+      const admin = bearer(await adminToken(app));
       const health = async () => {
-        const response = await app.inject({ method: "GET", url: "/management/health" });
+        const response = await app.inject({ method: "GET", url: "/management/health", headers: admin });
         expect(response.statusCode).toBe(200);
         return response.json();
       };
