@@ -18,6 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import {
   benchDatabase,
   call,
@@ -83,6 +84,15 @@ const loadAverage = () =>
     .map((load) => load.toFixed(2))
     .join(", ");
 
+/** One row of the cost tables, per checkout: PostgreSQL's transactions and CPU, then this process's CPU. */
+const costRow = (
+  name: string,
+  database: ReturnType<typeof perRequestOf>,
+  nodeCpu: NodeJS.CpuUsage & { generatorMs: number },
+  checkouts: number,
+) =>
+  `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${((nodeCpu.user + nodeCpu.system) / 1000 / checkouts).toFixed(2).padStart(11)} | ${(nodeCpu.generatorMs / checkouts).toFixed(2).padStart(17)} |`;
+
 const database = benchDatabase("el_bench_checkout");
 await database.create();
 const server = await startServer<People>(new URL("./commands-server.ts", import.meta.url), {
@@ -135,21 +145,24 @@ try {
   for (const method of METHODS) {
     const samples: number[] = [];
     const before = await databaseActivity(database.url);
+    const cpu = process.cpuUsage();
+    const generator = performance.eventLoopUtilization();
     for (let i = 0; i < SEQUENTIAL; i++) {
       const { outcome, elapsed, text } = await checkout(method);
       if (outcome !== expected[method]) throw new Error(`${method} checkout answered ${outcome}: ${text}`);
       samples.push(elapsed);
     }
+    const nodeCpu = { ...process.cpuUsage(cpu), generatorMs: performance.eventLoopUtilization(generator).active };
     const after = await databaseActivity(database.url);
     line(`checkout: ${method}`, summary(samples), floor);
-    const cost = perRequestOf(before, after, SEQUENTIAL);
-    costs.push(
-      `| ${method.padEnd(15)} | ${cost.transactions.toFixed(1).padStart(12)} | ${cost.cpuMs.toFixed(2).padStart(9)} |`,
-    );
+    costs.push(costRow(method.padEnd(15), perRequestOf(before, after, SEQUENTIAL), nodeCpu, SEQUENTIAL));
   }
-  console.log("\nPostgreSQL's view, one at a time: transactions committed and its sessions' CPU ms per checkout");
-  console.log("| checkout        | transactions | PG CPU ms |");
-  console.log("| --------------- | -----------: | --------: |");
+  console.log(
+    "\nWhat a checkout cost, one at a time: PostgreSQL's transactions committed and its sessions' CPU, and the CPU",
+  );
+  console.log("of this process (server and load generator together; the generator's thread busy for the last), ms");
+  console.log("| checkout        | transactions | PG CPU ms | Node CPU ms | of which generator |");
+  console.log("| --------------- | -----------: | --------: | ----------: | -----------------: |");
   for (const row of costs) console.log(row);
 
   console.log(`\nCredit-card checkouts (1x) at fixed arrival rates, ${SECONDS} s each (ms)`);
@@ -160,23 +173,23 @@ try {
   for (const rate of RATES) {
     const total = rate * SECONDS;
     const before = await databaseActivity(database.url);
+    const cpu = process.cpuUsage();
+    const generator = performance.eventLoopUtilization();
     const { samples, outcomes, seconds } = await openLoop(rate, total, () => checkout("credit card, 1x"));
+    const nodeCpu = { ...process.cpuUsage(cpu), generatorMs: performance.eventLoopUtilization(generator).active };
     const after = await databaseActivity(database.url);
     const s = summary(samples);
     const ok = (outcomes.get("APPROVED") ?? 0) === total;
     if (ok && s.p99 < TARGET_P99_MS) highest = rate;
     if (rate === 100) target = { p99: s.p99, ok };
     row(rate, total / seconds, outcomes, s, floor);
-    const cost = perRequestOf(before, after, total);
-    rateCosts.push(
-      `| ${String(rate).padStart(9)} | ${cost.transactions.toFixed(1).padStart(12)} | ${cost.cpuMs.toFixed(2).padStart(9)} |`,
-    );
+    rateCosts.push(costRow(String(rate).padStart(9), perRequestOf(before, after, total), nodeCpu, total));
     // Let the server drain what the last rate left queued before the next one starts.
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  console.log("\nPostgreSQL's view at each rate: transactions committed and its sessions' CPU ms per checkout");
-  console.log("| offered/s | transactions | PG CPU ms |");
-  console.log("| --------: | -----------: | --------: |");
+  console.log("\nWhat a checkout cost at each rate (as above)");
+  console.log("| offered/s | transactions | PG CPU ms | Node CPU ms | of which generator |");
+  console.log("| --------: | -----------: | --------: | ----------: | -----------------: |");
   for (const cost of rateCosts) console.log(cost);
   console.log(
     `\nHighest offered rate with every checkout APPROVED and p99 under ${TARGET_P99_MS} ms: ${highest ? `${highest}/s` : "below the lowest rate"}`,
