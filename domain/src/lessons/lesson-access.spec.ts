@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cancellerRoleOf, mayReadScheduling, mayReadTeacherFinance, viewerRoleOf } from "./lesson-access";
+import {
+  cancellerRoleOf,
+  mayCancelScheduling,
+  mayReadScheduling,
+  mayReadTeacherFinance,
+  viewerRoleOf,
+} from "./lesson-access";
 
 const student = { id: 11, authorities: ["ROLE_USER", "ROLE_STUDENT"] };
 const otherStudent = { id: 12, authorities: ["ROLE_USER", "ROLE_STUDENT"] };
@@ -21,6 +27,14 @@ describe("who may read a scheduling", () => {
     expect(
       [student, otherStudent, teacher, otherTeacher, admin].map((user) => mayReadScheduling(user, claimed)),
     ).toEqual([true, false, true, false, true]);
+  });
+});
+
+describe("who may cancel a scheduling", () => {
+  it("its student and administrators, not another student nor its teacher", () => {
+    expect(
+      [student, otherStudent, teacher, otherTeacher, admin].map((user) => mayCancelScheduling(user, claimed)),
+    ).toEqual([true, false, false, false, true]);
   });
 });
 

@@ -34,5 +34,12 @@ export const mayReadScheduling = (user: LessonUser, scheduling: SchedulingPartie
  */
 export const cancellerRoleOf = (user: LessonUser): "student" | "admin" => (isAdmin(user) ? "admin" : "student");
 
+/**
+ * A student cancels only their own lessons, an administrator any. Another student's lesson is not found for
+ * them, whatever its state: a 403 for one and a 200 for an already cancelled one would tell which exist.
+ */
+export const mayCancelScheduling = (user: LessonUser, scheduling: Pick<SchedulingParties, "student">) =>
+  isAdmin(user) || scheduling.student.id === user.id;
+
 /** A teacher's earnings by month are for that teacher and administrators. */
 export const mayReadTeacherFinance = (user: LessonUser, teacherId: number) => user.id === teacherId || isAdmin(user);

@@ -14,7 +14,7 @@ import {
   type TeacherFeedbackInput,
   type TrailInCatalog,
 } from "@el/domain/lessons/lesson";
-import { cancellerRoleOf } from "@el/domain/lessons/lesson-access";
+import { cancellerRoleOf, mayCancelScheduling } from "@el/domain/lessons/lesson-access";
 import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
@@ -184,9 +184,9 @@ const cancellableLessonState = foldOf(lessonStreams, {
 });
 
 /**
- * The student (with 24 h notice) or support cancels; the credit comes back in the same append. Answers
- * whether it came back as the cancellation recorded it: the one just decided, or the earlier one when
- * the lesson was already cancelled.
+ * The student (with 24 h notice) or support cancels; another student finds no such lesson. The credit
+ * comes back in the same append. Answers whether it came back as the cancellation recorded it: the one
+ * just decided, or the earlier one when the lesson was already cancelled.
  */
 export const cancelLessonCommand = async (
   app: FastifyInstance,
@@ -194,7 +194,7 @@ export const cancelLessonCommand = async (
   lessonId: number,
 ): Promise<{ refunded: boolean }> => {
   const { lesson: current } = (await app.streamStates.read({ lesson: cancellableLessonState(lessonId) })).lesson.state;
-  if (current.status === "none") throw notFound(lessonErrors.notFound);
+  if (current.status === "none" || !mayCancelScheduling(user, current.scheduled)) throw notFound(lessonErrors.notFound);
   const studentId = current.scheduled.student.id;
   const slots = current.teacher ? slotsOfLesson(current.teacher.id, current.scheduled.date) : [];
   const { result } = await executeOnStates(

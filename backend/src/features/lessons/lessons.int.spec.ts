@@ -250,11 +250,22 @@ describe("cancelling", () => {
     expect(await balanceOf(student)).toBe(0);
   });
 
-  it("refuses another student's lesson", async () => {
-    const [owner, other] = [await givenStudent(test.app, { credits: 1 }), await givenStudent(test.app)];
-    const { id } = (await schedule(owner)).json();
-    const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: other.auth });
-    expect(response.statusCode).toBe(403);
+  it("does not find another student's lesson, pending or cancelled, and changes nothing", async () => {
+    const [owner, other] = [await givenStudent(test.app, { credits: 2 }), await givenStudent(test.app)];
+    const cancelAs = (student: Person, id: number) =>
+      inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
+    const { id: pending } = (await schedule(owner, saoPauloTime(6, 10))).json();
+    const { id: cancelled } = (await schedule(owner, saoPauloTime(6, 11))).json();
+    expect((await cancelAs(owner, cancelled)).statusCode).toBe(200);
+
+    for (const id of [pending, cancelled]) {
+      const response = await cancelAs(other, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(lessonErrors.notFound);
+    }
+    expect(await cancellationsOf(pending)).toEqual([]);
+    expect(await cancellationsOf(cancelled)).toHaveLength(1);
+    expect(await balanceOf(owner)).toBe(1);
   });
 });
 
