@@ -72,7 +72,7 @@ export const buildApp = async ({
 }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: withRedactedRequests(logger),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     // Logins (e-mails of up to 254 characters) travel in paths such as `/api/users/{login}`: the router's
     // default of 100 answered 414 before the route's schema could take or refuse them; this leaves room

@@ -46,7 +46,31 @@ export interface Config {
   metricsToken?: string;
   /** One log line per request at info (`LOG_REQUESTS`, default true). */
   logRequests: boolean;
+  /**
+   * Which proxies may say who the client is with `X-Forwarded-For` (`TRUST_PROXY`): a hop count, or
+   * comma-separated addresses and CIDRs; by default none, so a client cannot choose the address that
+   * sign-in limits count.
+   */
+  trustProxy: TrustProxy;
 }
+
+/** Addresses and CIDRs to trust, or whether to trust the `hop`-th address nearest the server. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/** `TRUST_PROXY`: `1` (a hop count), `10.0.0.0/8,127.0.0.1` (proxies' addresses), or empty (trust nothing). */
+export const trustProxyOf = (value: string | undefined): Config["trustProxy"] => {
+  const trimmed = value?.trim() ?? "";
+  if (trimmed === "" || trimmed === "0" || trimmed === "false") return false;
+  if (/^\d+$/.test(trimmed)) {
+    // What fastify makes of a hop count, which its types do not take: the `hops` nearest addresses.
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  return trimmed
+    .split(",")
+    .map((address) => address.trim())
+    .filter((address) => address !== "");
+};
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
@@ -76,5 +100,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     viaCepUrl: env.VIACEP_BASE_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     logRequests: env.LOG_REQUESTS !== "false",
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 };

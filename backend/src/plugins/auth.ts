@@ -10,7 +10,6 @@ import {
   teacherAccountDecider,
   teacherStreams,
 } from "@el/domain/accounts/index";
-import type { UserRow } from "@el/projections/users/index";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createDerivedCache } from "../commands/derived-cache";
@@ -36,8 +35,11 @@ declare module "fastify" {
   interface FastifyInstance {
     /** For the socket.io handshake: the user behind a token, or null. */
     verifyToken: (token: string) => Promise<CurrentUser | null>;
-    /** Signs a token for a user who just proved who they are. */
-    issueToken: (user: Pick<UserRow, "id" | "login" | "authorities">, rememberMe: boolean) => string;
+    /**
+     * Signs a token for a user who just proved who they are, in their account's current session
+     * generation (0 unless given: a new account's).
+     */
+    issueToken: (user: TokenHolder, rememberMe: boolean) => string;
   }
   interface FastifyRequest {
     /** Set on routes that declare `roles`; null on public ones. */
@@ -45,10 +47,20 @@ declare module "fastify" {
   }
 }
 
+/** Who a token is issued to: `sessionGeneration` is their account's (`AccountCore.sessionGeneration`). */
+export interface TokenHolder {
+  id: number;
+  login: string;
+  authorities: readonly string[];
+  sessionGeneration?: number;
+}
+
 interface TokenClaims {
   sub: string;
   uid: number;
   auth: string;
+  /** The account's session generation when the token was issued; tokens from before it had none (0). */
+  gen?: number;
 }
 
 /** JHipster's lifetimes: a day, or thirty with "remember me". */
@@ -82,9 +94,7 @@ const NOT_ABOUT_ACCESS = new Set([
   "CreditRefunded",
   "SignedIn",
   "SignInFailed",
-  "PasswordChanged",
   "PasswordResetRequested",
-  "PasswordResetCompleted",
 ]);
 const aboutAccess = (change: StreamChange) =>
   !NOT_ABOUT_ACCESS.has(change.type) &&
@@ -92,11 +102,18 @@ const aboutAccess = (change: StreamChange) =>
     teacherStreams.holds(change.streamId) ||
     adminStreams.holds(change.streamId));
 
-/** Who holds an account now, as the `users` read model would say: none once deactivated or deleted. */
-const holderOf = (id: number, accounts: (AccountCore | undefined)[]): CurrentUser | null => {
+/** Who holds an account now, and which tokens of theirs are good: none once deactivated or deleted. */
+interface Holder {
+  user: CurrentUser;
+  sessionGeneration: number;
+}
+const holderOf = (id: number, accounts: (AccountCore | undefined)[]): Holder | null => {
   const account = accounts.find((candidate) => candidate?.id === id);
   if (!account?.activated || account.deleted) return null;
-  return { id, login: account.login, firstName: account.profile.firstName ?? "", authorities: account.authorities };
+  return {
+    user: { id, login: account.login, firstName: account.profile.firstName ?? "", authorities: account.authorities },
+    sessionGeneration: account.sessionGeneration,
+  };
 };
 
 /**
@@ -105,14 +122,17 @@ const holderOf = (id: number, accounts: (AccountCore | undefined)[]): CurrentUse
  * caller learns nothing of what the route validates.
  *
  * Who a token's user is now comes from their account stream, not from the token, and is kept in memory
- * until an event about their access (activation, authorities, profile, deletion) is stored on it: this
+ * until an event about their access (activation, authorities, profile, password, sessions ended,
+ * deletion) is stored on it: this
  * process drops it before the command that stored it answers, others when they hear of the append (see
- * `createStreamChanges`). So a suspended or deleted user's tokens stop working and an authority granted or
- * revoked applies to the next request, without reading the database on every request.
+ * `createStreamChanges`). So a suspended or deleted user's tokens stop working, a token older than the
+ * account's last password change, reset, deactivation or "end other sessions" is refused (its session
+ * generation is behind the account's), and an authority granted or revoked applies to the next request,
+ * without reading the database on every request.
  */
 export const authPlugin = fp(
   async (app) => {
-    const holders = createDerivedCache<CurrentUser | null>(app.streamChanges, {
+    const holders = createDerivedCache<Holder | null>(app.streamChanges, {
       matters: aboutAccess,
       capacity: 50_000,
     });
@@ -125,9 +145,9 @@ export const authPlugin = fp(
       } catch {
         return null;
       }
-      const { uid, sub } = claims;
-      if (typeof uid !== "number" || typeof sub !== "string") return null;
-      const user = await holders.get(`${uid}\n${sub}`, async () => {
+      const { uid, sub, gen = 0 } = claims;
+      if (typeof uid !== "number" || typeof sub !== "string" || typeof gen !== "number") return null;
+      const holder = await holders.get(`${uid}\n${sub}`, async () => {
         const streams = accountStreamsOf(uid, sub);
         const { student, teacher, admin } = await app.streamStates.read(streams);
         const accounts = [student.state, teacher.state, admin.state].map((state) =>
@@ -135,7 +155,7 @@ export const authPlugin = fp(
         );
         return { value: holderOf(uid, accounts), streamIds: Object.values(streams).map((stream) => stream.streamId) };
       });
-      return user && user.login === sub ? user : null;
+      return holder && holder.user.login === sub && holder.sessionGeneration === gen ? holder.user : null;
     };
 
     // fastify wants the property declared before any request, and an object there would be shared by all of
@@ -143,10 +163,16 @@ export const authPlugin = fp(
     // one before any guarded handler reads it. The cast is the only way to write that placeholder.
     app.decorateRequest("currentUser", null as unknown as CurrentUser);
     app.decorate("verifyToken", verifyToken);
-    app.decorate("issueToken", (user: Pick<UserRow, "id" | "login" | "authorities">, rememberMe: boolean) =>
-      app.jwt.sign({ sub: user.login, uid: user.id, auth: user.authorities.join(",") } satisfies TokenClaims, {
-        expiresIn: rememberMe ? REMEMBERED_TOKEN_LIFETIME : TOKEN_LIFETIME,
-      }),
+    app.decorate("issueToken", (user: TokenHolder, rememberMe: boolean) =>
+      app.jwt.sign(
+        {
+          sub: user.login,
+          uid: user.id,
+          auth: user.authorities.join(","),
+          gen: user.sessionGeneration ?? 0,
+        } satisfies TokenClaims,
+        { expiresIn: rememberMe ? REMEMBERED_TOKEN_LIFETIME : TOKEN_LIFETIME },
+      ),
     );
 
     // A typo in a route's roles would lock everyone out of it, or no one: refused when the route is added.

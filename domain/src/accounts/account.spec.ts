@@ -4,9 +4,12 @@ import { specFor } from "../shared/spec";
 import {
   type AccountEvent,
   accountErrors,
-  MAX_SIGN_IN_FAILURES,
   RESET_KEY_LIFETIME_MS,
+  RESET_MAIL_INTERVAL_MS,
+  type RecentFailures,
+  SIGN_IN_LIMITS,
   signInOfUnknownAccount,
+  signInWaitMs,
 } from "./account";
 import { type AdminEvent, adminAccountDecider } from "./admin-account";
 
@@ -37,12 +40,20 @@ const resetRequested: AccountEvent = {
   type: "PasswordResetRequested",
   data: { keyDigest: digest, expiresAt: later(RESET_KEY_LIFETIME_MS).toISOString() },
 };
-const failed = (at: Date, reason: "bad_credentials" | "rate_limited" = "bad_credentials"): AccountEvent => ({
+const failed = (
+  at: Date,
+  reason: "bad_credentials" | "rate_limited" = "bad_credentials",
+  ip = "10.0.0.1",
+): AccountEvent => ({
   type: "SignInFailed",
-  data: { login: "maria", ip: "10.0.0.1", at: at.toISOString(), reason },
+  data: { login: "maria", ip, at: at.toISOString(), reason },
 });
-const signIn = (passwordVerified: boolean, at = now, ipRecentFailures = 0) =>
-  ({ type: "SignIn", passwordVerified, ip: "10.0.0.1", now: at, ipRecentFailures }) as const;
+const signIn = (passwordVerified: boolean, at = now, addressFailures: RecentFailures = { count: 0 }, ip = "10.0.0.1") =>
+  ({ type: "SignIn", passwordVerified, ip, now: at, addressFailures }) as const;
+const signedIn = (at: Date, ip = "10.0.0.1"): AccountEvent => ({
+  type: "SignedIn",
+  data: { login: "maria", ip, at: at.toISOString() },
+});
 
 describe("account rules", () => {
   describe("profile", () => {
@@ -202,36 +213,125 @@ describe("account rules", () => {
         ]);
     });
 
-    const failures = Array.from({ length: MAX_SIGN_IN_FAILURES }, (_, i) => failed(later(i * 1000)));
+    // Five wrong guesses a second apart from 10.0.0.1: the pair's free failures.
+    const failures = Array.from({ length: SIGN_IN_LIMITS.freeFailuresPerPair }, (_, i) => failed(later(i * 1000)));
+    const lastFailure = later(4000);
 
-    it(`refuses even the right password after ${MAX_SIGN_IN_FAILURES} failures within a minute`, () => {
+    it("makes the pair wait a second after its free failures, even with the right password", () => {
       given([registered, ...failures])
-        .when(signIn(true, later(10_000)))
-        .then([failed(later(10_000), "rate_limited")]);
+        .when(signIn(true, later(4500)))
+        .then([failed(later(4500), "rate_limited")]);
+      given([registered, ...failures])
+        .when(signIn(true, later(5000)))
+        .then([signedIn(later(5000))]);
     });
 
-    it("lets the account try again once the oldest failure is a minute old", () => {
-      given([registered, ...failures, failed(later(10_000), "rate_limited")])
-        .when(signIn(true, later(60_000)))
-        .then([{ type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(60_000).toISOString() } }]);
+    it("doubles the wait after each further failure of the pair", () => {
+      const sixth = failed(later(5000));
+      given([registered, ...failures, sixth])
+        .when(signIn(true, later(6999)))
+        .then([failed(later(6999), "rate_limited")]);
+      given([registered, ...failures, sixth])
+        .when(signIn(true, later(7000)))
+        .then([signedIn(later(7000))]);
     });
 
-    it("refuses when the address has too many recent failures on any account", () => {
+    it("lets the owner in from another address while a stranger's guesses wait", () => {
+      const strangers = Array.from({ length: 12 }, (_, i) => failed(later(i * 100), "bad_credentials", "203.0.113.9"));
+      given([registered, ...strangers])
+        .when(signIn(true, later(1300), { count: 0 }, "10.0.0.1"))
+        .then([signedIn(later(1300))]);
+      given([registered, ...strangers])
+        .when(signIn(true, later(1300), { count: 0 }, "203.0.113.9"))
+        .then([failed(later(1300), "rate_limited", "203.0.113.9")]);
+    });
+
+    it("forgets a pair's failures once they are older than the window", () => {
+      given([registered, ...failures, failed(later(5000)), failed(later(7000)), failed(later(11_000))])
+        .when(signIn(true, later(SIGN_IN_LIMITS.windowMs + 1000)))
+        .then([signedIn(later(SIGN_IN_LIMITS.windowMs + 1000))]);
+    });
+
+    it("refuses while the address waits after too many failures on any account", () => {
+      const address = { count: SIGN_IN_LIMITS.freeFailuresPerAddress, last: lastFailure.toISOString() };
       given([registered])
-        .when(signIn(true, now, MAX_SIGN_IN_FAILURES))
-        .then([failed(now, "rate_limited")]);
+        .when(signIn(true, later(4500), address))
+        .then([failed(later(4500), "rate_limited")]);
+      given([registered])
+        .when(signIn(true, later(5000), address))
+        .then([signedIn(later(5000))]);
     });
 
-    it("forgets earlier failures after a successful sign-in", () => {
+    it("forgets a pair's earlier failures after it signs in, not other addresses'", () => {
       const history: AdminEvent[] = [
         registered,
-        ...failures.slice(1),
-        { type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(5000).toISOString() } },
+        ...failures,
+        ...failures.map((event) => ({ ...event, data: { ...event.data, ip: "10.0.0.2" } }) as AdminEvent),
+        signedIn(later(5000)),
         failed(later(6000)),
       ];
       given(history)
-        .when(signIn(true, later(7000)))
-        .then([{ type: "SignedIn", data: { login: "maria", ip: "10.0.0.1", at: later(7000).toISOString() } }]);
+        .when(signIn(true, later(6000)))
+        .then([signedIn(later(6000))]);
+      given(history)
+        .when(signIn(true, later(4500), { count: 0 }, "10.0.0.2"))
+        .then([failed(later(4500), "rate_limited", "10.0.0.2")]);
+    });
+  });
+
+  describe("sessions", () => {
+    const generation = (history: AdminEvent[]) => {
+      const state = stateFrom(adminAccountDecider, history);
+      return state.status === "unregistered" ? undefined : state.account.sessionGeneration;
+    };
+
+    it("starts a new generation of tokens on a password change, a reset, a deactivation and on request", () => {
+      expect(generation([registered])).toBe(0);
+      expect(
+        generation([registered, { type: "PasswordChanged", data: { passwordHash: hash("x"), by: "maria" } }]),
+      ).toBe(1);
+      expect(
+        generation([
+          registered,
+          resetRequested,
+          { type: "PasswordResetCompleted", data: { keyDigest: digest, passwordHash: hash("new") } },
+        ]),
+      ).toBe(1);
+      const deactivated: AdminEvent[] = [
+        registered,
+        { type: "AccountDeactivated", data: { by: "root" } },
+        { type: "AccountActivated", data: { by: "root" } },
+      ];
+      expect(generation(deactivated)).toBe(1);
+      expect(generation([registered, signedIn(now), { type: "ProfileChanged", data: { changes: {}, by: "m" } }])).toBe(
+        0,
+      );
+    });
+
+    it("ends the other sessions when the owner asks", () => {
+      given([registered])
+        .when({ type: "RevokeSessions", by: "maria" })
+        .then([{ type: "SessionsRevoked", data: { by: "maria" } }]);
+      expect(generation([registered, { type: "SessionsRevoked", data: { by: "maria" } }])).toBe(1);
+    });
+  });
+
+  describe("reset e-mails", () => {
+    it(`sends at most one every ${RESET_MAIL_INTERVAL_MS / 60_000} minutes per account`, () => {
+      given([registered, resetRequested])
+        .when({ type: "RequestPasswordReset", keyDigest: otherDigest, now: later(RESET_MAIL_INTERVAL_MS - 1) })
+        .then([]);
+      given([registered, resetRequested])
+        .when({ type: "RequestPasswordReset", keyDigest: otherDigest, now: later(RESET_MAIL_INTERVAL_MS) })
+        .then([
+          {
+            type: "PasswordResetRequested",
+            data: {
+              keyDigest: otherDigest,
+              expiresAt: later(RESET_MAIL_INTERVAL_MS + RESET_KEY_LIFETIME_MS).toISOString(),
+            },
+          },
+        ]);
     });
   });
 
@@ -254,15 +354,31 @@ describe("account rules", () => {
 });
 
 describe("sign-in with a login no account has", () => {
-  it("fails as an unknown account, or as rate-limited once the address failed too often", () => {
-    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, 0).data).toEqual({
+  it("fails as an unknown account, or as rate-limited exactly when a known account's pair would be", () => {
+    const none = { pair: { count: 0 }, address: { count: 0 } };
+    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, none).data).toEqual({
       login: "ghost",
       ip: "10.0.0.2",
       at: now.toISOString(),
       reason: "unknown_account",
     });
-    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, MAX_SIGN_IN_FAILURES).data).toMatchObject({
+    const pair = { count: SIGN_IN_LIMITS.freeFailuresPerPair, last: later(-500).toISOString() };
+    expect(signInOfUnknownAccount("ghost", "10.0.0.2", now, { ...none, pair }).data).toMatchObject({
       reason: "rate_limited",
     });
+  });
+});
+
+describe("sign-in waits", () => {
+  const at = (ms: number) => later(ms).toISOString();
+  it("grow from one second to five minutes, and none before the free failures are used", () => {
+    const free = SIGN_IN_LIMITS.freeFailuresPerPair;
+    expect(signInWaitMs({ count: free - 1, last: at(0) }, { count: 0 }, now)).toBe(0);
+    expect(signInWaitMs({ count: free, last: at(0) }, { count: 0 }, now)).toBe(1000);
+    expect(signInWaitMs({ count: free + 3, last: at(0) }, { count: 0 }, now)).toBe(8000);
+    expect(signInWaitMs({ count: free + 30, last: at(0) }, { count: 0 }, now)).toBe(SIGN_IN_LIMITS.maxDelayMs);
+    expect(signInWaitMs({ count: free, last: at(-400) }, { count: 0 }, now)).toBe(600);
+    const address = SIGN_IN_LIMITS.freeFailuresPerAddress;
+    expect(signInWaitMs({ count: 0 }, { count: address + 1, last: at(0) }, now)).toBe(2000);
   });
 });

@@ -34,9 +34,48 @@ export const accountErrors = {
   deleted: "error.account.deleted",
 } as const;
 
-/** How many failed sign-ins an account (or an address) may have in `signInWindowMs` before it waits. */
-export const MAX_SIGN_IN_FAILURES = 5;
-export const SIGN_IN_WINDOW_MS = 60_000;
+/**
+ * Sign-in limits (docs/architecture.md, "Sign-in limits that a stranger cannot turn on the owner"). Failures
+ * count per (account, address) pair and per address, never per account alone: a stranger's guesses slow
+ * down the stranger's address, not the owner's. Past its free failures, each further attempt of a pair or
+ * an address waits twice as long after its last failure as the one before (1 s, 2 s, 4 s… up to 5 min);
+ * failures older than the window are forgotten, and a success forgets the pair's.
+ */
+export const SIGN_IN_LIMITS = {
+  windowMs: 15 * 60_000,
+  freeFailuresPerPair: 5,
+  freeFailuresPerAddress: 20,
+  firstDelayMs: 1_000,
+  maxDelayMs: 5 * 60_000,
+} as const;
+
+/** Failures that count towards a limit: how many within the window, and when the last one was. */
+export interface RecentFailures {
+  count: number;
+  last?: string;
+}
+
+const delayAfter = (failures: RecentFailures, free: number) =>
+  failures.count < free || failures.last === undefined
+    ? 0
+    : Math.min(SIGN_IN_LIMITS.firstDelayMs * 2 ** (failures.count - free), SIGN_IN_LIMITS.maxDelayMs);
+
+/** How long a sign-in must still wait (0: it may try now), given its pair's and its address's failures. */
+export const signInWaitMs = (pair: RecentFailures, address: RecentFailures, now: Date): number => {
+  const until = (failures: RecentFailures, free: number) =>
+    failures.last === undefined ? 0 : Date.parse(failures.last) + delayAfter(failures, free) - now.getTime();
+  return Math.max(
+    0,
+    until(pair, SIGN_IN_LIMITS.freeFailuresPerPair),
+    until(address, SIGN_IN_LIMITS.freeFailuresPerAddress),
+  );
+};
+
+/**
+ * A password-reset e-mail per account at most every `RESET_MAIL_INTERVAL_MS`: a stranger who knows the
+ * address cannot fill the owner's mailbox (the requester is answered the same either way).
+ */
+export const RESET_MAIL_INTERVAL_MS = 5 * 60_000;
 /** A reset key works once, for a day. */
 export const RESET_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -84,6 +123,8 @@ export const accountEventSchemas = {
   SignedIn: z.object({ login: z.string(), ip: z.string(), at: instant }),
   SignInFailed: z.object({ login: z.string(), ip: z.string(), at: instant, reason: SignInFailureReason }),
   AccountDeleted: z.object({ by: z.string() }),
+  /** The owner ended every session but the one they asked from (which got a new token). */
+  SessionsRevoked: z.object({ by: z.string() }),
 };
 
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
@@ -95,7 +136,8 @@ export type AccountCommand =
   | { type: "CompletePasswordReset"; keyDigest: string; passwordHash: string; now: Date }
   | { type: "SetActivated"; activated: boolean; by: string }
   | { type: "SetAuthorities"; authorities: Authority[]; by: string }
-  | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; ipRecentFailures: number }
+  | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
+  | { type: "RevokeSessions"; by: string }
   | { type: "DeleteAccount"; by: string };
 
 /** What the shared rules need to know about a registered account. */
@@ -109,9 +151,19 @@ export interface AccountCore {
   deleted: boolean;
   /** The pending reset key, if any; cleared once used or replaced. */
   reset?: { keyDigest: string; expiresAt: string };
-  /** Times of recent failed sign-ins (those that counted), oldest first. */
-  recentFailures: string[];
+  /** Recent failed sign-ins (those that counted), oldest first, the last `KEPT_FAILURES`. */
+  recentFailures: { ip: string; at: string }[];
+  /**
+   * Which tokens are still good: one carries the generation it was issued in, and a password change or
+   * reset, a deactivation or "end other sessions" starts a new one, revoking every older token.
+   */
+  sessionGeneration: number;
+  /** When the last reset e-mail was asked for (see `RESET_MAIL_INTERVAL_MS`). */
+  lastResetRequestedAt?: string;
 }
+
+/** Enough failures to apply the per-pair limit to many addresses at once; older ones are forgotten. */
+const KEPT_FAILURES = 100;
 
 export const newAccountCore = (
   fields: Pick<AccountCore, "id" | "login" | "passwordHash" | "activated" | "authorities"> & {
@@ -125,6 +177,7 @@ export const newAccountCore = (
   authorities: fields.authorities,
   deleted: false,
   recentFailures: [],
+  sessionGeneration: 0,
   profile: {
     firstName: null,
     lastName: null,
@@ -155,15 +208,28 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
     case "ProfileChanged":
       return { ...core, profile: { ...core.profile, ...event.data.changes } };
     case "PasswordChanged":
-      return { ...core, passwordHash: event.data.passwordHash, reset: undefined };
+      return { ...core, passwordHash: event.data.passwordHash, reset: undefined, ...newSession(core) };
     case "PasswordResetRequested":
-      return { ...core, reset: { keyDigest: event.data.keyDigest, expiresAt: event.data.expiresAt } };
+      return {
+        ...core,
+        reset: { keyDigest: event.data.keyDigest, expiresAt: event.data.expiresAt },
+        // The event has no time of its own: it was asked for a key's lifetime before the key expires.
+        lastResetRequestedAt: new Date(Date.parse(event.data.expiresAt) - RESET_KEY_LIFETIME_MS).toISOString(),
+      };
     case "PasswordResetCompleted":
-      return { ...core, passwordHash: event.data.passwordHash, reset: undefined, recentFailures: [] };
+      return {
+        ...core,
+        passwordHash: event.data.passwordHash,
+        reset: undefined,
+        recentFailures: [],
+        ...newSession(core),
+      };
     case "AccountActivated":
       return { ...core, activated: true };
     case "AccountDeactivated":
-      return { ...core, activated: false };
+      return { ...core, activated: false, ...newSession(core) };
+    case "SessionsRevoked":
+      return { ...core, ...newSession(core) };
     case "AuthorityGranted":
       return core.authorities.includes(event.data.authority)
         ? core
@@ -171,11 +237,14 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
     case "AuthorityRevoked":
       return { ...core, authorities: core.authorities.filter((authority) => authority !== event.data.authority) };
     case "SignedIn":
-      return { ...core, recentFailures: [] };
+      return { ...core, recentFailures: core.recentFailures.filter((failure) => failure.ip !== event.data.ip) };
     case "SignInFailed":
       return event.data.reason === "rate_limited"
         ? core
-        : { ...core, recentFailures: [...core.recentFailures, event.data.at].slice(-MAX_SIGN_IN_FAILURES) };
+        : {
+            ...core,
+            recentFailures: [...core.recentFailures, { ip: event.data.ip, at: event.data.at }].slice(-KEPT_FAILURES),
+          };
     case "AccountDeleted":
       return { ...core, deleted: true, activated: false };
     default:
@@ -183,8 +252,15 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
   }
 };
 
-const failuresWithin = (core: AccountCore, now: Date) =>
-  core.recentFailures.filter((at) => now.getTime() - Date.parse(at) < SIGN_IN_WINDOW_MS).length;
+const newSession = (core: AccountCore) => ({ sessionGeneration: core.sessionGeneration + 1 });
+
+/** The failures of one (account, address) pair within the window. */
+export const pairFailures = (core: AccountCore, ip: string, now: Date): RecentFailures => {
+  const recent = core.recentFailures.filter(
+    (failure) => failure.ip === ip && now.getTime() - Date.parse(failure.at) < SIGN_IN_LIMITS.windowMs,
+  );
+  return { count: recent.length, last: recent.at(-1)?.at };
+};
 
 const changedFields = (profile: ProfileFields, changes: ProfileChanges): ProfileChanges =>
   Object.fromEntries(
@@ -208,8 +284,14 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
       if (!command.currentPasswordVerified) throw invalid(accountErrors.wrongPassword, "currentPassword");
       return [{ type: "PasswordChanged", data: { passwordHash: command.passwordHash, by: command.by } }];
     case "RequestPasswordReset":
-      // An inactive account gets no key: the answer to the requester is the same either way.
+      // An inactive account gets no key, nor one asked for again too soon: the answer to the requester
+      // is the same either way, and is sent before this is decided.
       if (!core.activated) return [];
+      if (
+        core.lastResetRequestedAt !== undefined &&
+        command.now.getTime() - Date.parse(core.lastResetRequestedAt) < RESET_MAIL_INTERVAL_MS
+      )
+        return [];
       return [
         {
           type: "PasswordResetRequested",
@@ -250,12 +332,14 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
       const fail = (reason: SignInFailureReason): AccountEvent[] => [
         { type: "SignInFailed", data: { login: core.login, ip: command.ip, at, reason } },
       ];
-      if (failuresWithin(core, command.now) >= MAX_SIGN_IN_FAILURES || command.ipRecentFailures >= MAX_SIGN_IN_FAILURES)
+      if (signInWaitMs(pairFailures(core, command.ip, command.now), command.addressFailures, command.now) > 0)
         return fail("rate_limited");
       if (!command.passwordVerified) return fail("bad_credentials");
       if (!core.activated) return fail("not_activated");
       return [{ type: "SignedIn", data: { login: core.login, ip: command.ip, at } }];
     }
+    case "RevokeSessions":
+      return [{ type: "SessionsRevoked", data: { by: command.by } }];
     case "DeleteAccount":
       if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
       return [{ type: "AccountDeleted", data: { by: command.by } }];
@@ -266,26 +350,46 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
   }
 };
 
-/** `sign-in-{login}`: where a sign-in with a login no account has is recorded, so it too is audited and rate-limited. */
+/**
+ * `sign-in-{login}`: where older versions recorded a sign-in with a login no account has, one stream per
+ * typed login. Still read (the audits of those attempts), no longer written: see `unknownSignInStreams`.
+ */
 export const signInStreams = streamKind(
   "sign-in",
   { SignInFailed: accountEventSchemas.SignInFailed },
   lowerCaseKey(254),
 );
 
-/** A sign-in with a login no account has always fails; it counts towards the address's limit. */
+/**
+ * `unknown-sign-ins-{yyyy-mm-dd}`: sign-ins with a login no account has, one stream per UTC day, so a typo
+ * leaves an audit line, not a stream of its own. Appended at any version: nothing is decided from them.
+ */
+export const unknownSignInStreams = streamKind(
+  "unknown-sign-ins",
+  { SignInFailed: accountEventSchemas.SignInFailed },
+  {
+    format: (day: string) => day,
+    parse: (text) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined),
+  },
+);
+export const unknownSignInDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A sign-in with a login no account has always fails; it counts towards its pair's and its address's
+ * limits like any other, so it is refused as rate-limited exactly when a known account's would be.
+ */
 export const signInOfUnknownAccount = (
   login: string,
   ip: string,
   now: Date,
-  ipRecentFailures: number,
+  failures: { pair: RecentFailures; address: RecentFailures },
 ): AccountEvent => ({
   type: "SignInFailed",
   data: {
     login,
     ip,
     at: now.toISOString(),
-    reason: ipRecentFailures >= MAX_SIGN_IN_FAILURES ? "rate_limited" : "unknown_account",
+    reason: signInWaitMs(failures.pair, failures.address, now) > 0 ? "rate_limited" : "unknown_account",
   },
 });
 

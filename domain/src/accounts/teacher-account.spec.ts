@@ -24,7 +24,7 @@ const signIn = {
   passwordVerified: true,
   ip: "10.0.0.9",
   now: new Date("2026-03-02T10:00:00Z"),
-  ipRecentFailures: 0,
+  addressFailures: { count: 0 },
 } as const;
 
 describe("teacher account", () => {

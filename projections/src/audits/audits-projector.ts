@@ -1,5 +1,10 @@
 import type { RecordedEvent } from "@el/domain";
-import { accountStreamEvent, signInStreams } from "@el/domain/accounts/index";
+import {
+  accountStreamEvent,
+  type RecentFailures,
+  signInStreams,
+  unknownSignInStreams,
+} from "@el/domain/accounts/index";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -19,6 +24,7 @@ create table if not exists audits (
 );
 create index if not exists audits_date on audits (date);
 create index if not exists audits_failures_by_address on audits (remote_address, date) where type = 'AUTHENTICATION_FAILURE';
+create index if not exists audits_by_principal_address on audits (principal, remote_address, date);
 `;
 
 export const auditsProjector: Projector = {
@@ -29,8 +35,13 @@ export const auditsProjector: Projector = {
     await sql.query(AUDITS_SCHEMA);
   },
   apply: async (recorded: RecordedEvent, tx) => {
-    // A sign-in with a login no account has is recorded on its own `sign-in-{login}` stream.
-    const event = signInStreams.holds(recorded.streamId) ? signInStreams.event(recorded) : accountStreamEvent(recorded);
+    // A sign-in with a login no account has is recorded on the day's `unknown-sign-ins-{day}` stream (on
+    // its own `sign-in-{login}` stream before).
+    const event = unknownSignInStreams.holds(recorded.streamId)
+      ? unknownSignInStreams.event(recorded)
+      : signInStreams.holds(recorded.streamId)
+        ? signInStreams.event(recorded)
+        : accountStreamEvent(recorded);
     if (event.type !== "SignedIn" && event.type !== "SignInFailed") return;
     await tx.query(
       `insert into audits (global_position, principal, type, date, remote_address, reason)
@@ -113,12 +124,36 @@ export const pageAudits = async (sql: Sql, query: AuditPageQuery) => {
   return { audits, total: Number(counted[0]?.total ?? 0) };
 };
 
-/** Failed sign-ins from an address since `since` that count towards its limit. */
-export const countRecentFailuresFrom = async (sql: Sql, ip: string, since: Date) => {
-  const { rows } = await sql.query<{ total: string }>(
-    `select count(*) as total from audits
-     where type = 'AUTHENTICATION_FAILURE' and remote_address = $1 and date > $2 and reason <> 'rate_limited'`,
-    [ip, since.toISOString()],
+/**
+ * The failures that count towards a sign-in's limits since `since` (refusals the limits caused do not):
+ * the address's on any login, and the pair's (this login from this address) since its last success.
+ */
+export const recentSignInFailures = async (
+  sql: Sql,
+  attempt: { principal: string; ip: string; since: Date },
+): Promise<{ pair: RecentFailures; address: RecentFailures }> => {
+  const { rows } = await sql.query<{
+    pair: string;
+    pair_last: string | null;
+    address: string;
+    address_last: string | null;
+  }>(
+    `with failures as (
+       select principal, date from audits
+       where type = 'AUTHENTICATION_FAILURE' and remote_address = $1 and date > $3 and reason <> 'rate_limited'
+     ), pair_success as (
+       select max(date) as at from audits
+       where type = 'AUTHENTICATION_SUCCESS' and principal = $2 and remote_address = $1 and date > $3
+     )
+     select count(*) filter (where principal = $2 and date > coalesce((select at from pair_success), $3)) as pair,
+            max(date) filter (where principal = $2 and date > coalesce((select at from pair_success), $3)) as pair_last,
+            count(*) as address,
+            max(date) as address_last
+     from failures`,
+    [attempt.ip, attempt.principal, attempt.since.toISOString()],
   );
-  return Number(rows[0]?.total ?? 0);
+  const row = rows[0];
+  const failures = (count: string | undefined, last: string | null | undefined): RecentFailures =>
+    last ? { count: Number(count), last: new Date(last).toISOString() } : { count: 0 };
+  return { pair: failures(row?.pair, row?.pair_last), address: failures(row?.address, row?.address_last) };
 };

@@ -89,7 +89,8 @@ describe("who may call each accounts route", () => {
     {
       method: "POST",
       url: "/api/account/reset-password/init",
-      payload: () => "someone@example.com",
+      // One address per visitor: reset e-mails are limited per address.
+      payload: (role) => `someone-${role}@example.com`,
       contentType: "text/plain",
       expected: publicRoute(200),
     },
@@ -112,6 +113,7 @@ describe("who may call each accounts route", () => {
       payload: (role) => ({ currentPassword: passwords[role] ?? "x", newPassword: passwords[role] ?? "xxxx" }),
       expected: signedIn(200),
     },
+    { method: "POST", url: "/api/account/sessions/revoke-others", expected: signedIn(200) },
     { method: "GET", url: "/api/users/admin", expected: adminOnly(200) },
     { method: "GET", url: "/api/users/teacher?page=0&size=10&sort=login,asc", expected: adminOnly(200) },
     { method: "GET", url: "/api/users/student?balance=false&page=0&size=10", expected: adminOnly(200) },
@@ -157,5 +159,8 @@ describe("who may call each accounts route", () => {
       ...(payload === undefined ? {} : { payload: payload as string }),
     });
     expect(response.statusCode, response.body).toBe(route.expected[role as Role]);
+    // A password change and "end other sessions" revoke the token they were sent with and answer its successor.
+    if (response.statusCode === 200 && /change-password|revoke-others/.test(route.url))
+      tokens[role as Role] = response.json<{ id_token: string }>().id_token;
   });
 });

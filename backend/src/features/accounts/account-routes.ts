@@ -1,8 +1,8 @@
-import { invalid } from "@el/domain";
+import { DomainError, invalid } from "@el/domain";
 import { accountErrors, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
 import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
 import { findUserById, findUserBySignInName } from "@el/projections/users/index";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
@@ -11,6 +11,7 @@ import { executeOnAccount } from "./account-commands";
 import { resetPasswordMail } from "./mails";
 import { digestOf, hashPassword, newSecretKey, verifyPassword } from "./passwords";
 import { applyAsTeacher, registerStudent } from "./registration";
+import { createRequestLimit } from "./request-limits";
 import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
 import { AccountDto, toAccountDto } from "./user-dto";
 
@@ -54,6 +55,26 @@ export const TeacherApplication = z.object({
 /** A refused sign-in: wrong credentials (401) or too many attempts (429). */
 const SignInRefused = z.object({ status: z.number(), message: z.string() });
 
+/** A fresh token for the session a request came from, as long-lived as the one it carried. */
+const IdToken = z.object({ id_token: z.string() });
+
+/**
+ * How often an address may learn whether an e-mail is registered (the sign-up form's check, or a sign-up
+ * refused because the e-mail is taken), and ask for reset e-mails; and how often one e-mail may be sent a reset (any account's or none: the
+ * answer is the same). Per process; see `createRequestLimit`.
+ */
+export const REQUEST_LIMITS = {
+  emailChecksPerAddress: { max: 30, windowMs: 10 * 60_000 },
+  resetsPerAddress: { max: 10, windowMs: 60 * 60_000 },
+  resetsPerEmail: { max: 3, windowMs: 60 * 60_000 },
+};
+
+/** A 429 (the error handler's `error.http.429`), saying when to try again. */
+const tooManyRequests = (reply: FastifyReply, waitMs: number) => {
+  reply.header("Retry-After", String(Math.max(1, Math.ceil(waitMs / 1000))));
+  return Object.assign(new Error("too many requests"), { statusCode: 429 });
+};
+
 const me = async (app: FastifyInstance, id: number) => {
   const user = await findUserById(app.db, id);
   if (!user) throw invalid(accountErrors.notRegistered);
@@ -63,6 +84,22 @@ const me = async (app: FastifyInstance, id: number) => {
 /** Sign-up, sign-in and the signed-in user's own account (spec section 7, "Auth and account"). */
 export const accountRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  const emailChecks = createRequestLimit(REQUEST_LIMITS.emailChecksPerAddress);
+  const resetsByAddress = createRequestLimit(REQUEST_LIMITS.resetsPerAddress);
+  const resetsByEmail = createRequestLimit(REQUEST_LIMITS.resetsPerEmail);
+
+  /** Reset requests answered but not yet looked up and mailed; the server waits for them when it stops. */
+  const pendingResets = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pendingResets]);
+  });
+
+  /** A token for the caller's session in the account's new session generation, as long-lived as theirs. */
+  const freshToken = (request: FastifyRequest, sessionGeneration: number) => {
+    const claims = app.jwt.decode<{ iat?: number; exp?: number }>(request.headers.authorization?.slice(7) ?? "");
+    const remembered = (claims?.exp ?? 0) - (claims?.iat ?? 0) > 86_400;
+    return app.issueToken({ ...request.currentUser, sessionGeneration }, remembered);
+  };
 
   app.post(
     "/api/register",
@@ -73,10 +110,21 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       },
     },
     async (request, reply) => {
+      // A sign-up refused because the e-mail is taken answers what `hasUser` does, from the same allowance.
+      const wait = emailChecks.wait(request.ip);
+      if (wait > 0) throw tooManyRequests(reply, wait);
       const body = request.body;
-      const created = body.student
-        ? await registerStudent(app, { ...body, lastName: body.lastName })
-        : await applyAsTeacher(app, { ...body, lastName: body.lastName ?? null });
+      const created = await (body.student
+        ? registerStudent(app, { ...body, lastName: body.lastName })
+        : applyAsTeacher(app, { ...body, lastName: body.lastName ?? null })
+      ).catch((error: unknown) => {
+        if (
+          error instanceof DomainError &&
+          (error.messageKey === accountErrors.emailExists || error.messageKey === accountErrors.loginExists)
+        )
+          emailChecks.take(request.ip);
+        throw error;
+      });
       return alert(reply.code(201), "register.messages.success", created.login).send({
         login: created.login,
         activated: body.student,
@@ -87,7 +135,13 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   app.get(
     "/api/account/hasUser",
     { schema: { querystring: z.object({ email: z.string().trim().min(1).max(254) }), response: { 200: z.boolean() } } },
-    async (request) => (await findUserBySignInName(app.db, request.query.email)) !== undefined,
+    // The spec's sign-up check ("Esse e-mail já possui cadastro vinculado."): it must say whether an e-mail
+    // is taken, so it is limited per address instead; either answer is the same one indexed read.
+    async (request, reply) => {
+      const wait = emailChecks.take(request.ip);
+      if (wait > 0) throw tooManyRequests(reply, wait);
+      return (await findUserBySignInName(app.db, request.query.email)) !== undefined;
+    },
   );
 
   app.post(
@@ -108,10 +162,10 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       if (!outcome.signedIn) {
         const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : SIGN_IN_FAILED;
         const status = outcome.rateLimited ? 429 : 401;
-        if (outcome.rateLimited) reply.header("Retry-After", "60");
+        if (outcome.rateLimited) reply.header("Retry-After", String(outcome.retryAfterSeconds));
         return reply.code(status).header("X-app-error", message).send({ status, message });
       }
-      const token = app.issueToken(outcome.user, rememberMe);
+      const token = app.issueToken({ ...outcome.user, sessionGeneration: outcome.sessionGeneration }, rememberMe);
       return reply.header("Authorization", `Bearer ${token}`).send({ id_token: token });
     },
   );
@@ -161,13 +215,14 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       config: { roles: "authenticated" },
       schema: {
         body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }),
-        response: { 200: NoBody },
+        response: { 200: IdToken },
       },
     },
+    // A new password ends every session, this one too; it goes on with the fresh token the answer carries.
     async (request, reply) => {
       const user = await me(app, request.currentUser.id);
       const passwordHash = await hashPassword(request.body.newPassword);
-      await executeOnAccount(
+      const { result: sessionGeneration } = await executeOnAccount(
         app,
         user.streamId,
         async (account) => [
@@ -179,27 +234,65 @@ export const accountRoutes = async (plain: FastifyInstance) => {
           },
         ],
         { userId: String(user.id) },
+        { result: (_events, account) => account.sessionGeneration + 1 },
       );
-      return alert(reply, "password.messages.success").send();
+      const token = freshToken(request, sessionGeneration);
+      return alert(reply, "password.messages.success")
+        .header("Authorization", `Bearer ${token}`)
+        .send({ id_token: token });
+    },
+  );
+
+  app.post(
+    "/api/account/sessions/revoke-others",
+    { config: { roles: "authenticated" }, schema: { response: { 200: IdToken } } },
+    // Every token of the account stops working; the caller's session goes on with the one answered.
+    async (request, reply) => {
+      const user = await me(app, request.currentUser.id);
+      const { result: sessionGeneration } = await executeOnAccount(
+        app,
+        user.streamId,
+        () => [{ type: "RevokeSessions", by: user.login }],
+        { userId: String(user.id) },
+        { result: (_events, account) => account.sessionGeneration + 1 },
+      );
+      const token = freshToken(request, sessionGeneration);
+      return alert(reply, "sessions.messages.revoked")
+        .header("Authorization", `Bearer ${token}`)
+        .send({ id_token: token });
     },
   );
 
   app.post(
     "/api/account/reset-password/init",
     { schema: { body: fields.email, response: { 200: NoBody } } },
+    // The same answer, after the same work, whether or not the e-mail has an account: the limits are
+    // counted per address and per e-mail alike, and the look-up, the key and the mail happen after the
+    // answer, so its time says nothing either.
     async (request, reply) => {
-      const user = await findUserBySignInName(app.db, request.body);
-      // Same answer whether or not the e-mail has an account: the form must not reveal who is registered.
-      if (user) {
-        const { key, digest } = newSecretKey();
-        const { result: events } = await executeOnAccount(app, user.streamId, () => [
-          { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
-        ]);
-        if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
-      }
+      const email = request.body.toLowerCase();
+      const wait = Math.max(resetsByAddress.take(request.ip), resetsByEmail.take(email));
+      if (wait > 0) throw tooManyRequests(reply, wait);
+      const pending = sendResetMail(email).catch((error: unknown) =>
+        request.log.error({ err: error }, "password reset e-mail not sent"),
+      );
+      pendingResets.add(pending);
+      void pending.finally(() => pendingResets.delete(pending));
       return alert(reply, "reset.request.messages.success").send();
     },
   );
+
+  /** After the answer: a key and its e-mail for the account with this e-mail, if any (see the decider's interval). */
+  const sendResetMail = async (email: string) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    const user = await findUserBySignInName(app.db, email);
+    if (!user) return;
+    const { key, digest } = newSecretKey();
+    const { result: events } = await executeOnAccount(app, user.streamId, () => [
+      { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
+    ]);
+    if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
+  };
 
   app.post(
     "/api/account/reset-password/finish",

@@ -43,13 +43,38 @@ describe("sign-in", () => {
       expect(response.headers.authorization).toBeUndefined();
     }
     const failures = await eventsOfType(test.app, "SignInFailed");
+    const today = new Date().toISOString().slice(0, 10);
     expect(failures.map((event) => [event.stream_id, event.data.reason])).toEqual(
       expect.arrayContaining([
         [`student-${student.id}`, "bad_credentials"],
-        ["sign-in-nobody@example.com", "unknown_account"],
+        [`unknown-sign-ins-${today}`, "unknown_account"],
       ]),
     );
     expect(JSON.stringify(failures)).not.toContain("not-the-password");
+  });
+
+  it("records mistyped logins in the day's stream, not in a new stream per typed login", async () => {
+    const before = await test.db.query<{ streams: string }>(
+      "select count(distinct stream_id) as streams from es_events",
+    );
+    for (const typo of ["ana@exmaple.com", "ana@example.con", "ANA@EXAMPLE.CO"])
+      expect((await authenticate(test.app, typo, "whatever", { ip: "10.1.1.1" })).statusCode).toBe(401);
+    const after = await test.db.query<{ streams: string }>(
+      "select count(distinct stream_id) as streams from es_events",
+    );
+    expect(Number(after.rows[0]?.streams) - Number(before.rows[0]?.streams)).toBeLessThanOrEqual(1);
+    const { rows } = await test.db.query("select 1 from es_events where stream_id like 'sign-in-%'");
+    expect(rows).toEqual([]);
+    const audits = await test.app.inject({
+      method: "GET",
+      url: "/management/audits?page=0&size=100&sort=auditEventDate,desc",
+      headers: bearer(await adminToken(test.app)),
+    });
+    const typed = audits
+      .json<{ principal: string; data: { remoteAddress: string } }[]>()
+      .filter((audit) => audit.data.remoteAddress === "10.1.1.1")
+      .map((audit) => audit.principal);
+    expect(typed).toEqual(["ana@example.co", "ana@example.con", "ana@exmaple.com"]);
   });
 
   it("lists successes and failures in the administrator's audits", async () => {
@@ -131,33 +156,98 @@ describe("sign-in", () => {
     expect(mine).not.toContain(lateOnThe12th.data.at);
   });
 
-  it("makes an account wait after five failures in a minute, even with the right password", async () => {
+  it("slows down a stranger's guesses from their address, never the owner's sign-in from theirs", async () => {
     const student = await signedUpStudent(test.app);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const failed = await authenticate(test.app, student.email, `guess-${attempt}`, { ip: `10.3.0.${attempt}` });
+      const failed = await authenticate(test.app, student.email, `guess-${attempt}`, { ip: "10.3.0.1" });
       expect(failed.statusCode).toBe(401);
     }
-    const limited = await authenticate(test.app, student.email, student.password, { ip: "10.3.0.9" });
+    const limited = await authenticate(test.app, student.email, student.password, { ip: "10.3.0.1" });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe("login.messages.error.tooManyAttempts");
-    expect(limited.headers["retry-after"]).toBe("60");
+    expect(limited.headers["retry-after"]).toBe("1");
+    // The owner, elsewhere, is not kept out by the stranger's guesses.
+    expect((await authenticate(test.app, student.email, student.password, { ip: "10.3.0.9" })).statusCode).toBe(200);
     const reasons = (await eventsOfType(test.app, "SignInFailed"))
       .filter((event) => event.stream_id === `student-${student.id}`)
       .map((event) => event.data.reason);
     expect(reasons).toEqual([...Array(5).fill("bad_credentials"), "rate_limited"]);
+
+    // A delay, not a lock: once it has passed the pair may try again, and the next failure doubles it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const sixth = await authenticate(test.app, student.email, "guess-6", { ip: "10.3.0.1" });
+    expect(sixth.statusCode).toBe(401);
+    const again = await authenticate(test.app, student.email, student.password, { ip: "10.3.0.1" });
+    expect(again.statusCode).toBe(429);
+    expect(again.headers["retry-after"]).toBe("2");
   });
 
-  it("makes an address wait after five failures in a minute on any logins; other addresses go on", async () => {
+  it("slows down an address past twenty failures on any logins; other addresses go on", async () => {
     const student = await signedUpStudent(test.app);
-    for (let attempt = 1; attempt <= 5; attempt++)
-      await authenticate(test.app, `ghost${attempt}@example.com`, "guess", { ip: "10.4.0.1" });
+    for (let attempt = 1; attempt <= 20; attempt++)
+      expect(
+        (await authenticate(test.app, `ghost${attempt}@example.com`, "guess", { ip: "10.4.0.1" })).statusCode,
+      ).toBe(401);
     const limited = await authenticate(test.app, student.email, student.password, { ip: "10.4.0.1" });
     expect(limited.statusCode).toBe(429);
+    const unknown = await authenticate(test.app, "ghost99@example.com", "guess", { ip: "10.4.0.1" });
+    expect(unknown.statusCode).toBe(429);
     const elsewhere = await authenticate(test.app, student.email, student.password, { ip: "10.4.0.2" });
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it("stops a suspended user's token at once, and lets them in again when reactivated", async () => {
+  it("counts the connection's address, not an X-Forwarded-For header the client wrote", async () => {
+    const student = await signedUpStudent(test.app);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/authenticate",
+        payload: { username: student.email, password: `guess-${attempt}` },
+        remoteAddress: "10.6.0.1",
+        headers: { "x-forwarded-for": `198.51.100.${attempt}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const sixth = await test.app.inject({
+      method: "POST",
+      url: "/api/authenticate",
+      payload: { username: student.email, password: student.password },
+      remoteAddress: "10.6.0.1",
+      headers: { "x-forwarded-for": "198.51.100.77" },
+    });
+    expect(sixth.statusCode).toBe(429);
+  });
+
+  it("takes the client's address from the proxy named by TRUST_PROXY", async () => {
+    for (const [trustProxy, expected] of [
+      ["1", "198.51.100.8"],
+      ["10.9.0.0/16", "198.51.100.8"],
+      ["10.8.0.1", "10.9.0.1"],
+    ] as const) {
+      const behind = await createTestApp({ env: { TRUST_PROXY: trustProxy } });
+      try {
+        const response = await behind.app.inject({
+          method: "POST",
+          url: "/api/authenticate",
+          payload: { username: "nobody@example.com", password: "guess" },
+          remoteAddress: "10.9.0.1",
+          headers: { "x-forwarded-for": "198.51.100.8" },
+        });
+        expect(response.statusCode).toBe(401);
+        const { rows } = await behind.db.query<{ ip: string }>(
+          "select data->>'ip' as ip from es_events where type = 'SignInFailed'",
+        );
+        expect(
+          rows.map((row) => row.ip),
+          `TRUST_PROXY=${trustProxy}`,
+        ).toEqual([expected]);
+      } finally {
+        await behind.close();
+      }
+    }
+  });
+
+  it("refuses a suspended user's token at once, and still once reactivated: they sign in again", async () => {
     const { app } = test;
     const student = await signedUpStudent(app);
     const admin = await adminToken(app);
@@ -171,8 +261,10 @@ describe("sign-in", () => {
     expect((await authenticate(app, student.email, student.password)).statusCode).toBe(401);
 
     expect((await suspend(true)).statusCode).toBe(200);
-    const again = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
-    expect(again.statusCode).toBe(200);
+    const old = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
+    expect(old.statusCode).toBe(401);
+    const token = (await authenticate(app, student.email, student.password)).json().id_token;
+    expect((await app.inject({ method: "GET", url: "/api/account", headers: bearer(token) })).statusCode).toBe(200);
   });
 
   it("refuses tokens that are forged or signed by another key", async () => {

@@ -1,14 +1,15 @@
 import {
   type AccountStreamEvent,
-  MAX_SIGN_IN_FAILURES,
-  SIGN_IN_WINDOW_MS,
+  pairFailures,
+  SIGN_IN_LIMITS,
   signInOfUnknownAccount,
-  signInStreams,
+  signInWaitMs,
+  unknownSignInDay,
+  unknownSignInStreams,
 } from "@el/domain/accounts/index";
-import { countRecentFailuresFrom } from "@el/projections/audits/index";
+import { recentSignInFailures } from "@el/projections/audits/index";
 import { findUserBySignInName, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
-import { executeOnStreams } from "../../commands/execute";
 import { executeOnAccount } from "./account-commands";
 import { verifyDecoy, verifyPassword } from "./passwords";
 
@@ -16,46 +17,74 @@ import { verifyDecoy, verifyPassword } from "./passwords";
 export const SIGN_IN_FAILED = "login.messages.error.authentication";
 export const TOO_MANY_SIGN_INS = "login.messages.error.tooManyAttempts";
 
-export type SignInOutcome = { signedIn: true; user: UserRow } | { signedIn: false; rateLimited: boolean };
+export type SignInOutcome =
+  | { signedIn: true; user: UserRow; sessionGeneration: number }
+  | { signedIn: false; rateLimited: false }
+  | { signedIn: false; rateLimited: true; retryAfterSeconds: number };
 
 /**
  * One sign-in attempt, recorded as an event whatever its outcome (the audit trail and the limits are
- * built from them).
+ * built from them). A known and an unknown login take the same steps: one look-up, one count of recent
+ * failures, one argon2 verification unless the limits refuse first (then none, for either), one append.
  */
 export const signIn = async (
   app: FastifyInstance,
   attempt: { username: string; password: string; ip: string },
 ): Promise<SignInOutcome> => {
   const now = new Date();
-  const ipRecentFailures = await countRecentFailuresFrom(
-    app.db,
-    attempt.ip,
-    new Date(now.getTime() - SIGN_IN_WINDOW_MS),
-  );
   const user = await findUserBySignInName(app.db, attempt.username);
+  const typed = attempt.username.trim().toLowerCase();
+  const failures = await recentSignInFailures(app.db, {
+    principal: user?.login ?? typed,
+    ip: attempt.ip,
+    since: new Date(now.getTime() - SIGN_IN_LIMITS.windowMs),
+  });
+  const refused = (waitMs: number): SignInOutcome => ({
+    signedIn: false,
+    rateLimited: true,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
 
-  let outcome: AccountStreamEvent | undefined;
   if (!user) {
-    await verifyDecoy(attempt.password);
-    const failed = signInOfUnknownAccount(attempt.username.trim(), attempt.ip, now, ipRecentFailures);
-    const streamId = signInStreams.id(attempt.username);
-    await executeOnStreams(app, [streamId], () => ({ appends: [{ streamId, events: [failed] }], result: undefined }));
-    outcome = failed;
-  } else {
-    const { result: decided } = await executeOnAccount(app, user.streamId, async (account) => [
-      {
-        type: "SignIn",
-        // Rate-limited attempts are refused without spending time on the hash.
-        passwordVerified:
-          ipRecentFailures < MAX_SIGN_IN_FAILURES && (await verifyPassword(account.passwordHash, attempt.password)),
-        ip: attempt.ip,
-        now,
-        ipRecentFailures,
-      },
-    ]);
-    outcome = decided[0];
+    const waitMs = signInWaitMs(failures.pair, failures.address, now);
+    if (waitMs === 0) await verifyDecoy(attempt.password);
+    const failed = signInOfUnknownAccount(typed, attempt.ip, now, failures);
+    // Nothing is decided from these, so they are appended at any version to the day's stream.
+    const appended = await app.eventStore.append(unknownSignInStreams.id(unknownSignInDay(now)), [failed], {
+      expectedVersion: "any",
+    });
+    await app.projections.waitFor(appended.lastPosition, ["audits"]);
+    return waitMs > 0 ? refused(waitMs) : { signedIn: false, rateLimited: false };
   }
 
-  if (outcome?.type === "SignedIn" && user) return { signedIn: true, user };
-  return { signedIn: false, rateLimited: outcome?.type === "SignInFailed" && outcome.data.reason === "rate_limited" };
+  let waitMs = 0;
+  const {
+    result: { outcome, sessionGeneration },
+  } = await executeOnAccount(
+    app,
+    user.streamId,
+    async (account) => {
+      waitMs = signInWaitMs(pairFailures(account, attempt.ip, now), failures.address, now);
+      return [
+        {
+          type: "SignIn",
+          // Refused attempts spend no time on the hash, for a known login as for an unknown one.
+          passwordVerified: waitMs === 0 && (await verifyPassword(account.passwordHash, attempt.password)),
+          ip: attempt.ip,
+          now,
+          addressFailures: failures.address,
+        },
+      ];
+    },
+    {},
+    {
+      result: (events: AccountStreamEvent[], account) => ({
+        outcome: events[0],
+        sessionGeneration: account.sessionGeneration,
+      }),
+    },
+  );
+  if (outcome?.type === "SignedIn") return { signedIn: true, user, sessionGeneration };
+  if (outcome?.type === "SignInFailed" && outcome.data.reason === "rate_limited") return refused(waitMs);
+  return { signedIn: false, rateLimited: false };
 };
