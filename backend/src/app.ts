@@ -9,6 +9,7 @@ import { features } from "./features";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { redactUrl, withRedactedRequests } from "./http/log-redaction";
+import { securityHeadersPlugin } from "./http/security-headers";
 import { refuseUnstorableText } from "./http/unstorable-text";
 import { webAppPlugin } from "./http/web-app";
 import type { CepClient } from "./integrations/cep/via-cep";
@@ -105,6 +106,8 @@ export const buildApp = async ({
   app.decorate("db", db);
   registerErrorHandler(app);
   refuseUnstorableText(app);
+
+  await app.register(securityHeadersPlugin);
 
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(fastifyJwt, { secret: config.jwtSecret });

@@ -25,6 +25,7 @@ import { z } from "zod";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { FileBytes } from "../../http/responses";
+import { framedPageHelmet } from "../../http/security-headers";
 import { PaymentNotFound } from "../../integrations/payments/payment-gateway";
 import { contextOf, idParams, pageOf, pageQuery } from "../catalog/http";
 import { checkoutCommand } from "./checkout";
@@ -42,13 +43,16 @@ const visiblePurchase = async (app: FastifyInstance, request: FastifyRequest, id
   return row;
 };
 
+// The same text on every page, so the CSP names it by one digest; the purchase it goes to is in the tag.
+const BACK_TO_PURCHASE_SCRIPT = "window.top.location.href = document.currentScript.dataset.target;";
+
 /** The bank's return lands in the frame of /debit/confirmation: this page takes the whole window back to the purchase. */
 const backToPurchasePage = (purchaseId: number) => {
   const target = `/student/contratar-aulas?purchase=${purchaseId}`;
   return Buffer.from(`<!doctype html>
 <html lang="pt-br"><head><meta charset="utf-8"><title>Pagamento</title></head>
 <body><p>Voltando para a sua compra… <a href="${target}" target="_top">continuar</a></p>
-<script>window.top.location.href = ${JSON.stringify(target)};</script></body></html>`);
+<script data-target="${target}">${BACK_TO_PURCHASE_SCRIPT}</script></body></html>`);
 };
 
 const TermFields = z.object({ PaRes: z.string().max(10_000), MD: z.string().max(200).optional() });
@@ -197,7 +201,10 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   // checked by the gateway (it is bound to this payment), so a forged post can only fail a payment.
   app.post(
     "/api/purchases/:id/debit-return",
-    { schema: { params: idParams, body: TermFields, response: { 200: FileBytes } } },
+    {
+      helmet: framedPageHelmet(app, { scripts: [BACK_TO_PURCHASE_SCRIPT] }),
+      schema: { params: idParams, body: TermFields, response: { 200: FileBytes } },
+    },
     async (request, reply) => {
       const purchaseId = request.params.id;
       const purchase = await readPurchase(app, purchaseId);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FileBytes } from "../../http/responses";
+import { framedPageHelmet } from "../../http/security-headers";
 import {
   readSandboxIssuerRequest,
   SANDBOX_ISSUER_PATH,
@@ -19,6 +20,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 
 const reais = (cents: number) => (cents / 100).toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 
+const ISSUER_STYLE = `body{font-family:sans-serif;max-width:28rem;margin:2rem auto;color:#203963}form{display:inline-block;margin-right:1rem}
+button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #203963;background:#0377BE;color:#fff}`;
+
 /** What a bank's 3-D Secure page does, in the product's sandbox: the payer authenticates or refuses, and the answer goes back to `TermUrl`. */
 const issuerPage = (fields: { MD: string; PaReq: string; TermUrl: string }) => {
   const request = readSandboxIssuerRequest(fields.PaReq);
@@ -31,8 +35,7 @@ const issuerPage = (fields: { MD: string; PaReq: string; TermUrl: string }) => {
     </form>`;
   return Buffer.from(`<!doctype html>
 <html lang="pt-br"><head><meta charset="utf-8"><title>Banco emissor (sandbox)</title>
-<style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;color:#203963}form{display:inline-block;margin-right:1rem}
-button{font-size:1rem;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #203963;background:#0377BE;color:#fff}</style></head>
+<style>${ISSUER_STYLE}</style></head>
 <body>
   <h1>Banco emissor (sandbox)</h1>
   <p>Confirme a compra de <strong>${escapeHtml(reais(request.amountCents))}</strong> no cartão de débito
@@ -58,6 +61,8 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
   const pay = app.payments.pay?.bind(app.payments);
   if (app.payments.name !== "sandbox" || !pay) return;
 
+  // Shown in the frame of /debit/confirmation; its forms post only to us, whatever TermUrl says.
+  const helmet = framedPageHelmet(app, { styles: [ISSUER_STYLE] });
   const sendIssuerPage = (fields: z.infer<typeof IssuerFields>) => {
     const page = issuerPage(fields);
     if (!page) throw notFound();
@@ -65,13 +70,13 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
   };
   app.post(
     SANDBOX_ISSUER_PATH,
-    { schema: { body: IssuerFields, response: { 200: FileBytes } } },
+    { helmet, schema: { body: IssuerFields, response: { 200: FileBytes } } },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.body)),
   );
   app.get(
     SANDBOX_ISSUER_PATH,
-    { schema: { querystring: IssuerFields, response: { 200: FileBytes } } },
+    { helmet, schema: { querystring: IssuerFields, response: { 200: FileBytes } } },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.query)),
   );
