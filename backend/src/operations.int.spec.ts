@@ -8,6 +8,7 @@ import { adminToken, bearer, signedUpStudent, tokenOf } from "../test/accounts-f
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabaseUrl } from "../test/databases";
 import { aTrail, saoPauloTime } from "../test/lesson-fixtures";
+import { checkoutBody } from "../test/purchase-fixtures";
 
 const run = promisify(execFile);
 const scripts = path.resolve(import.meta.dirname, "../scripts");
@@ -60,20 +61,7 @@ describe("backing up and restoring the event store", () => {
       method: "POST",
       url: "/api/purchases/checkout",
       headers: studentAuth,
-      payload: {
-        card: {
-          number: "4111111111111111",
-          name: "ANA",
-          expiry: "12/30",
-          cvc: "123",
-          method: "credit",
-          installments: 1,
-        },
-        address: { cep: "01001-000", street: "Praça da Sé", number: "1", city: "São Paulo", state: "SP" },
-        user: { cpf: "529.982.247-25" },
-        coupon: { code: "VOLTEI" },
-        packages: [{ id: packages[0]?.id, quantity: 1 }],
-      },
+      payload: checkoutBody(packages[0]?.id, { coupon: { code: "VOLTEI" } }),
     });
     expect(checkout.json<{ status: string }>().status).toBe("APPROVED");
 

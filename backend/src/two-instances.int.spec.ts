@@ -1,24 +1,12 @@
-import { createServer } from "node:net";
 import { parseServerPush, type ServerToClientEventName, type ServerToClientPayload } from "@el/domain/realtime";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { studentForm, teacherForm } from "../test/accounts-fixtures";
 import { createTestDatabaseUrl } from "../test/databases";
 import { saoPauloTime } from "../test/lesson-fixtures";
-import { type ProductProcess, spawnProduct } from "../test/product-process";
+import { freePort, type ProductProcess, spawnProduct } from "../test/product-process";
 
 const ADMIN = { email: "admin@englishlessons.test", password: "admin-password-two" };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Instance {
   url: string;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,3 +33,15 @@ export const spawnProduct = (env: NodeJS.ProcessEnv): ProductProcess => {
   });
   return { child, output: () => output };
 };
+
+/** A port nothing listens on now, on 127.0.0.1, for a product process to take. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });

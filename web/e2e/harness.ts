@@ -1,25 +1,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { spawnProduct } from "../../backend/test/product-process";
+import { freePort, spawnProduct } from "../../backend/test/product-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export const ADMIN = { email: "admin@englishlessons.test", password: "admin-password-e2e" };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface Product {
   baseUrl: string;

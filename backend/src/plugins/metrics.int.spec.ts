@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
+import { checkoutBody } from "../../test/purchase-fixtures";
 
 describe("what operators see", () => {
   let test: TestApp;
@@ -44,12 +45,7 @@ describe("what operators see", () => {
       method: "POST",
       url: "/api/purchases/checkout",
       headers: bearer(student.token),
-      payload: {
-        method: "PIX",
-        address: { cep: "01001-000", street: "Praça da Sé", number: "1", city: "São Paulo", state: "SP" },
-        user: { cpf: "529.982.247-25" },
-        packages: [{ id: packages[0]?.id, quantity: 1 }],
-      },
+      payload: checkoutBody(packages[0]?.id, { card: null, method: "PIX" }),
     });
     const text = (await metrics(admin)).body;
     expect(text).toMatch(

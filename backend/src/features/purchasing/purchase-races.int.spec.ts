@@ -3,29 +3,10 @@ import { listPackages } from "@el/projections/catalog/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { checkoutBody } from "../../../test/purchase-fixtures";
 
-const body = (packageId: number, coupon?: string) => ({
-  card: {
-    number: "4111111111111111",
-    name: "ANA SOUZA",
-    expiry: "12/30",
-    cvc: "123",
-    method: "credit",
-    installments: 1,
-  },
-  address: {
-    cep: "01310-100",
-    street: "Avenida Paulista",
-    number: "1000",
-    neighbourhood: "Bela Vista",
-    city: "São Paulo",
-    state: "SP",
-    country: "BR",
-  },
-  user: { cpf: "529.982.247-25" },
-  packages: [{ id: packageId, quantity: 1 }],
-  ...(coupon ? { coupon: { code: coupon } } : {}),
-});
+const body = (packageId: number, coupon?: string) =>
+  checkoutBody(packageId, coupon ? { coupon: { code: coupon } } : {});
 
 /** Races on real PostgreSQL, two processes of the product on one database, as in production. */
 describe("purchases racing", () => {

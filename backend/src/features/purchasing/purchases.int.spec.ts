@@ -6,20 +6,11 @@ import { adminToken, bearer, signedUpStudent } from "../../../test/accounts-fixt
 import { createTestApp, type TestApp } from "../../../test/app";
 import { type FakeViaCep, startFakeViaCep } from "../../../test/fake-viacep";
 import { aTrail, saoPauloTime } from "../../../test/lesson-fixtures";
+import { APPROVED_CARD, buyerAddress, cardOf, DECLINED_CARD } from "../../../test/purchase-fixtures";
 import { createSandboxGateway, sandboxIssuerAnswer } from "../../integrations/payments/sandbox-gateway";
 import { sweepDuePurchases } from "./payment-settlement";
 
-const APPROVED_CARD = "4111 1111 1111 1111";
-const DECLINED_CARD = "4000 0000 0000 0002";
-const address = {
-  cep: "01310-100",
-  street: "Avenida Paulista",
-  number: "1000",
-  neighbourhood: "Bela Vista",
-  city: "São Paulo",
-  state: "SP",
-  country: "BR",
-};
+const address = buyerAddress;
 
 /** CRC16-CCITT (poly 0x1021, init 0xFFFF), written here independently of the gateway's library. */
 const crc16 = (text: string) => {
@@ -70,7 +61,7 @@ describe("buying lessons", () => {
       payload: { address, user: { cpf: "529.982.247-25" }, packages: [{ id: fourLessons, quantity: 1 }], ...body },
     });
   const byCard = (number = APPROVED_CARD, installments = 1, method: "credit" | "debit" = "credit") => ({
-    card: { number, name: "ANA SOUZA", expiry: "12/30", cvc: "123", method, installments },
+    card: cardOf(number, installments, method),
   });
   const purchasesOf = async (auth: Record<string, string>) =>
     (await test.app.inject({ method: "GET", url: "/api/purchases/authenticatedUser", headers: auth })).json<
