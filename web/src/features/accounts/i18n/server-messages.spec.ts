@@ -20,6 +20,7 @@ const routeKeys = [
   "register.messages.success",
   "settings.messages.success",
   "password.messages.success",
+  "sessions.messages.revoked",
   "reset.request.messages.success",
   "reset.finish.messages.success",
   "userManagement.created",

@@ -65,13 +65,13 @@ describe("login modal", () => {
       "POST /api/authenticate": () =>
         json(
           { status: 429, message: "login.messages.error.tooManyAttempts" },
-          { status: 429, headers: { "X-app-error": "login.messages.error.tooManyAttempts", "Retry-After": "60" } },
+          { status: 429, headers: { "X-app-error": "login.messages.error.tooManyAttempts", "Retry-After": "2" } },
         ),
     });
     renderRoutes(routes, "/login");
     await signIn("errada");
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Muitas tentativas de entrada. Aguarde um minuto e tente novamente.",
+      "Muitas tentativas de entrada. Aguarde alguns instantes e tente novamente.",
     );
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });

@@ -24,7 +24,7 @@ const server = () =>
       }),
     "POST /api/account/change-password": ({ body }) =>
       (body as { currentPassword: string }).currentPassword === "antiga1"
-        ? new Response(null, { status: 200, headers: { "X-app-alert": "password.messages.success" } })
+        ? json({ id_token: "token-da-nova-senha" }, { headers: { "X-app-alert": "password.messages.success" } })
         : json(
             {
               status: 400,
@@ -33,6 +33,8 @@ const server = () =>
             },
             { status: 400, headers: { "X-app-error": "error.password.incorrect" } },
           ),
+    "POST /api/account/sessions/revoke-others": () =>
+      json({ id_token: "token-desta-sessao" }, { headers: { "X-app-alert": "sessions.messages.revoked" } }),
   });
 
 const changes = (calls: FakeRequest[]) => calls.filter((call) => call.path === "/api/account/change-password");
@@ -68,6 +70,22 @@ describe("change password", () => {
     await waitFor(() => expect(screen.getByLabelText("Senha atual")).toHaveValue(""));
     expect(screen.getByLabelText("Nova senha")).toHaveValue("");
     expect(screen.getByLabelText("Confirme a nova senha")).toHaveValue("");
+    // The new password revoked the token this session used: it goes on with the one answered, kept where it was.
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("token-da-nova-senha");
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it("ends the other sessions and keeps this one with the token the server answers", async () => {
+    sessionStorage.setItem(TOKEN_KEY, "t");
+    const calls = server();
+    renderRoutes(routes, "/account/password");
+    const section = await screen.findByRole("region", { name: "Outras sessões" });
+    expect(section).toHaveTextContent("Esta sessão continua aberta.");
+    await userEvent.setup().click(within(section).getByRole("button", { name: "Encerrar as outras sessões" }));
+    expect(await screen.findByText("Pronto! As outras sessões foram encerradas.")).toBeVisible();
+    expect(calls.filter((call) => call.path === "/api/account/sessions/revoke-others")).toHaveLength(1);
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBe("token-desta-sessao");
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it("keeps the reset rules: current password asked, 4 to 50 characters, confirmation equal", async () => {

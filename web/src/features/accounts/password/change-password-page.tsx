@@ -6,6 +6,7 @@ import { Field } from "../../../components/form/field";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useMutation } from "../../../lib/use-mutation";
 import { changePassword } from "../api/change-password";
+import { revokeOtherSessions } from "../api/revoke-other-sessions";
 import { confirmationMatches, confirmationMismatch, newPasswordFields } from "./new-password";
 import { NewPasswordFields } from "./new-password-fields";
 
@@ -20,8 +21,9 @@ type ChangePassword = z.infer<typeof ChangePassword>;
 const EMPTY: ChangePassword = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /**
- * /account/password: the signed-in user changes their own password. Success is told by the toast the
- * answer's alert feeds; the form empties, so no password stays on screen.
+ * /account/password: the signed-in user changes their own password, or ends their other sessions (a lost
+ * phone, a shared computer). Success is told by the toast the answer's alert feeds; the form empties, so
+ * no password stays on screen. Either way this session goes on with the new token the server answers.
  */
 export const ChangePasswordPage = () => {
   const { t } = useTranslation();
@@ -30,6 +32,7 @@ export const ChangePasswordPage = () => {
     await changePassword({ currentPassword, newPassword });
     form.reset(EMPTY);
   });
+  const revoke = useMutation(revokeOtherSessions);
   const { errors } = form.formState;
   return (
     <div className="page narrow">
@@ -46,6 +49,19 @@ export const ChangePasswordPage = () => {
           </button>
         </form>
       </div>
+      <section className="card" aria-labelledby="other-sessions">
+        <h2 id="other-sessions">{t("sessions.title")}</h2>
+        <p>{t("sessions.info")}</p>
+        {revoke.status === "error" && <ErrorAlert error={revoke.error} />}
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={revoke.status === "running"}
+          onClick={() => revoke.run(undefined)}
+        >
+          {t("sessions.button")}
+        </button>
+      </section>
     </div>
   );
 };
