@@ -60,13 +60,13 @@ const IdToken = z.object({ id_token: z.string() });
 
 /**
  * How often an address may learn whether an e-mail is registered (the sign-up form's check, or a sign-up
- * refused because the e-mail is taken), and ask for reset e-mails; and how often one e-mail may be sent a reset (any account's or none: the
- * answer is the same). Per process; see `createRequestLimit`.
+ * refused because the e-mail is taken), and ask for reset e-mails. Per process; see `createRequestLimit`.
+ * Per e-mail, an account is sent a reset e-mail at most every `RESET_MAIL_INTERVAL_MS` (its decider): a
+ * refusal per e-mail would let a stranger keep the owner from asking for one.
  */
 export const REQUEST_LIMITS = {
   emailChecksPerAddress: { max: 30, windowMs: 10 * 60_000 },
   resetsPerAddress: { max: 10, windowMs: 60 * 60_000 },
-  resetsPerEmail: { max: 3, windowMs: 60 * 60_000 },
 };
 
 /** A 429 (the error handler's `error.http.429`), saying when to try again. */
@@ -86,7 +86,6 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const emailChecks = createRequestLimit(REQUEST_LIMITS.emailChecksPerAddress);
   const resetsByAddress = createRequestLimit(REQUEST_LIMITS.resetsPerAddress);
-  const resetsByEmail = createRequestLimit(REQUEST_LIMITS.resetsPerEmail);
 
   /** Reset requests answered but not yet looked up and mailed; the server waits for them when it stops. */
   const pendingResets = new Set<Promise<void>>();
@@ -266,12 +265,11 @@ export const accountRoutes = async (plain: FastifyInstance) => {
   app.post(
     "/api/account/reset-password/init",
     { schema: { body: fields.email, response: { 200: NoBody } } },
-    // The same answer, after the same work, whether or not the e-mail has an account: the limits are
-    // counted per address and per e-mail alike, and the look-up, the key and the mail happen after the
-    // answer, so its time says nothing either.
+    // The same answer, after the same work, whether or not the e-mail has an account: the limit is per
+    // address, and the look-up, the key and the mail happen after the answer, so its time says nothing.
     async (request, reply) => {
       const email = request.body.toLowerCase();
-      const wait = Math.max(resetsByAddress.take(request.ip), resetsByEmail.take(email));
+      const wait = resetsByAddress.take(request.ip);
       if (wait > 0) throw tooManyRequests(reply, wait);
       const pending = sendResetMail(email).catch((error: unknown) =>
         request.log.error({ err: error }, "password reset e-mail not sent"),
