@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { features } from "./features";
+import { apiDocsPlugin } from "./http/api-docs";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { healthRoutes } from "./http/health";
 import { redactUrl, withRedactedRequests } from "./http/log-redaction";
@@ -119,6 +120,8 @@ export const buildApp = async ({
   });
   await app.register(streamStatesPlugin);
   await app.register(authPlugin);
+  // Before the routes it documents: it collects each one as it is added.
+  await app.register(apiDocsPlugin);
   await app.register(mailerPlugin, { mailer: overrides.mailer });
   await app.register(meetingsPlugin, { meetings: overrides.meetings });
   await app.register(paymentsPlugin, { payments: overrides.payments, cep: overrides.cep });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audits/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,8 +17,16 @@ const AuditResponse = z.object({
   data: z.object({ remoteAddress: z.string(), message: z.string().optional() }),
 });
 
+/** The backend's own version, read once: `npm_package_version` is only there when npm started the process. */
+const { version } = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")));
+
 const InfoResponse = z.object({
-  build: z.object({ name: z.string(), version: z.string() }),
+  /** `commit`: `GIT_COMMIT`, when the deployment sets it. */
+  build: z.object({ name: z.string(), version: z.string(), commit: z.string().optional() }),
+  /** Seconds since the process started. */
+  uptime: z.number(),
   activeProfiles: z.array(z.string()),
   database: z.string(),
   mail: z.string(),
@@ -57,7 +66,8 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     "/management/info",
     { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: InfoResponse } } },
     async () => ({
-      build: { name: "english-lessons", version: process.env.npm_package_version ?? "0.0.0" },
+      build: { name: "english-lessons", version, commit: process.env.GIT_COMMIT || undefined },
+      uptime: Math.round(process.uptime()),
       activeProfiles: [app.db.kind === "pg" ? "postgresql" : "embedded"],
       database: app.db.kind,
       mail: app.config.smtpUrl ? "smtp" : "outbox",

@@ -1,0 +1,55 @@
+import fastifySwagger from "@fastify/swagger";
+import type { FastifyInstance, FastifySchema } from "fastify";
+import fp from "fastify-plugin";
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+/** Where the OpenAPI document is served; the web app's `/admin/docs` page reads it with the admin's token. */
+export const OPENAPI_URL = "/api/docs/openapi.json";
+
+/** The part of the document a reader relies on; the rest goes through as @fastify/swagger builds it. */
+const OpenApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** `/api/purchases/checkout` → `purchases`, `/management/audits` → `management`: one group per slice. */
+const tagOf = (url: string) => url.replace(/^\/api\//, "/").split("/")[1] || "api";
+
+/**
+ * The OpenAPI document of every route, built from the zod schemas the routes declare
+ * (fastify-type-provider-zod's transform), so it cannot drift from what the routes validate and answer.
+ * A route that declares `roles` is marked as needing the bearer token. Only administrators read it:
+ * it maps every endpoint, which helps an attacker more than a client, who has docs/contracts.md.
+ */
+export const apiDocsPlugin = fp(
+  async (plain: FastifyInstance) => {
+    await plain.register(fastifySwagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: "English Lessons API",
+          description: "Marketplace de aulas de inglês: rotas geradas dos esquemas zod de cada rota.",
+          version: "1.0.0",
+        },
+        components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      },
+      transform: (input) => {
+        const { schema, url } = jsonSchemaTransform(input);
+        const documented = { ...schema, tags: [tagOf(url)] } as FastifySchema & Record<string, unknown>;
+        if (input.route.config?.roles !== undefined) documented.security = [{ bearer: [] }];
+        return { schema: documented, url };
+      },
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      OPENAPI_URL,
+      { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: OpenApiDocument } } },
+      async () => OpenApiDocument.parse(app.swagger()),
+    );
+  },
+  { name: "api-docs" },
+);
