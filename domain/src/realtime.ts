@@ -24,6 +24,8 @@ export const serverToClientSchemas = {
   "lesson:cancelled": z.object({ lessonId: z.number().int(), refunded: z.boolean() }),
   /** To the student's `user:{id}`: their lesson credits changed. */
   "balance:changed": z.object({ balance: z.number().int(), trialCredits: z.number().int().optional() }),
+  /** To the teacher's `user:{id}`: an administrator paid one of their lessons, or undid its payment. */
+  "payment:changed": z.object({ lessonId: z.number().int(), paid: z.boolean() }),
   /** To the student's `user:{id}`: one of their purchases moved on (paid, failed, expired, refunded…). */
   "purchase:updated": z.object({ purchaseId: z.number().int(), status: PurchaseStatus }),
 };

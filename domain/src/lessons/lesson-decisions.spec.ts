@@ -3,7 +3,7 @@ import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../ac
 import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
 import { type LessonEvent, lessonDecider, lessonErrors } from "./lesson";
-import { acceptLesson, cancelLesson, scheduleLesson } from "./lesson-decisions";
+import { acceptLesson, cancelLesson, payTeacherLessons, scheduleLesson } from "./lesson-decisions";
 import { slotsOfLesson, type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreams } from "./teacher-slot";
 
 const now = new Date("2026-05-04T12:00:00-03:00");
@@ -154,5 +154,65 @@ describe("cancelling with notice", () => {
       ),
     );
     expect(error.messageKey).toBe(lessonErrors.cancellationPolicy);
+  });
+});
+
+describe("paying a teacher's month", () => {
+  const bruno = { id: 21, firstName: "Bruno", lastName: "Lima" };
+  const carla = { id: 22, firstName: "Carla", lastName: null };
+  const afterMonth = new Date("2026-06-01T12:00:00-03:00");
+  const lessonOn = (id: number, date: string, ...events: LessonEvent[]) => {
+    const [scheduled] = scheduleLesson(
+      { ...command, id, date },
+      { lesson: lesson(), student: student(granted(1)) },
+    ).lesson;
+    return lesson(...(scheduled ? [scheduled] : []), ...events);
+  };
+  const claimedBy = (teacher: typeof bruno | typeof carla): LessonEvent => ({
+    type: "LessonAccepted",
+    data: { teacher, meetUrl: "https://meet.jit.si/el-1", acceptedAt: now.toISOString() },
+  });
+  const paidBefore: LessonEvent = {
+    type: "LessonPaid",
+    data: { paymentId: 9, valueCents: 2500, teacherId: 21, by: "admin", at: now.toISOString() },
+  };
+  const cancelled: LessonEvent = {
+    type: "LessonCancelled",
+    data: { by: 1, role: "admin", refunded: true, at: now.toISOString() },
+  };
+
+  it("pays each owed lesson of the teacher its own payment and leaves the others alone", () => {
+    const lessons = [
+      lessonOn(1, "2026-05-06T10:00:00-03:00", claimedBy(bruno)),
+      lessonOn(2, "2026-05-07T10:00:00-03:00", claimedBy(bruno), paidBefore),
+      lessonOn(3, "2026-05-08T10:00:00-03:00", claimedBy(bruno), cancelled),
+      lessonOn(4, "2026-05-09T10:00:00-03:00", claimedBy(carla)),
+      lessonOn(5, "2026-05-10T10:00:00-03:00"),
+      lessonOn(6, "2026-06-01T11:30:00-03:00", claimedBy(bruno)),
+      lessonOn(7, "2026-05-11T10:00:00-03:00", claimedBy(bruno)),
+    ];
+    const decision = payTeacherLessons(
+      { teacherId: 21, paymentIds: [101, 102, 103, 104, 105, 106, 107], by: "admin", now: afterMonth },
+      lessons,
+    );
+    const paid = (paymentId: number): LessonEvent[] => [
+      {
+        type: "LessonPaid",
+        data: { paymentId, valueCents: 2500, teacherId: 21, by: "admin", at: afterMonth.toISOString() },
+      },
+    ];
+    expect(decision).toEqual([paid(101), [], [], [], [], [], paid(107)]);
+  });
+
+  it("pays nothing more the second time", () => {
+    const first = lessonOn(1, "2026-05-06T10:00:00-03:00", claimedBy(bruno));
+    const [events = []] = payTeacherLessons({ teacherId: 21, paymentIds: [101], by: "admin", now: afterMonth }, [
+      first,
+    ]);
+    const again = payTeacherLessons({ teacherId: 21, paymentIds: [201], by: "admin", now: afterMonth }, [
+      events.reduce(lessonDecider.evolve, first),
+    ]);
+    expect(events).toHaveLength(1);
+    expect(again).toEqual([[]]);
   });
 });

@@ -1,5 +1,5 @@
 import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
-import { type Lesson, type LessonCommand, type LessonEvent, lessonDecider, lessonStreams } from "./lesson";
+import { isPayable, type Lesson, type LessonCommand, type LessonEvent, lessonDecider, lessonStreams } from "./lesson";
 import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 /**
@@ -58,3 +58,22 @@ export const cancelLesson = (
     : [];
   return { lesson, student, slots };
 };
+
+/**
+ * Paying a teacher's month at once: each lesson of theirs that is owed and not yet paid gets its own
+ * payment (`paymentIds[i]` for `lessons[i]`); the others (paid already, cancelled meanwhile, not over,
+ * reported as not held, someone else's) are left as they are, so paying a month twice pays nothing more.
+ */
+export const payTeacherLessons = (
+  command: { teacherId: number; paymentIds: readonly number[]; by: string; now: Date },
+  lessons: readonly Lesson[],
+): LessonEvent[][] =>
+  lessons.map((lesson, index) => {
+    const paymentId = command.paymentIds[index];
+    if (paymentId === undefined || lesson.status !== "accepted" || lesson.teacher.id !== command.teacherId) return [];
+    if (!isPayable(lesson, command.now)) return [];
+    return lessonDecider.decide(
+      { type: "PayLesson", paymentId, teacherId: command.teacherId, by: command.by, now: command.now },
+      lesson,
+    );
+  });

@@ -44,8 +44,10 @@ export const lessonErrors = {
   chooseOption: "Selecione uma opção",
   rateMaterial: "Avalie o material",
   note: "A nota deve ser de 0 a 5.",
-  alreadyPaid: "Esta aula já foi paga.",
   notPaid: "Esta aula não foi paga.",
+  paymentNotFound: "Pagamento não encontrado.",
+  reportedNotHeld: "O professor informou que esta aula não aconteceu.",
+  notTheTeacher: "Esta aula não é deste professor.",
 } as const;
 
 const instant = z.iso.datetime({ offset: true });
@@ -111,7 +113,15 @@ export const lessonEventSchemas = {
     partialyHeld: text.nullable(),
     givenAt: instant,
   }),
-  LessonPaid: z.object({ paymentId: z.number().int(), valueCents: z.number().int(), by: z.string(), at: instant }),
+  /** The teacher was paid PAYMENT_VALUE for the lesson (`by`: the administrator's login). */
+  LessonPaid: z.object({
+    paymentId: z.number().int(),
+    valueCents: z.number().int(),
+    teacherId: z.number().int(),
+    by: z.string(),
+    at: instant,
+  }),
+  /** The payment was undone: the lesson is owed to its teacher again. */
   LessonPaymentCancelled: z.object({ paymentId: z.number().int(), by: z.string(), at: instant }),
 };
 
@@ -167,8 +177,15 @@ export type LessonCommand =
       skipped: boolean;
       now: Date;
     } & TeacherFeedbackInput)
-  | { type: "PayLesson"; paymentId: number; by: string; now: Date }
-  | { type: "CancelLessonPayment"; by: string; now: Date };
+  | {
+      type: "PayLesson";
+      paymentId: number;
+      /** The teacher the administrator means to pay, when named: it must be the lesson's. */
+      teacherId: number | null;
+      by: string;
+      now: Date;
+    }
+  | { type: "CancelLessonPayment"; paymentId: number; by: string; now: Date };
 
 interface LessonFacts {
   scheduled: LessonScheduled;
@@ -176,6 +193,8 @@ interface LessonFacts {
   meetUrl: string | null;
   studentFeedbackId: number | null;
   teacherFeedbackId: number | null;
+  /** The teacher's report said the lesson did not take place (status 3): nothing is owed for it. */
+  reportedNotHeld: boolean;
   paymentId: number | null;
 }
 
@@ -232,6 +251,20 @@ const held = (state: Lesson, now: Date) => {
   return lesson;
 };
 
+/**
+ * A lesson its teacher is owed for: held (claimed, not cancelled, over) and not reported by the teacher
+ * as one that did not take place. Cancelled lessons are never paid.
+ */
+const payable = (state: Lesson, now: Date) => {
+  const lesson = held(state, now);
+  if (lesson.reportedNotHeld) throw invalid(lessonErrors.reportedNotHeld);
+  return lesson;
+};
+
+/** Whether `payable` lets the lesson be paid: what paying a whole month pays and skips. */
+export const isPayable = (state: Lesson, now: Date) =>
+  state.status === "accepted" && hasEnded(state.scheduled, now) && !state.reportedNotHeld;
+
 export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
   initialState: () => ({ status: "none" }),
 
@@ -244,6 +277,7 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         meetUrl: null,
         studentFeedbackId: null,
         teacherFeedbackId: null,
+        reportedNotHeld: false,
         paymentId: null,
       };
     }
@@ -256,7 +290,7 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
       case "StudentFeedbackGiven":
         return { ...state, studentFeedbackId: event.data.feedbackId };
       case "TeacherFeedbackGiven":
-        return { ...state, teacherFeedbackId: event.data.feedbackId };
+        return { ...state, teacherFeedbackId: event.data.feedbackId, reportedNotHeld: event.data.status === 3 };
       case "LessonPaid":
         return { ...state, paymentId: event.data.paymentId };
       case "LessonPaymentCancelled":
@@ -390,15 +424,18 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         ];
       }
       case "PayLesson": {
-        const lesson = existing(state);
-        if (lesson.status !== "accepted") throw invalid(lessonErrors.notAccepted);
-        if (lesson.paymentId !== null) throw conflict(lessonErrors.alreadyPaid);
+        const lesson = payable(state, command.now);
+        if (command.teacherId !== null && command.teacherId !== lesson.teacher.id)
+          throw invalid(lessonErrors.notTheTeacher);
+        // Paid once: a second mark (another administrator, a retry) finds it paid and adds nothing.
+        if (lesson.paymentId !== null) return [];
         return [
           {
             type: "LessonPaid",
             data: {
               paymentId: command.paymentId,
               valueCents: TEACHER_PAYMENT_CENTS,
+              teacherId: lesson.teacher.id,
               by: command.by,
               at: command.now.toISOString(),
             },
@@ -407,7 +444,9 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
       }
       case "CancelLessonPayment": {
         const lesson = existing(state);
-        if (lesson.paymentId === null) throw invalid(lessonErrors.notPaid);
+        if (lesson.paymentId === null) throw notFound(lessonErrors.notPaid);
+        // An older payment of this lesson, already undone, is not the one it has now.
+        if (lesson.paymentId !== command.paymentId) throw notFound(lessonErrors.paymentNotFound);
         return [
           {
             type: "LessonPaymentCancelled",

@@ -38,6 +38,8 @@ create table if not exists lesson_schedulings (
 create index if not exists lesson_schedulings_student on lesson_schedulings (student_id, date);
 create index if not exists lesson_schedulings_teacher on lesson_schedulings (teacher_id, date);
 create index if not exists lesson_schedulings_pending on lesson_schedulings (date) where status = 'pending';
+alter table lesson_schedulings add column if not exists paid_at timestamptz;
+create index if not exists lesson_schedulings_payment on lesson_schedulings (payment_id) where payment_id is not null;
 `;
 
 const push = <Name extends ServerToClientEventName>(
@@ -73,6 +75,10 @@ const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Pro
   const { id, date, objective, level, trail, student } = data;
   return [push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } })];
 };
+
+/** The teacher's Financeiro turns the lesson's month to paid (or back) without a reload. */
+const paymentChanged = (lessonId: number, teacherId: string | null | undefined, paid: boolean): Push[] =>
+  teacherId ? [push(userRoom(Number(teacherId)), "payment:changed", { lessonId, paid })] : [];
 
 export const lessonSchedulingsProjector: Projector = {
   name: "lesson-schedulings",
@@ -143,15 +149,21 @@ export const lessonSchedulingsProjector: Projector = {
         );
         return [];
       case "LessonPaid":
-        await tx.query("update lesson_schedulings set payment_id = $2, paid_cents = $3 where id = $1", [
+        await tx.query("update lesson_schedulings set payment_id = $2, paid_cents = $3, paid_at = $4 where id = $1", [
           id,
           event.data.paymentId,
           event.data.valueCents,
+          event.data.at,
         ]);
-        return [];
-      case "LessonPaymentCancelled":
-        await tx.query("update lesson_schedulings set payment_id = null, paid_cents = null where id = $1", [id]);
-        return [];
+        return paymentChanged(id, String(event.data.teacherId), true);
+      case "LessonPaymentCancelled": {
+        const { rows } = await tx.query<{ teacher_id: string | null }>(
+          `update lesson_schedulings set payment_id = null, paid_cents = null, paid_at = null where id = $1
+           returning teacher_id`,
+          [id],
+        );
+        return paymentChanged(id, rows[0]?.teacher_id, false);
+      }
     }
   },
 };

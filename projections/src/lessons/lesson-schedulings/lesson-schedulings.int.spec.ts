@@ -74,7 +74,7 @@ const teacherFeedback = (id: number, status: 1 | 2 | 3) =>
 const paid = (id: number) =>
   lesson(id, {
     type: "LessonPaid",
-    data: { paymentId: id + 7000, valueCents: 25_00, by: "admin", at: "2026-04-01T12:00:00.000Z" },
+    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: bruno.id, by: "admin", at: "2026-04-01T12:00:00.000Z" },
   });
 
 /** The lesson as its own stream has it: what a command answers before the read model shows it. */
