@@ -1,6 +1,7 @@
 import type { ServerToClientEventName, ServerToClientEvents, ServerToClientPayload } from "@el/domain/realtime";
 import { parseServerPush } from "@el/domain/realtime";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -158,12 +159,56 @@ describe("the socket.io gateway", () => {
   });
 });
 
+/** Broadcasts the socket.io adapter sends through PostgreSQL (`MessageType.BROADCAST`), as any session hears them. */
+const adapterBroadcasts = async (databaseUrl: string) => {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  const events: string[] = [];
+  client.on("notification", (message) => {
+    const sent = JSON.parse(message.payload ?? "{}") as { type?: number; data?: { packet?: { data?: unknown[] } } };
+    if (sent.type === 3) events.push(String(sent.data?.packet?.data?.[0]));
+  });
+  await client.query(`listen ${pg.escapeIdentifier("socket.io#/")}`);
+  return { events, close: () => client.end() };
+};
+
+describe("one backend instance on PostgreSQL", () => {
+  let test: TestApp;
+  let url: string;
+  let databaseUrl: string;
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabaseUrl();
+    test = await createTestApp({ databaseUrl });
+    url = await listen(test.app);
+  });
+  afterAll(() => test.close());
+
+  it("pushes to its own sockets without sending the push through PostgreSQL, with no other instance to hear it", async () => {
+    const broadcasts = await adapterBroadcasts(databaseUrl);
+    try {
+      const trailId = (await aTrail(test.app)).id;
+      const student = await givenStudent(test.app, { credits: 1 });
+      const socket = connect(url, student.token);
+      await connected(socket);
+      const balance = next(socket, "balance:changed");
+      expect((await schedule(test.app, student, trailId, saoPauloTime(3, 9))).statusCode).toBe(201);
+      expect(await balance).toEqual({ balance: 0, trialCredits: 0 });
+      // A NOTIFY is committed before the adapter emits here: had there been one, it would have arrived.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(broadcasts.events).toEqual([]);
+    } finally {
+      await broadcasts.close();
+    }
+  });
+});
+
 describe("two backend instances on one PostgreSQL", () => {
   let a: TestApp;
   let b: TestApp;
   let urlB: string;
+  let databaseUrl: string;
   beforeAll(async () => {
-    const databaseUrl = await createTestDatabaseUrl();
+    databaseUrl = await createTestDatabaseUrl();
     a = await createTestApp({ databaseUrl });
     b = await createTestApp({ databaseUrl });
     await listen(a.app);
@@ -191,5 +236,17 @@ describe("two backend instances on one PostgreSQL", () => {
     });
     expect(response.statusCode).toBe(201);
     expect(await accepted).toMatchObject({ lessonId: id, teacher: { name: "Helena Lima" } });
+  });
+
+  it("sends pushes through PostgreSQL once each knows the other", async () => {
+    const broadcasts = await adapterBroadcasts(databaseUrl);
+    try {
+      const trailId = (await aTrail(a.app)).id;
+      const student = await givenStudent(a.app, { credits: 1 });
+      expect((await schedule(a.app, student, trailId, saoPauloTime(3, 15))).statusCode).toBe(201);
+      await expect.poll(() => broadcasts.events, { timeout: 5000 }).toContain("balance:changed");
+    } finally {
+      await broadcasts.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
   userRoom,
 } from "@el/domain/realtime";
 import type { Push } from "@el/projections";
-import { createAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import pg from "pg";
 import { Server } from "socket.io";
@@ -50,10 +50,38 @@ const clusterAdapter = async (app: FastifyInstance) => {
     await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
     await tx.query(ATTACHMENTS_SCHEMA);
   });
+  const adapterOf = createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter") });
   return {
-    adapter: createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter") }),
+    // socket.io calls it with `new`: a function, not an arrow, that returns the adapter it built.
+    adapter: function adapter(namespace: Parameters<typeof adapterOf>[0]) {
+      return onlyWhenOthersListen(adapterOf(namespace));
+    },
     close: () => pool.end(),
   };
+};
+
+/** socket.io-adapter's `MessageType.BROADCAST`: a message for other instances' sockets. */
+const BROADCAST = 3;
+
+/**
+ * The adapter sends every broadcast through PostgreSQL before emitting it here, whether or not another
+ * instance is there to hear it: a transaction with a NOTIFY per push (two per scheduling), which wakes
+ * every listening session and comes back to this one to be parsed and dropped. It knows the other
+ * instances (each announces itself when it starts and every 5 s after, and is forgotten after 10 s of
+ * silence), so a broadcast goes through PostgreSQL only while one is known; alone, it is emitted here
+ * only. An instance that has just started is known as soon as its first announcement arrives (before it
+ * can have sockets of its own, in practice); pushes it would miss meanwhile are fleeting anyway, and its
+ * clients read what they show when they connect.
+ */
+const onlyWhenOthersListen = (adapter: PostgresAdapter) => {
+  const internals = adapter as unknown as {
+    nodesMap: Map<string, number>;
+    doPublish: (message: { type: number }) => Promise<string>;
+  };
+  const publish = internals.doPublish.bind(adapter);
+  internals.doPublish = (message) =>
+    message.type === BROADCAST && internals.nodesMap.size === 0 ? Promise.resolve("") : publish(message);
+  return adapter;
 };
 
 /**
