@@ -1,12 +1,14 @@
 import { studentAccountDecider, studentStreams } from "@el/domain/accounts/index";
 import { NO_CREDITS_LEFT } from "@el/domain/accounts/student-account";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
 import { aTrail, givenStudent, saoPauloTime } from "../../test/lesson-fixtures";
 import { Unavailable } from "../http/unavailable";
 import { executeOnStates } from "./execute";
-import { foldOf } from "./stream-states";
+import type { StreamChanges } from "./stream-changes";
+import { createStreamStates, foldOf } from "./stream-states";
 
 const studentState = foldOf(studentStreams, studentAccountDecider);
 
@@ -116,5 +118,115 @@ describe("racing commands", () => {
     expect(attempts).toBeGreaterThan(1);
     // COMMAND_RETRY_MS is 3 s by default: it tried again and again for that long, not five times.
     expect(Date.now() - started).toBeGreaterThanOrEqual(test.app.config.commandRetryMs);
+  });
+});
+
+/** Commands that decide on the states this process keeps, without reading the store first. */
+describe("commands on kept states", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ driver: "pg" });
+  });
+  afterAll(() => test.close());
+
+  /** How many times `work` read the store's streams, and how many appends it tried. */
+  const costOf = async (app: FastifyInstance, work: () => Promise<unknown>) => {
+    const { readStreams, appendMany } = app.eventStore;
+    const cost = { reads: 0, appends: 0 };
+    app.eventStore.readStreams = (...args) => {
+      cost.reads++;
+      return readStreams(...args);
+    };
+    app.eventStore.appendMany = (...args) => {
+      cost.appends++;
+      return appendMany(...args);
+    };
+    try {
+      await work();
+    } finally {
+      app.eventStore.readStreams = readStreams;
+      app.eventStore.appendMany = appendMany;
+    }
+    return cost;
+  };
+  const grant = (app: FastifyInstance, studentId: number, amount: number) =>
+    executeOnStates(app, { student: studentState(studentId) }, ({ student }) => {
+      const events = studentAccountDecider.decide({ type: "GrantCredits", amount, grantedBy: "admin" }, student);
+      return { appends: [{ streamId: studentStreams.id(studentId), events }], result: student.balance + amount };
+    });
+  const spend = (app: FastifyInstance, studentId: number, lessonId: number) =>
+    executeOnStates(app, { student: studentState(studentId) }, ({ student }) => {
+      const command = { type: "SpendCredit", lessonId, schedulingId: lessonId, levelId: 1 } as const;
+      const events = studentAccountDecider.decide(command, student);
+      return { appends: [{ streamId: studentStreams.id(studentId), events }], result: student.balance - 1 };
+    });
+
+  it("decides on the state its last command left, without reading the stream again", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    await grant(test.app, student.id, 1);
+    let balance: number | undefined;
+    const cost = await costOf(test.app, async () => {
+      balance = (await grant(test.app, student.id, 1)).result;
+    });
+    expect({ ...cost, balance }).toEqual({ reads: 0, appends: 1, balance: 3 });
+  });
+
+  it("reads the stream again once it hears another process wrote it", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    await grant(test.app, student.id, 1);
+    const other = await createTestApp({ databaseUrl: test.app.config.databaseUrl });
+    try {
+      const heard = new Promise<void>((resolve) => {
+        const stop = test.app.streamChanges.subscribe((change) => {
+          if (change.streamId !== studentStreams.id(student.id)) return;
+          stop();
+          resolve();
+        });
+      });
+      await grant(other.app, student.id, 5);
+      // Its NOTIFY, or at worst the one-second re-check.
+      await heard;
+      let balance: number | undefined;
+      const cost = await costOf(test.app, async () => {
+        balance = (await grant(test.app, student.id, 1)).result;
+      });
+      // Read first, not after an append refused for its version.
+      expect({ ...cost, balance }).toEqual({ reads: 1, appends: 1, balance: 8 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  /** This process's app, with kept states that hear of nothing stored: as if another process's write had not reached it yet. */
+  const deaf = () => {
+    const changes = { subscribe: () => () => {}, behind: () => false } as unknown as StreamChanges;
+    const streamStates = createStreamStates(test.app.eventStore, { changes });
+    return Object.create(test.app, { streamStates: { value: streamStates } }) as FastifyInstance;
+  };
+
+  it("appends on a kept state that is no longer the latest are refused, and decided again on what the store holds", async () => {
+    const app = deaf();
+    const student = await givenStudent(test.app, { credits: 1 });
+    await grant(app, student.id, 1);
+    // Written behind the kept state's back.
+    await test.app.eventStore.append(
+      studentStreams.id(student.id),
+      [{ type: "CreditsGranted", data: { amount: 10, grantedBy: "other" } }],
+      { expectedVersion: "any" },
+    );
+    expect((await grant(app, student.id, 1)).result).toBe(13);
+  });
+
+  it("a refusal on a kept state is decided again on what the store holds before it is answered", async () => {
+    const app = deaf();
+    const student = await givenStudent(test.app, { credits: 1 });
+    await spend(app, student.id, 1);
+    // The kept state has no credit left; the store has one more.
+    await test.app.eventStore.append(
+      studentStreams.id(student.id),
+      [{ type: "CreditsGranted", data: { amount: 1, grantedBy: "other" } }],
+      { expectedVersion: "any" },
+    );
+    expect((await spend(app, student.id, 2)).result).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
+import { channel } from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
 import type { Decider, NewEvent, Position, RecordedEvent, StreamKind } from "@el/domain";
 import { comparePositions, DomainError } from "@el/domain";
 import type { FastifyInstance } from "fastify";
-import { type ExpectedVersion, WrongExpectedVersion } from "../event-store";
+import { type AppendResult, type ExpectedVersion, WrongExpectedVersion } from "../event-store";
 import { Unavailable } from "../http/unavailable";
-import { type Folded, foldOf, type NamedStreams, type StateOf, type StreamOf } from "./stream-states";
+import { foldOf, type NamedStreams, type ReadState, type StateOf, type StreamOf } from "./stream-states";
 
 export interface CommandContext {
   /** Who sent the command (user id), recorded in every event's metadata. */
@@ -37,7 +39,35 @@ interface Read<View> {
   view: View;
   versions: Record<string, number>;
   seen: Position | undefined;
+  /**
+   * Streams whose kept state was taken without reading them: a decision may stand on them only if it
+   * appends to each of them (at the version kept, which the store checks); any other is decided again
+   * on what the store holds.
+   */
+  unread: readonly string[];
+  /** Whether it went to the store (not when every stream was kept or fresh). */
+  readStore: boolean;
+  /** Tells the kept states of what the append stored. */
+  appended?: (appended: AppendResult) => void;
 }
+
+/**
+ * Where one command's time went, ms: waiting for its streams (other commands of this process on them),
+ * reading them, deciding, appending (the pauses after lost races included), and waiting for the read
+ * models. Published on the `el:command` diagnostics channel while someone subscribes (`bench:commands`
+ * does), at no cost otherwise.
+ */
+export interface CommandPhases {
+  lock: number;
+  read: number;
+  decide: number;
+  append: number;
+  project: number;
+  /** Reads of the store (0 when it decided on kept states alone). */
+  reads: number;
+  attempts: number;
+}
+export const commandPhases = channel("el:command");
 
 /** The pause before the next attempt after a lost race: random, so racers stop meeting, and growing. */
 const backoffMs = (attempt: number) => Math.random() * Math.min(100, 2 ** attempt);
@@ -61,22 +91,30 @@ const expectedOf = (version: number): ExpectedVersion => (version === 0 ? "no_st
 const execute = async <View, Result>(
   app: FastifyInstance,
   streamIds: readonly string[],
-  read: (attempt: number) => Promise<Read<View>>,
+  read: (attempt: number, trustKept: boolean) => Promise<Read<View>>,
   decide: (view: View) => Decision<Result> | Promise<Decision<Result>>,
   context: CommandContext,
 ): Promise<Committed<Result>> => {
+  const phases: CommandPhases = { lock: 0, read: 0, decide: 0, append: 0, project: 0, reads: 0, attempts: 0 };
+  let mark = performance.now();
+  const took = (phase: "lock" | "read" | "decide" | "append" | "project") => {
+    const now = performance.now();
+    phases[phase] += now - mark;
+    mark = now;
+  };
   // The streams are this command's from its read to its append; the wait for the read models is not.
   const release = await app.streamStates.lock(streamIds);
+  took("lock");
   let decided: Decided<Result>;
   try {
-    decided = await decideAndAppend(app, read, decide, context);
+    decided = await decideAndAppend(app, read, decide, context, phases, took);
   } finally {
     release();
   }
-  return {
-    result: decided.result,
-    projected: decided.waitFor ? await app.projections.waitFor(decided.waitFor, decided.projectors) : true,
-  };
+  const projected = decided.waitFor ? await app.projections.waitFor(decided.waitFor, decided.projectors) : true;
+  took("project");
+  if (commandPhases.hasSubscribers) commandPhases.publish(phases);
+  return { result: decided.result, projected };
 };
 
 /** A command's answer, and the position (and projectors) the read models must reach before it is sent. */
@@ -88,28 +126,41 @@ interface Decided<Result> {
 
 const decideAndAppend = async <View, Result>(
   app: FastifyInstance,
-  read: (attempt: number) => Promise<Read<View>>,
+  read: (attempt: number, trustKept: boolean) => Promise<Read<View>>,
   decide: (view: View) => Decision<Result> | Promise<Decision<Result>>,
   context: CommandContext,
+  phases: CommandPhases,
+  took: (phase: "read" | "decide" | "append") => void,
 ): Promise<Decided<Result>> => {
   const giveUpAt = Date.now() + app.config.commandRetryMs;
   const earlier = async () => {
     const stored = context.commandId ? await app.eventStore.commandResult<Result>(context.commandId) : undefined;
     return stored && { result: stored.result as Result, waitFor: stored.lastPosition };
   };
+  // The first attempt may decide on kept states without reading them; a refusal, or a decision that
+  // leaves one of them alone, is made again on what the store holds before it is answered.
+  let trustKept = true;
   for (let attempt = 1; ; attempt++) {
-    const { view, versions, seen } = await read(attempt);
+    const { view, versions, seen, unread, readStore, appended: tellKept } = await read(attempt, trustKept);
+    phases.attempts++;
+    if (readStore) phases.reads++;
+    took("read");
+    trustKept = false;
     let decision: Decision<Result>;
     try {
       decision = await decide(view);
+      took("decide");
     } catch (error) {
+      took("decide");
       if (error instanceof DomainError) {
+        if (unread.length > 0) continue;
         const first = await earlier();
         if (first) return first;
       }
       throw error;
     }
     const appends = decision.appends.filter((append) => append.events.length > 0);
+    if (unread.some((streamId) => !appends.some((append) => append.streamId === streamId))) continue;
     if (appends.length === 0) {
       const first = await earlier();
       if (first) return first;
@@ -130,7 +181,9 @@ const decideAndAppend = async <View, Result>(
           metadata: { userId: context.userId, correlationId: context.correlationId },
         },
       );
+      took("append");
       if (appended.duplicate) return { result: appended.result as Result, waitFor: appended.lastPosition };
+      tellKept?.(appended);
       const types = appends.flatMap((append) => append.events.map((event) => event.type));
       return {
         result: appended.result as Result,
@@ -141,6 +194,7 @@ const decideAndAppend = async <View, Result>(
       if (!(error instanceof WrongExpectedVersion)) throw error;
       if (Date.now() >= giveUpAt) throw new Unavailable(1, `still losing races on ${error.streamId} after ${attempt}`);
       await sleep(backoffMs(attempt));
+      took("append");
     }
   }
 };
@@ -165,20 +219,30 @@ export const executeOnStates = async <Streams extends NamedStreams, Result>(
   execute(
     app,
     (Object.values(streams).flat() as StreamOf<unknown>[]).map((stream) => stream.streamId),
-    async (attempt) => {
+    async (attempt, trustKept) => {
       // A `fresh` stream assumed empty on the first attempt is read on the next, should it have existed.
-      const folded = await app.streamStates.read(streams, { readFresh: attempt > 1 });
-      const all = Object.values(folded).flat() as Folded<unknown>[];
-      const streamIds = (Object.values(streams).flat() as StreamOf<unknown>[]).map((stream) => stream.streamId);
+      const folded = await app.streamStates.read(streams, { readFresh: attempt > 1, trustKept });
+      const all = Object.values(folded).flat() as ReadState<unknown>[];
+      const named = Object.values(streams).flat() as StreamOf<unknown>[];
+      const streamIds = named.map((stream) => stream.streamId);
       return {
         view: Object.fromEntries(
-          Object.entries(folded).map(([name, named]) => [
+          Object.entries(folded).map(([name, read]) => [
             name,
-            Array.isArray(named) ? named.map((one) => one.state) : (named as Folded<unknown>).state,
+            Array.isArray(read) ? read.map((one) => one.state) : (read as ReadState<unknown>).state,
           ]),
         ) as { [Name in keyof Streams]: StateOf<Streams[Name]> },
         versions: Object.fromEntries(streamIds.map((streamId, index) => [streamId, all[index]?.version ?? 0])),
         seen: lastOf(all.map((stream) => stream.last)),
+        unread: streamIds.filter((_, index) => all[index]?.kept),
+        readStore: named.some((stream, index) => !all[index]?.kept && (!stream.fresh || attempt > 1)),
+        appended: ({ recorded }) => {
+          named.forEach((stream, index) => {
+            const events = recorded.filter((event) => event.streamId === stream.streamId);
+            const from = all[index];
+            if (events.length > 0 && from) app.streamStates.appended(stream, from, events);
+          });
+        },
       };
     },
     decide,
@@ -207,6 +271,8 @@ export const executeOnStreams = async <Result>(
         seen: lastOf(
           lasts.map((event) => event && { transactionId: event.transactionId, globalPosition: event.globalPosition }),
         ),
+        unread: [],
+        readStore: true,
       };
     },
     decide,

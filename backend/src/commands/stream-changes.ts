@@ -5,6 +5,8 @@ import type { AppendedStream, EventStore } from "../event-store";
 export interface StreamChange {
   streamId: string;
   type: string;
+  /** The stream's version once this event is stored. */
+  version: number;
 }
 
 export interface StreamChangesOptions {
@@ -39,7 +41,7 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
     if (!position) position = await store.head();
     for (;;) {
       const events = await store.readAll(position, 1000);
-      for (const event of events) tell({ streamId: event.streamId, type: event.type });
+      for (const event of events) tell({ streamId: event.streamId, type: event.type, version: event.streamVersion });
       const last = events.at(-1);
       if (last) position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
       if (events.length < 1000) break;
@@ -66,8 +68,10 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
 
   const unsubscribe = store.onAppended((local?: readonly AppendedStream[]) => {
     if (!local) return wake();
-    for (const appended of local) {
-      for (const type of appended.types) tell({ streamId: appended.streamId, type });
+    for (const { streamId, types, version } of local) {
+      types.forEach((type, index) => {
+        tell({ streamId, type, version: version - types.length + 1 + index });
+      });
     }
   });
   const timer = setInterval(wake, recheckMs);

@@ -126,8 +126,8 @@ describe("stream changes", () => {
     const mine = counters.id(aKey());
     await store.append(mine, [added(1), added(2)], { expectedVersion: "no_stream" });
     expect(seen).toEqual([
-      { streamId: mine, type: "Added" },
-      { streamId: mine, type: "Added" },
+      { streamId: mine, type: "Added", version: 1 },
+      { streamId: mine, type: "Added", version: 2 },
     ]);
 
     // Another process: its own connections and store on the same database.
@@ -136,7 +136,9 @@ describe("stream changes", () => {
     try {
       const theirs = counters.id(aKey());
       await otherStore.append(theirs, [added(3)], { expectedVersion: "no_stream" });
-      await expect.poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 2_000 }).toHaveLength(1);
+      await expect
+        .poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 2_000 })
+        .toEqual([{ streamId: theirs, type: "Added", version: 1 }]);
       expect(changes.behind()).toBe(false);
     } finally {
       await otherStore.close();

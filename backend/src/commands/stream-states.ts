@@ -1,5 +1,6 @@
 import type { Decider, Position, RecordedEvent, StreamKind } from "@el/domain";
 import type { EventStore } from "../event-store";
+import type { StreamChanges } from "./stream-changes";
 
 /** How the streams of one kind fold into their decider's state: one per kind and decider, which the cache keys on. */
 export interface Fold<State> {
@@ -57,17 +58,22 @@ export type NamedStreams = Record<string, { streamId: string } | readonly { stre
 /** The state of a named stream, or the states of a named list of them. */
 export type StateOf<Named> =
   Named extends StreamOf<infer State> ? State : Named extends readonly StreamOf<infer State>[] ? State[] : never;
-type FoldedOf<Named> =
+type ReadStateOf<Named> =
   Named extends StreamOf<infer State>
-    ? Folded<State>
+    ? ReadState<State>
     : Named extends readonly StreamOf<infer State>[]
-      ? Folded<State>[]
+      ? ReadState<State>[]
       : never;
 
 interface Entry {
   fold: Fold<unknown>;
   folded: Folded<unknown>;
+  /** The highest version this process has heard the stream reach (0: none since it was kept). */
+  heard: number;
 }
+
+/** A stream's state as a command reads it: `kept` when it is the state kept, taken as it was without a read. */
+export type ReadState<State> = Folded<State> & { kept: boolean };
 
 /** How many folded streams a process keeps; the least recently used go first. */
 const DEFAULT_CAPACITY = 5_000;
@@ -77,30 +83,56 @@ const DEFAULT_CAPACITY = 5_000;
  * stored since the state it finds here (one statement for all its streams), so a student with two years
  * of lessons costs what a new one does. Always correct with several processes, since reading the newer
  * events is what brings a state up to date and every decision appends at the version it was read at.
+ *
+ * With `changes`, it also knows which kept states are still the stream's latest as far as this process
+ * has heard (every append of its own, other processes' a few ms after theirs): a command may then decide
+ * on such a state without reading at all (`trustKept`), since its append at that version is refused if
+ * another process wrote in between, and the command then reads and decides again.
  */
-export const createStreamStates = (store: EventStore, options: { capacity?: number } = {}) => {
+export const createStreamStates = (store: EventStore, options: { capacity?: number; changes?: StreamChanges } = {}) => {
   const capacity = options.capacity ?? DEFAULT_CAPACITY;
+  const { changes } = options;
   const entries = new Map<string, Entry>();
+  /** Streams being read, with the highest version heard while the read was under way. */
+  const reading = new Map<string, { readers: number; heard: number }>();
+  changes?.subscribe(({ streamId, version }) => {
+    const entry = entries.get(streamId);
+    if (entry) entry.heard = Math.max(entry.heard, version);
+    const read = reading.get(streamId);
+    if (read) read.heard = Math.max(read.heard, version);
+  });
 
-  const cached = (stream: StreamOf<unknown>): Folded<unknown> | undefined => {
+  const cached = (stream: StreamOf<unknown>): Entry | undefined => {
     const entry = entries.get(stream.streamId);
     if (!entry || entry.fold !== stream.fold) return undefined;
     entries.delete(stream.streamId);
     entries.set(stream.streamId, entry);
-    return entry.folded;
+    return entry;
   };
+  /** Whether a kept state is the stream's latest as far as this process can tell. */
+  const latest = (entry: Entry | undefined): entry is Entry =>
+    changes !== undefined && entry !== undefined && entry.heard <= entry.folded.version && !changes.behind();
 
-  const keep = (stream: StreamOf<unknown>, folded: Folded<unknown>) => {
+  const keep = (stream: StreamOf<unknown>, folded: Folded<unknown>, heard = 0) => {
     const entry = entries.get(stream.streamId);
     // Two commands may read one stream at once: the later version wins, whichever answers last.
     if (entry && entry.fold === stream.fold && entry.folded.version >= folded.version) return;
     entries.delete(stream.streamId);
-    entries.set(stream.streamId, { fold: stream.fold, folded });
+    entries.set(stream.streamId, {
+      fold: stream.fold,
+      folded,
+      heard: Math.max(heard, entry?.fold === stream.fold ? entry.heard : 0),
+    });
     if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
   };
 
   /** Brings one stream's state up to date with the events read after the version it was at. */
-  const advance = (stream: StreamOf<unknown>, start: Folded<unknown> | undefined, events: RecordedEvent[]) => {
+  const advance = (
+    stream: StreamOf<unknown>,
+    start: Folded<unknown> | undefined,
+    events: readonly RecordedEvent[],
+    heard = 0,
+  ) => {
     const from = start ?? { state: stream.fold.initialState(), version: 0, last: undefined };
     const last = events.at(-1);
     if (!last) return from;
@@ -109,7 +141,7 @@ export const createStreamStates = (store: EventStore, options: { capacity?: numb
       version: last.streamVersion,
       last: { transactionId: last.transactionId, globalPosition: last.globalPosition },
     };
-    keep(stream, folded);
+    keep(stream, folded, heard);
     return folded;
   };
 
@@ -147,32 +179,65 @@ export const createStreamStates = (store: EventStore, options: { capacity?: numb
     /**
      * The states of the streams named (`{ lesson: lessonState(42), slots: [slotState(a), slotState(b)] }`),
      * read in one statement, so as of one snapshot. `fresh` streams are not read, unless `readFresh` (a
-     * retry after such a stream turned out to exist).
+     * retry after such a stream turned out to exist). With `trustKept`, a kept state this process has heard
+     * of no newer event for is taken as it is, unread (`kept: true`): for a decision that appends to it
+     * at that version, which the store refuses should it not be the latest after all.
      */
     async read<Streams extends NamedStreams>(
       streams: Streams,
-      options: { readFresh?: boolean } = {},
-    ): Promise<{ [Name in keyof Streams]: FoldedOf<Streams[Name]> }> {
+      options: { readFresh?: boolean; trustKept?: boolean } = {},
+    ): Promise<{ [Name in keyof Streams]: ReadStateOf<Streams[Name]> }> {
       const all = Object.values(streams).flat() as StreamOf<unknown>[];
       const known = new Map(all.map((stream) => [stream.streamId, cached(stream)]));
       const after: Record<string, number> = {};
+      const unread = new Set<string>();
       for (const stream of all) {
-        if (options.readFresh || !stream.fresh) after[stream.streamId] = known.get(stream.streamId)?.version ?? 0;
+        const entry = known.get(stream.streamId);
+        if (options.trustKept && latest(entry)) unread.add(stream.streamId);
+        else if (options.readFresh || !stream.fresh) after[stream.streamId] = entry?.folded.version ?? 0;
       }
-      const newer = Object.keys(after).length > 0 ? await store.readStreams(Object.keys(after), after) : {};
-      const folded = new Map(
-        all.map((stream) => [
-          stream.streamId,
-          advance(stream, known.get(stream.streamId), newer[stream.streamId] ?? []),
-        ]),
+      const toRead = Object.keys(after);
+      for (const streamId of toRead) {
+        const read = reading.get(streamId) ?? { readers: 0, heard: 0 };
+        read.readers++;
+        reading.set(streamId, read);
+      }
+      let newer: Record<string, RecordedEvent[]>;
+      const heard = new Map<string, number>();
+      try {
+        newer = toRead.length > 0 ? await store.readStreams(toRead, after) : {};
+      } finally {
+        for (const streamId of toRead) {
+          const read = reading.get(streamId) as { readers: number; heard: number };
+          heard.set(streamId, read.heard);
+          if (--read.readers === 0) reading.delete(streamId);
+        }
+      }
+      const folded = new Map<string, ReadState<unknown>>(
+        all.map((stream) => {
+          const entry = known.get(stream.streamId);
+          if (unread.has(stream.streamId)) return [stream.streamId, { ...(entry as Entry).folded, kept: true }];
+          const state = advance(stream, entry?.folded, newer[stream.streamId] ?? [], heard.get(stream.streamId));
+          return [stream.streamId, { ...state, kept: false }];
+        }),
       );
-      const stateOf = (stream: StreamOf<unknown>) => folded.get(stream.streamId) as Folded<unknown>;
+      const stateOf = (stream: StreamOf<unknown>) => folded.get(stream.streamId) as ReadState<unknown>;
       return Object.fromEntries(
         Object.entries(streams).map(([name, named]) => [
           name,
           Array.isArray(named) ? named.map(stateOf) : stateOf(named as StreamOf<unknown>),
         ]),
-      ) as { [Name in keyof Streams]: FoldedOf<Streams[Name]> };
+      ) as { [Name in keyof Streams]: ReadStateOf<Streams[Name]> };
+    },
+
+    /**
+     * A command appended `events` to `stream`, at the version of the state `from` it decided on: the state
+     * kept for it moves past them without a read, if it is still the one kept (or an older one).
+     */
+    appended(stream: StreamOf<unknown>, from: Folded<unknown>, events: readonly RecordedEvent[]) {
+      const entry = entries.get(stream.streamId);
+      if (!entry || entry.fold !== stream.fold || events[0]?.streamVersion !== from.version + 1) return;
+      advance(stream, from, events);
     },
   };
 };

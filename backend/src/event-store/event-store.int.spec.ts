@@ -146,8 +146,27 @@ describe.each(drivers)("event store on $name", (driver) => {
       expect(result.result).toEqual(original?.result);
       expect(result.lastPosition).toEqual(original?.lastPosition);
     }
-    expect(await store.commandResult(commandId)).toEqual({ ...original, duplicate: true });
+    expect(await store.commandResult(commandId)).toEqual({ ...original, duplicate: true, recorded: [] });
     expect(await store.commandResult(randomUUID())).toBeUndefined();
+  });
+
+  it("answers the events it stored as a read gives them back, so a kept state can move past them unread", async () => {
+    const [a, b] = [`student-${randomUUID()}`, `student-${randomUUID()}`];
+    await store.append(a, [credits(1)], { expectedVersion: "no_stream" });
+    const appended = await store.appendMany(
+      [
+        { streamId: a, events: [credits(2), credits(3)], expectedVersion: 1 },
+        { streamId: b, events: [credits(4)], expectedVersion: "no_stream" },
+      ],
+      { metadata: { userId: "7" } },
+    );
+    const read = [...(await store.readStream(a)).slice(1), ...(await store.readStream(b))];
+    const comparable = ({ recordedAt: _, globalPosition: __, ...event }: RecordedEvent) => event;
+    expect(appended.recorded.map(comparable)).toEqual(read.map(comparable));
+    for (const event of appended.recorded) expect(event.globalPosition).toBe(appended.lastPosition.globalPosition);
+    expect(Math.max(...read.map((event) => Number(event.globalPosition)))).toBe(
+      Number(appended.lastPosition.globalPosition),
+    );
   });
 
   it("refuses an event that does not match its schema and stores nothing", async () => {

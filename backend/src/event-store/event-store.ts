@@ -46,6 +46,13 @@ export interface AppendResult<Result = unknown> {
   result: Result | undefined;
   /** True when this command id had been appended before and nothing new was stored. */
   duplicate: boolean;
+  /**
+   * The events this append stored (none for a duplicate), as a read would give them back, so a caller that
+   * keeps a stream's folded state can bring it up to date without reading them: data as stored, once
+   * validated; each event's position is the append's last (they share its transaction), and `recordedAt`
+   * this process's clock when the append returned rather than PostgreSQL's.
+   */
+  recorded: RecordedEvent[];
 }
 
 interface EventRow {
@@ -195,7 +202,32 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     },
     result: stored.result as Result,
     duplicate,
+    recorded: [],
   });
+
+  /** The events of `payload` as stored by an append that answered `appended` (see AppendResult.recorded). */
+  const recordedOf = (payload: string, appended: AppendResult): RecordedEvent[] => {
+    // Parsed back from the text sent, so the data is what PostgreSQL stored, not the objects given.
+    const sent = JSON.parse(payload) as {
+      streamId: string;
+      events: { type: string; schemaVersion: number; data: unknown; metadata: EventMetadata; eventId: string }[];
+    }[];
+    const recordedAt = new Date();
+    return sent.flatMap(({ streamId, events }) => {
+      const first = (appended.nextVersions[streamId] as number) - events.length + 1;
+      return events.map((event, index) => ({
+        ...appended.lastPosition,
+        streamId,
+        streamVersion: first + index,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata: event.metadata,
+        eventId: event.eventId,
+        recordedAt,
+      }));
+    });
+  };
 
   const appendMany = async <Result>(streams: StreamAppend[], options: AppendOptions<Result> = {}) => {
     if (streams.length === 0 || streams.some((stream) => stream.events.length === 0)) {
@@ -228,6 +260,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     }
     const appended = fromStored<Result>(answer.stored, answer.duplicate);
     if (!appended.duplicate) {
+      appended.recorded = recordedOf(payload, appended);
       announceAppended(
         streams.map(({ streamId, events }) => ({
           streamId,
@@ -247,6 +280,8 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         order by transaction_id, global_position
         limit $3`,
       [after.transactionId.toString(), after.globalPosition.toString(), limit],
+      // What every subscriber and projector sends after each append: parsed and planned once per connection.
+      { prepareAs: "es_read_all" },
     );
     return rows.map(toRecorded);
   };

@@ -15,7 +15,7 @@ declare module "fastify" {
 export const streamStatesPlugin = fp(
   async (app) => {
     const changes = createStreamChanges(app.eventStore);
-    app.decorate("streamStates", createStreamStates(app.eventStore));
+    app.decorate("streamStates", createStreamStates(app.eventStore, { changes }));
     app.decorate("streamChanges", changes);
     app.addHook("onClose", () => changes.close());
   },

@@ -81,6 +81,8 @@ export const advanceCheckpoint = async (sql: Sql, name: string, from: Position, 
       to.transactionId.toString(),
       to.globalPosition.toString(),
     ],
+    // Once per applied batch: parsed and planned once per connection.
+    { prepareAs: "projection_checkpoint_advance" },
   );
   if (rows.length !== 1) throw new CheckpointMoved(name);
 };
@@ -115,6 +117,7 @@ export const advanceCheckpoints = async (
       to.transactionId.toString(),
       to.globalPosition.toString(),
     ],
+    { prepareAs: "projection_checkpoints_advance" },
   );
   const moved = new Set(rows.map((row) => row.name));
   const refused = moves.find((move) => !moved.has(move.name));
