@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminAccount } from "../features/admin-catalog/test-server";
+import { adminToolsMenuPaths } from "../features/admin-tools/routes";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
 import { renderRoutes } from "../test/render";
@@ -30,6 +31,20 @@ describe("administration menu", () => {
     ]);
     await userEvent.setup().click(within(menu).getByRole("link", { name: "Níveis" }));
     expect(await screen.findByText("Begginer", { selector: "td" })).toBeInTheDocument();
+  });
+
+  it("links to the administration and the API docs when those pages are composed", async () => {
+    fakeApi({ "GET /api/account": adminAccount });
+    renderRoutes(adminRoutes([], adminToolsMenuPaths), "/gerencia");
+    const menu = await screen.findByRole("navigation", { name: "Gerência" });
+    expect(linksOf(menu)).toEqual([
+      ["Professores", "/gerencia/professor"],
+      ["Alunos", "/gerencia/aluno"],
+      ["Administradores", "/gerencia/administrador"],
+      ["Administração", "/admin"],
+      ["Documentação da API", "/admin/docs"],
+      ["Sair", "/logout"],
+    ]);
   });
 
   it("without catalogue sections, shows only the user screens", async () => {

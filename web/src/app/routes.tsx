@@ -6,6 +6,7 @@ import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
+import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
@@ -35,7 +36,8 @@ export const routes: RouteObject[] = [
           ...accountsRoutes,
           ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
-          ...adminRoutes([...adminCatalogSections, ...adminPurchasingSections]),
+          ...adminRoutes([...adminCatalogSections, ...adminPurchasingSections], adminToolsMenuPaths),
+          ...adminToolsRoutes,
           ...adminPurchasingRenamedPaths,
           ...purchasingRoutes,
           ...upcomingRoutes,

@@ -14,14 +14,27 @@ const MENU = [
   { to: "/gerencia/niveis", key: "levels" },
   { to: "/gerencia/compra", key: "purchases" },
   { to: "/gerencia/pacote", key: "itemPackages" },
+  { to: "/admin", key: "administration" },
+  { to: "/admin/docs", key: "apiDocs" },
   { to: "/logout", key: "logout" },
 ] as const;
 
-/** `sections`: the /gerencia paths that have screens; the menu links only to those (and to logout). */
-export const GerenciaLayout = ({ sections }: { sections: readonly (string | undefined)[] }) => {
+/**
+ * `sections`: the /gerencia paths that have screens; `areas`: the administrators' pages outside /gerencia
+ * that have screens (/admin, /admin/docs). The menu links only to those (and to logout).
+ */
+export const GerenciaLayout = ({
+  sections,
+  areas = [],
+}: {
+  sections: readonly (string | undefined)[];
+  areas?: readonly string[];
+}) => {
   const { t } = useTranslation();
-  const shown = MENU.filter(
-    (entry) => entry.to === "/logout" || sections.includes(entry.to.slice("/gerencia/".length)),
+  const shown = MENU.filter((entry) =>
+    entry.to.startsWith("/gerencia/")
+      ? sections.includes(entry.to.slice("/gerencia/".length))
+      : entry.to === "/logout" || areas.includes(entry.to),
   );
   return (
     <AreaLayout

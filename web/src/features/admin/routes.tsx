@@ -27,15 +27,17 @@ const TeachersPage = lazyPage(() => import("./teachers/teachers-page").then((m) 
 
 /**
  * /gerencia and the user screens. Other features add their /gerencia sections as children of this
- * route (exported as `gerenciaChildren` arrays and listed in app/routes.tsx).
+ * route (exported as `gerenciaChildren` arrays and listed in app/routes.tsx), and name in `areas` their
+ * administrators' pages outside /gerencia for the menu to link to.
  */
-export const adminRoutes = (sections: RouteObject[] = []): RouteObject[] => [
+export const adminRoutes = (sections: RouteObject[] = [], areas: readonly string[] = []): RouteObject[] => [
   {
     path: "gerencia",
     element: (
       <PrivateRoute authorities={["ROLE_ADMIN"]}>
         <GerenciaLayout
           sections={["administrador", "professor", "aluno", ...sections.map((section) => section.path)]}
+          areas={areas}
         />
       </PrivateRoute>
     ),

@@ -1,0 +1,28 @@
+import type { RouteObject } from "react-router-dom";
+import { lazyPage } from "../../lib/lazy-page";
+import { PrivateRoute } from "../../lib/session/private-route";
+
+const AdminToolsLayout = lazyPage(() => import("./admin-tools-layout").then((m) => m.AdminToolsLayout));
+const AdministrationPage = lazyPage(() =>
+  import("./administration/administration-page").then((m) => m.AdministrationPage),
+);
+const ApiDocsPage = lazyPage(() => import("./docs/api-docs-page").then((m) => m.ApiDocsPage));
+
+/** /admin (health, projections, audits) and /admin/docs (the API's OpenAPI document): ROLE_ADMIN (spec section 2). */
+export const adminToolsRoutes: RouteObject[] = [
+  {
+    path: "admin",
+    element: (
+      <PrivateRoute authorities={["ROLE_ADMIN"]}>
+        <AdminToolsLayout />
+      </PrivateRoute>
+    ),
+    children: [
+      { index: true, element: <AdministrationPage /> },
+      { path: "docs", element: <ApiDocsPage /> },
+    ],
+  },
+];
+
+/** Where the /gerencia menu links to these pages. */
+export const adminToolsMenuPaths = ["/admin", "/admin/docs"];

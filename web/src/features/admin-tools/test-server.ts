@@ -1,0 +1,58 @@
+import { json } from "../../test/fake-api";
+import type { HealthDetails, ProjectorHealth } from "./api/health-api";
+
+/** The signed-in administrator the /admin pages need. */
+export const adminAccount = () =>
+  json({
+    id: 1,
+    login: "admin@example.com",
+    firstName: "Admin",
+    lastName: "Silva",
+    email: "admin@example.com",
+    activated: true,
+    langKey: "pt-br",
+    authorities: ["ROLE_USER", "ROLE_ADMIN"],
+  });
+
+/** A student, who may not see /admin. */
+export const studentAccount = () =>
+  json({
+    id: 5,
+    login: "ana@example.com",
+    firstName: "Ana",
+    lastName: "Souza",
+    email: "ana@example.com",
+    activated: true,
+    langKey: "pt-br",
+    authorities: ["ROLE_USER", "ROLE_STUDENT"],
+    balance: 3,
+  });
+
+export const projector = (name: string, changes: Partial<ProjectorHealth> = {}): ProjectorHealth => ({
+  name,
+  state: "running",
+  position: { transactionId: "812", globalPosition: "1500" },
+  lag: 0,
+  ...changes,
+});
+
+/** `/management/health` as an administrator reads it, with these projectors. */
+export const health = (projectors: ProjectorHealth[], status: HealthDetails["status"] = "UP"): HealthDetails => ({
+  status,
+  components: {
+    db: { status: status === "DOWN" ? "DOWN" : "UP", driver: "pg" },
+    projections: {
+      status: projectors.some((each) => each.state === "stalled") ? "DEGRADED" : "UP",
+      details: projectors,
+    },
+  },
+});
+
+export const info = {
+  build: { name: "english-lessons", version: "1.4.0", commit: "fd63684" },
+  uptime: 7260,
+  activeProfiles: ["postgresql"],
+  database: "pg",
+  mail: "smtp",
+  node: "v20.20.2",
+};
