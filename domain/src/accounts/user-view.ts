@@ -51,5 +51,7 @@ export const UserView = AccountView.extend({
   bankNumber: z.string().nullable(),
   bankAccount: z.string().nullable(),
   bankBranch: z.string().nullable(),
+  /** A teacher's debt indicator: a held lesson not paid yet ("Em débito"); null for other users. */
+  hasMissingPayment: z.boolean().nullable().default(null),
 });
 export type UserView = z.infer<typeof UserView>;

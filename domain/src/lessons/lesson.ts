@@ -195,7 +195,15 @@ interface LessonFacts {
   teacherFeedbackId: number | null;
   /** The teacher's report said the lesson did not take place (status 3): nothing is owed for it. */
   reportedNotHeld: boolean;
-  paymentId: number | null;
+  /** What the teacher was paid for it, null while pending. */
+  payment: LessonPayment | null;
+}
+
+export interface LessonPayment {
+  id: number;
+  valueCents: number;
+  /** When it was recorded, an ISO instant. */
+  at: string;
 }
 
 export type Lesson =
@@ -278,7 +286,7 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         studentFeedbackId: null,
         teacherFeedbackId: null,
         reportedNotHeld: false,
-        paymentId: null,
+        payment: null,
       };
     }
     if (state.status === "none") return state;
@@ -292,9 +300,12 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
       case "TeacherFeedbackGiven":
         return { ...state, teacherFeedbackId: event.data.feedbackId, reportedNotHeld: event.data.status === 3 };
       case "LessonPaid":
-        return { ...state, paymentId: event.data.paymentId };
+        return {
+          ...state,
+          payment: { id: event.data.paymentId, valueCents: event.data.valueCents, at: event.data.at },
+        };
       case "LessonPaymentCancelled":
-        return { ...state, paymentId: null };
+        return { ...state, payment: null };
       default:
         return state;
     }
@@ -428,7 +439,7 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         if (command.teacherId !== null && command.teacherId !== lesson.teacher.id)
           throw invalid(lessonErrors.notTheTeacher);
         // Paid once: a second mark (another administrator, a retry) finds it paid and adds nothing.
-        if (lesson.paymentId !== null) return [];
+        if (lesson.payment !== null) return [];
         return [
           {
             type: "LessonPaid",
@@ -444,13 +455,13 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
       }
       case "CancelLessonPayment": {
         const lesson = existing(state);
-        if (lesson.paymentId === null) throw notFound(lessonErrors.notPaid);
+        if (lesson.payment === null) throw notFound(lessonErrors.notPaid);
         // An older payment of this lesson, already undone, is not the one it has now.
-        if (lesson.paymentId !== command.paymentId) throw notFound(lessonErrors.paymentNotFound);
+        if (lesson.payment.id !== command.paymentId) throw notFound(lessonErrors.paymentNotFound);
         return [
           {
             type: "LessonPaymentCancelled",
-            data: { paymentId: lesson.paymentId, by: command.by, at: command.now.toISOString() },
+            data: { paymentId: lesson.payment.id, by: command.by, at: command.now.toISOString() },
           },
         ];
       }

@@ -28,7 +28,8 @@ export const toAccountDto = (user: UserRow): AccountDto => ({
 export const UserDto = UserView;
 export type UserDto = UserView;
 
-export const toUserDto = (user: UserRow): UserDto => ({
+/** `hasMissingPayment`: the teacher's debt indicator, from the lessons read model (null when not asked). */
+export const toUserDto = (user: UserRow, hasMissingPayment: boolean | null = null): UserDto => ({
   ...toAccountDto(user),
   kind: user.kind,
   accepted: user.accepted,
@@ -46,4 +47,5 @@ export const toUserDto = (user: UserRow): UserDto => ({
   bankNumber: user.bankNumber,
   bankAccount: user.bankAccount,
   bankBranch: user.bankBranch,
+  hasMissingPayment,
 });

@@ -8,6 +8,7 @@ import {
   Objective,
   type ProfileChanges,
 } from "@el/domain/accounts/index";
+import { teachersOwed } from "@el/projections/lessons/index";
 import {
   findUserById,
   findUserByLogin,
@@ -132,6 +133,13 @@ const UserListQuery = pagingQuery(sortFields).extend({
   balance: z.enum(["true", "false"]).optional(),
 });
 
+/** The teacher list's debt indicator: whether any held lesson of each teacher is still unpaid. */
+const withDebts = async (app: FastifyInstance, users: UserRow[]) => {
+  const teacherIds = users.filter((user) => user.kind === "teacher").map((user) => user.id);
+  const owed = await teachersOwed(app.db, teacherIds, new Date());
+  return users.map((user) => toUserDto(user, user.kind === "teacher" ? owed.has(user.id) : null));
+};
+
 /** A user by login, or by id for the paths that use ids (DELETE api/users/{id}). */
 const findUser = async (app: FastifyInstance, loginOrId: string) => {
   const user =
@@ -161,7 +169,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       async (request, reply) => {
         const { page, size, sort, search } = request.query;
         const { users, total } = await pageUsers(app.db, { kind, page, size, sort, search });
-        return reply.header(TOTAL_COUNT, String(total)).send(users.map(toUserDto));
+        return reply.header(TOTAL_COUNT, String(total)).send(await withDebts(app, users));
       },
     );
   }
@@ -178,7 +186,10 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       config: { roles: ["ROLE_ADMIN"] },
       schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 200: UserDto } },
     },
-    async (request) => toUserDto(await findUser(app, request.params.login)),
+    async (request) => {
+      const [user] = await withDebts(app, [await findUser(app, request.params.login)]);
+      return user as UserDto;
+    },
   );
 
   app.post(

@@ -3,11 +3,18 @@ import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
 import { lessonFeedbacksProjector, lessonSchedulingsProjector } from "@el/projections/lessons/index";
 import type { Feature } from "../feature";
 import { lessonRoutes } from "./lesson-routes";
+import { paymentsRoutes } from "./payments-routes";
 
-/** The lesson loop: scheduling with a credit, claiming by a teacher with a video link, cancelling, feedback. */
+/**
+ * The lesson loop: scheduling with a credit, claiming by a teacher with a video link, cancelling, feedback,
+ * and paying the teacher for it.
+ */
 export const lessonsFeature: Feature = {
   name: "lessons",
   events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions],
   projectors: [lessonSchedulingsProjector, lessonFeedbacksProjector],
-  routes: lessonRoutes,
+  routes: async (app) => {
+    await app.register(lessonRoutes);
+    await app.register(paymentsRoutes);
+  },
 };
