@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
@@ -89,6 +89,33 @@ describe("the teacher's Financeiro screen", () => {
     await user.selectOptions(screen.getByLabelText("Ano"), "2023");
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Nenhum lançamento neste período.");
+  });
+
+  it("turns a month to Pago without a reload when an administrator pays it, and back when the payment is undone", async () => {
+    let answer = MONTHS;
+    server(() => json(answer));
+    const live = renderFinance();
+    await screen.findByLabelText("Ano");
+    expect(cards()[0]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "Pendente"]);
+
+    answer = [month(2026, 5, 1, "paid"), ...MONTHS.slice(1)];
+    live.push("payment:changed", { lessonId: 41, paid: true });
+    await waitFor(() => expect(cards()[0]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "Pago"]));
+
+    answer = MONTHS;
+    live.push("payment:changed", { lessonId: 41, paid: false });
+    await waitFor(() => expect(cards()[0]?.[3]).toBe("Pendente"));
+  });
+
+  it("reads the months again when the connection comes back, since a payment may have been missed", async () => {
+    let answer = MONTHS;
+    const calls = server(() => json(answer));
+    const live = renderFinance();
+    await screen.findByLabelText("Ano");
+    answer = [month(2026, 5, 1, "paid"), ...MONTHS.slice(1)];
+    live.reconnect();
+    await waitFor(() => expect(cards()[0]?.[3]).toBe("Pago"));
+    expect(calls.filter((call) => call.path.startsWith("/api/lessons/teacher/"))).toHaveLength(2);
   });
 
   it("says there is nothing yet for a teacher without lessons", async () => {

@@ -1,11 +1,12 @@
 import { FinanceMonthView } from "@el/domain/lessons/scheduling-view";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { api } from "../../../lib/api";
 import { useSession } from "../../../lib/session/session-provider";
+import { useLiveFeed, useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 
 const FinanceMonth = FinanceMonthView.pick({ year: true, month: true, totalLessons: true, value: true, status: true });
@@ -16,12 +17,20 @@ const fetchFinance = async (login: string) =>
 
 const reais = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
-/** Financeiro: one card per month of lessons given, filtered by year and by paid/pending. */
+/**
+ * Financeiro: one card per month of lessons given, filtered by year and by paid/pending. A month turns
+ * to paid while the teacher watches: the administrator's payment pushes `payment:changed` and the cards
+ * are read again; so are they after a dropped connection, which may have lost such a push.
+ */
 export const TeacherFinance = () => {
   const { t } = useTranslation();
   const { account } = useSession();
   const login = account?.login ?? "";
   const months = useResource(() => fetchFinance(login), `finance:${login}`);
+  const { reload } = months;
+  useLivePush("payment:changed", reload);
+  const feed = useLiveFeed();
+  useEffect(() => feed?.onReconnect(reload), [feed, reload]);
   const currentYear = new Date().getFullYear();
   const [year, setYear] = useState(String(currentYear));
   const [status, setStatus] = useState<"" | FinanceMonth["status"]>("");
