@@ -9,6 +9,7 @@ import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 import { useListParams } from "../../../lib/list-params";
 import { useResource } from "../../../lib/use-resource";
 import { getAudits } from "../api/audits-api";
+import "./administration.css";
 
 export const AUDIT_PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +43,7 @@ export const AuditsSection = () => {
     <section className="card" aria-labelledby="admin-audits-title">
       <h2 id="admin-audits-title">{t("adminTools.audits.title")}</h2>
       <form
-        className="accept-filters"
+        className="audit-filters"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

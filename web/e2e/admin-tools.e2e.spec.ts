@@ -1,0 +1,61 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, launchBrowser, type Product, screenshots, signedUpStudent, startProduct } from "./harness";
+
+let product: Product;
+let browser: Browser;
+const shot = screenshots("admin-tools");
+
+const STUDENT = { email: "tools.student@example.com", password: "aprender123", firstName: "Ana", lastName: "Souza" };
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  await signedUpStudent(product, STUDENT);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** A window signed in as `user` (the token where the login modal keeps it), with the CSP's refusals recorded. */
+const signedInWindow = async (user: { email: string; password: string }, path: string) => {
+  const token = await product.login(user.email, user.password);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+  await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${product.baseUrl}${path}`);
+  return { page, refused };
+};
+
+describe("the administrators' tools in a browser", () => {
+  it("/admin/docs shows the API's routes in Swagger UI, under the product's CSP", async () => {
+    const { page, refused } = await signedInWindow(ADMIN, "/admin/docs");
+    const viewer = page.getByRole("region", { name: "Documentação interativa da API" });
+    await viewer.getByText("/api/purchases/checkout", { exact: true }).waitFor({ timeout: 30_000 });
+    await viewer.getByText("/api/schedulings", { exact: true }).first().waitFor();
+    await shot(page, "api-docs");
+    expect(refused).toEqual([]);
+  }, 90_000);
+
+  it("/admin shows the projectors with their lag and the administrator's own sign-in in the audits", async () => {
+    const { page, refused } = await signedInWindow(ADMIN, "/admin");
+    const projections = page.getByRole("table", { name: "Projeções" });
+    await projections.waitFor({ timeout: 30_000 });
+    expect(await projections.getByRole("row").count()).toBeGreaterThan(2);
+    const audits = page.getByRole("table", { name: "Auditorias" });
+    await audits.getByText(ADMIN.email).first().waitFor();
+    await shot(page, "administration");
+    expect(refused).toEqual([]);
+  }, 90_000);
+
+  it("/admin is refused to a student", async () => {
+    const { page } = await signedInWindow(STUDENT, "/admin");
+    await page.getByText("You are not authorized to access this page.").waitFor({ timeout: 30_000 });
+    expect(await page.getByRole("table").count()).toBe(0);
+  }, 90_000);
+});
