@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
@@ -20,8 +23,14 @@ interface Document {
 describe("the OpenAPI document", () => {
   let test: TestApp;
   let document: Document;
+  let webDist: string;
   beforeAll(async () => {
-    test = await createTestApp();
+    // With the built web app, whose files are routes too.
+    webDist = await mkdtemp(path.join(tmpdir(), "web-dist-"));
+    await mkdir(path.join(webDist, "assets"));
+    await writeFile(path.join(webDist, "index.html"), "<!doctype html><title>English Lessons</title>");
+    await writeFile(path.join(webDist, "assets", "app.js"), "console.log('app');");
+    test = await createTestApp({ env: { WEB_DIST: webDist } });
     const response = await test.app.inject({
       method: "GET",
       url: OPENAPI_URL,
@@ -30,7 +39,10 @@ describe("the OpenAPI document", () => {
     expect(response.statusCode).toBe(200);
     document = response.json();
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    await test.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
 
   it("describes the checkout from its zod body: the fields, which are required, the answers", () => {
     const checkout = document.paths["/api/purchases/checkout"]?.post;
@@ -63,6 +75,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("leaves out the web app's files", () => {
+    expect(test.routes.map((route) => route.url)).toContain("/assets/app.js");
     expect(Object.keys(document.paths).filter((path) => !/^\/(api|management|metrics)\b/.test(path))).toEqual([]);
   });
 
