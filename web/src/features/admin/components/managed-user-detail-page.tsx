@@ -4,11 +4,12 @@ import { Link, useLocation, useParams } from "react-router-dom";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useResource } from "../../../lib/use-resource";
 import { fullName, type User } from "../api/user";
+import { TeacherPayments } from "../teachers/teacher-payments";
 import { LIST_PATH, LoadedUser, type ManagedKind } from "./managed-user";
 
 /**
- * /gerencia/professor|aluno/{login}: the profile, read-only. A teacher's lessons are not listed: no API
- * lists one teacher's lessons for an administrator yet.
+ * /gerencia/professor|aluno/{login}: the profile, read-only; a teacher's also lists their lessons of a
+ * month with the Quitado / Débito toggle and "Pagar todas deste mês".
  */
 export const ManagedUserDetailPage = ({ kind }: { kind: ManagedKind }) => {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ export const ManagedUserDetailPage = ({ kind }: { kind: ManagedKind }) => {
             <Link to={`${listPath}/${encodeURIComponent(login)}/edit${search}`} className="btn btn-primary">
               {t("gerencia.actions.edit")}
             </Link>
+            {kind === "teacher" && <TeacherPayments login={user.login} />}
           </>
         )}
       </LoadedUser>

@@ -66,6 +66,7 @@ const server = (handlers: Parameters<typeof fakeApi>[0] = {}) =>
     "GET /api/users/student": () => json([lia], { headers: { "X-Total-Count": "1" } }),
     "GET /api/users/marcia%40example.com": () => json(marcia),
     "GET /api/users/lia%40example.com": () => json(lia),
+    "GET /api/payments/teacher/marcia%40example.com": () => json([]),
     "GET /api/levels": () =>
       json([
         { id: 1, name: "Básico", active: true },
