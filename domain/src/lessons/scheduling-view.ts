@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Objective } from "../accounts/account";
 import { LevelSnapshot, PersonSnapshot, TrailSnapshot } from "./lesson";
+import { PaymentSummary } from "./payment-view";
 
 /**
  * What the lesson routes answer (spec section 3), declared once: the backend's response schemas, the
@@ -76,6 +77,8 @@ export const LessonView = z.object({
   objective: Objective,
   studentFeedbackId: z.number().int().nullable(),
   teacherFeedbackId: z.number().int().nullable(),
+  /** What the teacher was paid for it (section 3, Lesson.payment): null while pending ("Pendente"), else "Pago". */
+  payment: PaymentSummary.nullable(),
   createdDate: z.string(),
 });
 export type LessonView = z.infer<typeof LessonView>;

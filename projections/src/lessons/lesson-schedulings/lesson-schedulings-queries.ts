@@ -36,6 +36,9 @@ interface LessonSchedulingRow {
   meet_url: string | null;
   student_feedback_id: string | null;
   teacher_feedback_id: string | null;
+  payment_id: string | null;
+  paid_cents: number | null;
+  paid_at: Date | string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -96,6 +99,15 @@ export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer): Le
     objective: row.objective,
     studentFeedbackId: nullableNumber(row.student_feedback_id),
     teacherFeedbackId: nullableNumber(row.teacher_feedback_id),
+    payment:
+      row.payment_id === null
+        ? null
+        : {
+            id: Number(row.payment_id),
+            value: (row.paid_cents ?? 0) / 100,
+            valueCents: row.paid_cents ?? 0,
+            date: iso(row.paid_at ?? row.date),
+          },
     createdDate: iso(row.created_date),
   };
 };

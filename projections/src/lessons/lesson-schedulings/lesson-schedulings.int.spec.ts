@@ -273,6 +273,18 @@ describe("lesson-schedulings read model", () => {
         ]),
       ));
 
+  it("shows each lesson's payment in the lesson views: null while pending, the payment once paid", () =>
+    spec
+      .given(scheduled(2001, "2026-03-10T13:00:00.000Z"), accepted(2001), scheduled(2002, MONDAY_10H), accepted(2002))
+      .when(paid(2001))
+      .then(async ({ sql }) => {
+        const { content } = await lessonsOf(sql, teacher, { page: 0, size: 10, now: new Date("2026-04-02T12:00:00Z") });
+        expect(content.map((view) => [view.id, view.payment])).toEqual([
+          [2002, null],
+          [2001, { id: 9001, value: 25, valueCents: 25_00, date: "2026-04-01T12:00:00.000Z" }],
+        ]);
+      }));
+
   it("makes a month pending again when a payment is cancelled", () =>
     spec
       .given(scheduled(2001, "2026-03-10T13:00:00.000Z"), accepted(2001), paid(2001))
