@@ -33,7 +33,7 @@ export const User = UserView.partial({
   lastModifiedBy: true,
   lastModifiedDate: true,
 }).extend({
-  /** A teacher with lessons not yet paid; the server does not send it until teacher payments exist. */
+  /** A teacher with a held lesson not yet paid ("Em débito"); optional so a user from any list parses. */
   hasMissingPayment: z.boolean().nullable().optional(),
 });
 export type User = z.infer<typeof User>;
