@@ -1,4 +1,4 @@
-import type { PaymentSummary } from "@el/domain/lessons/payment-view";
+import type { MonthPaidView, PaymentSummary } from "@el/domain/lessons/payment-view";
 import { assign, fromPromise, setup } from "xstate";
 import { payLesson } from "../api/pay-lesson";
 import { payMonth } from "../api/pay-month";
@@ -53,7 +53,7 @@ export const teacherPaymentsMachine = setup({
     unpay: fromPromise<void, { login: string; paymentId: number }>(({ input }) =>
       unpayLesson(input.paymentId, input.login),
     ),
-    payMonth: fromPromise<unknown, { login: string; period: Period }>(({ input }) =>
+    payMonth: fromPromise<MonthPaidView, { login: string; period: Period }>(({ input }) =>
       payMonth(input.login, input.period),
     ),
   },
