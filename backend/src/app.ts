@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Database, Projector } from "@el/projections";
 import fastifyJwt from "@fastify/jwt";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { features } from "./features";
@@ -83,7 +83,7 @@ export const buildApp = async ({
     // A path the router cannot decode, or a parameter past that length, answered in our error format.
     frameworkErrors: answerFrameworkError,
     // One line per request, written when it is answered (below), instead of fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: requestIdOf,
   });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { invalid } from "@el/domain";
 import { INVALID_COUPON } from "@el/domain/coupons/index";
 import {
+  type AwaitedPayment,
   checkoutErrors,
   digitsOf,
   isValidCpf,
@@ -143,66 +144,78 @@ export const checkoutCommand = async (
       address: { ...body.address, cep: digitsOf(body.address.cep) },
     },
   };
-  const paid = (paymentId: string) => confirmPaymentCommand(app, purchaseId, { paymentId, by: "gateway" }, context);
-  const failed = (reason: string) => failPurchaseCommand(app, purchaseId, reason, context);
+  // This request started the purchase, so it knows whose it is and which coupon it holds.
+  const parties = { studentId: user.id, couponId };
+  const answer = (
+    status: CheckoutResult["status"],
+    message: string,
+    additionalData: CheckoutResult["additionalData"],
+  ) => ({
+    purchaseId,
+    status,
+    message,
+    additionalData,
+  });
+  // Each outcome is answered from what its command recorded; when the command recorded nothing (a
+  // notification got there first), from the purchase as it stands.
+  const recorded = async (committed: Promise<{ result: boolean }>, outcome: () => Promise<CheckoutResult>) =>
+    (await committed).result ? outcome() : checkoutResultOf(app, purchaseId);
+  const failed = (reason: string) =>
+    recorded(failPurchaseCommand(app, purchaseId, reason, context, parties), async () => answer("ERROR", reason, null));
+  const paid = (paymentId: string) =>
+    recorded(confirmPaymentCommand(app, purchaseId, { paymentId, by: "gateway" }, context, parties), async () =>
+      answer("APPROVED", purchaseMessages.approved, null),
+    );
+  const awaited = (paymentId: string, payment: AwaitedPayment) =>
+    recorded(awaitPaymentCommand(app, purchaseId, { paymentId, payment }, context), async () =>
+      answer("AWAIT_PAYMENT", "", await paymentDataOf(app, purchaseId, paymentId, payment)),
+    );
   try {
     switch (method) {
       case "CREDIT": {
         if (!card) throw invalid(checkoutErrors.cardRequired, "card");
         const outcome = await app.payments.chargeCard(order, card, installments);
-        if (outcome.status === "APPROVED") await paid(outcome.paymentId);
-        else await failed(outcome.reason);
-        break;
+        return outcome.status === "APPROVED" ? await paid(outcome.paymentId) : await failed(outcome.reason);
       }
       case "DEBIT": {
         if (!card) throw invalid(checkoutErrors.cardRequired, "card");
         const outcome = await app.payments.startDebit(order, card, termUrlOf(app, purchaseId));
-        if (outcome.status === "AWAIT_AUTHORIZATION") {
-          const { status: _, ...authorisation } = outcome;
-          await requestAuthorisationCommand(app, purchaseId, authorisation, context);
-        } else if (outcome.status === "APPROVED") await paid(outcome.paymentId);
-        else await failed(outcome.reason);
-        break;
+        if (outcome.status === "APPROVED") return await paid(outcome.paymentId);
+        if (outcome.status === "DENIED") return await failed(outcome.reason);
+        const { status: _, ...authorisation } = outcome;
+        return await recorded(requestAuthorisationCommand(app, purchaseId, authorisation, context), async () => {
+          const { paymentId, ...shown } = authorisation;
+          return answer(
+            "AWAIT_AUTHORIZATION",
+            "",
+            await paymentDataOf(app, purchaseId, paymentId, { kind: "DEBIT", ...shown }),
+          );
+        });
       }
       case "PIX": {
         const pix = await app.payments.createPix(order, PIX_EXPIRES_IN_SECONDS);
-        await awaitPaymentCommand(
-          app,
-          purchaseId,
-          {
-            paymentId: pix.paymentId,
-            payment: { kind: "PIX", qrCode: pix.qrCode, expiresAt: pix.expiresAt.toISOString() },
-          },
-          context,
-        );
-        break;
+        return await awaited(pix.paymentId, {
+          kind: "PIX",
+          qrCode: pix.qrCode,
+          expiresAt: pix.expiresAt.toISOString(),
+        });
       }
       case "BANKSLIP": {
         const dueDate = saoPauloDay(new Date(now.getTime() + BOLETO_DUE_DAYS * DAY_MS));
         const boleto = await app.payments.createBoleto(order, dueDate);
         const expiresAt = new Date(Date.parse(`${dueDate}T23:59:59-03:00`) + BOLETO_CLEARING_DAYS * DAY_MS);
-        await awaitPaymentCommand(
-          app,
-          purchaseId,
-          {
-            paymentId: boleto.paymentId,
-            payment: {
-              kind: "BANKSLIP",
-              digitableLine: boleto.digitableLine,
-              barcode: boleto.barcode,
-              dueDate: boleto.dueDate,
-              expiresAt: expiresAt.toISOString(),
-            },
-          },
-          context,
-        );
-        break;
+        return await awaited(boleto.paymentId, {
+          kind: "BANKSLIP",
+          digitableLine: boleto.digitableLine,
+          barcode: boleto.barcode,
+          dueDate: boleto.dueDate,
+          expiresAt: expiresAt.toISOString(),
+        });
       }
     }
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
     app.log.warn({ purchaseId, err: error.message }, "payment gateway unavailable during checkout");
-    await failed(GATEWAY_UNAVAILABLE);
+    return failed(GATEWAY_UNAVAILABLE);
   }
-  return checkoutResultOf(app, purchaseId);
 };

@@ -114,7 +114,8 @@ export const startPurchaseCommand = async (
         result: purchaseId,
       };
     },
-    context,
+    // The gateway is asked next, and the command that records its answer waits for the read models.
+    { ...context, awaitReadModels: false },
   );
   if (result === purchaseId) return { purchaseId, totalCents, isNew: true };
   const first = await readPurchase(app, result);
@@ -157,13 +158,20 @@ export const awaitPaymentCommand = (
   context: CommandContext = {},
 ) => onPurchase(app, purchaseId, { type: "AwaitPayment", ...awaited }, context);
 
+/** Whose a purchase is and which coupon it holds: fixed when it starts, so a caller that started it knows. */
+export interface PurchaseParties {
+  studentId: number;
+  couponId: number | undefined;
+}
+
 /**
  * A command on a purchase and the streams it involves besides (the student's credits, the coupon's use):
- * which those are is fixed when the purchase starts, so they are read from it first.
+ * which those are is fixed when the purchase starts, so they are read from it first unless the caller knows.
  */
 const onPurchaseAndOthers = async <Result>(
   app: FastifyInstance,
   purchaseId: number,
+  known: PurchaseParties | undefined,
   decide: (states: {
     purchase: Purchase;
     student: Parameters<typeof studentAccountDecider.decide>[1];
@@ -176,21 +184,27 @@ const onPurchaseAndOthers = async <Result>(
   },
   context: CommandContext,
 ) => {
-  const { started } = await readPurchase(app, purchaseId);
-  const couponId = started.coupon?.id;
+  const partiesOf = async (): Promise<PurchaseParties> => {
+    if (known) return known;
+    const { started } = await readPurchase(app, purchaseId);
+    return { studentId: started.student.id, couponId: started.coupon?.id };
+  };
+  const { studentId, couponId } = await partiesOf();
   return executeOnStates(
     app,
     {
       purchase: purchaseState(purchaseId),
-      student: studentState(started.student.id),
+      student: studentState(studentId),
       coupons: couponId === undefined ? [] : [couponState(couponId)],
     },
     ({ purchase, student, coupons }): Decision<Result> => {
+      if (purchase.status !== "none" && purchase.started.student.id !== studentId)
+        throw notFound(purchaseErrors.notFound);
       const decided = decide({ purchase, student, coupon: coupons[0] });
       return {
         appends: [
           { streamId: purchaseStreams.id(purchaseId), events: decided.purchase },
-          { streamId: studentStreams.id(started.student.id), events: decided.student ?? [] },
+          { streamId: studentStreams.id(studentId), events: decided.student ?? [] },
           ...(couponId === undefined ? [] : [{ streamId: couponStreams.id(couponId), events: decided.coupon ?? [] }]),
         ],
         result: decided.result,
@@ -210,10 +224,12 @@ export const confirmPaymentCommand = (
   purchaseId: number,
   payment: { paymentId: string | null; by: string; byAdministrator?: boolean },
   context: CommandContext = {},
+  known?: PurchaseParties,
 ) =>
   onPurchaseAndOthers(
     app,
     purchaseId,
+    known,
     ({ purchase, student }) => {
       const now = new Date();
       const events = purchaseDecider.decide(
@@ -246,10 +262,12 @@ const endUnpaid = (
   purchaseId: number,
   command: Extract<PurchaseCommand, { type: "FailPurchase" | "ExpirePurchase" }>,
   context: CommandContext,
+  known?: PurchaseParties,
 ) =>
   onPurchaseAndOthers(
     app,
     purchaseId,
+    known,
     ({ purchase, coupon }) => {
       const events = purchaseDecider.decide(command, purchase);
       const released =
@@ -264,7 +282,8 @@ export const failPurchaseCommand = (
   purchaseId: number,
   reason: string,
   context: CommandContext = {},
-) => endUnpaid(app, purchaseId, { type: "FailPurchase", reason, now: new Date() }, context);
+  known?: PurchaseParties,
+) => endUnpaid(app, purchaseId, { type: "FailPurchase", reason, now: new Date() }, context, known);
 
 export const expirePurchaseCommand = (app: FastifyInstance, purchaseId: number, context: CommandContext = {}) =>
   endUnpaid(app, purchaseId, { type: "ExpirePurchase", now: new Date() }, context);
@@ -279,6 +298,7 @@ export const refundPurchaseCommand = (
   onPurchaseAndOthers(
     app,
     purchaseId,
+    undefined,
     ({ purchase, student }) => {
       const events = purchaseDecider.decide({ type: "RefundPurchase", by, now: new Date() }, purchase);
       const refunded = events.find((event) => event.type === "PurchaseRefunded");

@@ -19,6 +19,21 @@ export const termUrlOf = (app: FastifyInstance, purchaseId: number) =>
 /** The boleto's printable page: addressed by the gateway's payment id, which nobody can guess. */
 export const boletoPdfUrlOf = (paymentId: string) => `/api/boletos/${encodeURIComponent(paymentId)}`;
 
+/**
+ * A Pix code's QR image costs milliseconds of CPU to draw, and a student waiting on it asks for it again (the
+ * history, a reconnect): drawn once per code, the most recent kept.
+ */
+const qrImages = new Map<string, Promise<string>>();
+const qrImageOf = (qrCode: string) => {
+  const kept = qrImages.get(qrCode);
+  if (kept) return kept;
+  const image = qrCodePngDataUrl(qrCode);
+  qrImages.set(qrCode, image);
+  image.catch(() => qrImages.delete(qrCode));
+  if (qrImages.size > 1_000) qrImages.delete(qrImages.keys().next().value as string);
+  return image;
+};
+
 /** What the student still has to do to pay, as the checkout and the history show it (snake_case: Getnet's words). */
 export const paymentDataOf = async (
   app: FastifyInstance,
@@ -40,7 +55,7 @@ export const paymentDataOf = async (
     case "PIX":
       return {
         qr_code: payment.qrCode ?? "",
-        qr_image: await qrCodePngDataUrl(payment.qrCode ?? ""),
+        qr_image: await qrImageOf(payment.qrCode ?? ""),
         expires_at: payment.expiresAt ?? "",
       };
     case "BANKSLIP":
