@@ -1,5 +1,7 @@
 import { lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
+import { parseServerPush, type ServerToClientEvents } from "@el/domain/realtime";
 import type { InjectOptions } from "fastify";
+import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -206,5 +208,52 @@ describe("GET api/payments and api/payments/totalAmount", () => {
       expect((await inject(route)).statusCode, `${route.method} ${route.url}`).toBe(401);
     }
     expect(await paymentEvents(lessonId)).toEqual([]);
+  });
+});
+
+describe("the teacher hears of payments live", () => {
+  it("a teacher connected to the socket is told of each lesson the administrator pays or unpays", async () => {
+    const [student, teacher, other] = await Promise.all([
+      givenStudent(test.app),
+      givenTeacher(test.app),
+      givenTeacher(test.app),
+    ]);
+    const lessons = await Promise.all(
+      [2, 3].map((days) => givenLesson(test.app, student, { date: daysAgo(days), teacher })),
+    );
+    await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = test.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const connect = (person: Person) => {
+      const socket: Socket<ServerToClientEvents> = io(`http://127.0.0.1:${address.port}`, {
+        auth: { token: person.token },
+        transports: ["websocket"],
+        reconnection: false,
+        forceNew: true,
+      });
+      const heard: unknown[] = [];
+      socket.on("payment:changed", (payload) => heard.push(parseServerPush("payment:changed", payload)));
+      return new Promise<{ socket: Socket; heard: unknown[] }>((resolve, reject) => {
+        socket.once("connect", () => resolve({ socket, heard }));
+        socket.once("connect_error", reject);
+      });
+    };
+    const [mine, theirs] = await Promise.all([connect(teacher), connect(other)]);
+    try {
+      const { id } = (await pay(lessons[0] as number)).json();
+      await unpay(id);
+      await pay(lessons[1] as number);
+      await expect
+        .poll(() => mine.heard, { timeout: 5000 })
+        .toEqual([
+          { lessonId: lessons[0], paid: true },
+          { lessonId: lessons[0], paid: false },
+          { lessonId: lessons[1], paid: true },
+        ]);
+      expect(theirs.heard).toEqual([]);
+    } finally {
+      mine.socket.disconnect();
+      theirs.socket.disconnect();
+    }
   });
 });
