@@ -8,7 +8,13 @@ import {
   TeacherLessonPaymentView,
 } from "@el/domain/lessons/payment-view";
 import type { Sql } from "@el/projections";
-import { findPayment, pagePayments, paymentsTotal, teacherLessonsToPay } from "@el/projections/lessons/index";
+import {
+  findPayment,
+  pagePayments,
+  paymentsTotal,
+  paymentView,
+  teacherLessonsToPay,
+} from "@el/projections/lessons/index";
 import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -89,6 +95,19 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
       const teacher = await teacherByLogin(app.db, request.params.login);
       const lessons = await teacherLessonsToPay(app.db, teacher.id, request.query, new Date());
       return reply.header(TOTAL_COUNT, String(lessons.length)).send(lessons);
+    },
+  );
+
+  app.get(
+    "/api/payments/:id",
+    {
+      config: ADMIN,
+      schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: PaymentView } },
+    },
+    async (request) => {
+      const payment = await paymentView(app.db, request.params.id);
+      if (!payment) throw notFound(lessonErrors.paymentNotFound);
+      return payment;
     },
   );
 

@@ -179,6 +179,9 @@ describe("GET api/payments and api/payments/totalAmount", () => {
         teacher: { id: teacher.id, firstName: teacher.firstName, lastName: "Lima" },
       }),
     ]);
+    const one = await inject({ method: "GET", url: `/api/payments/${list.json()[0].id}`, headers: admin });
+    expect(one.json()).toEqual(list.json()[0]);
+    expect((await inject({ method: "GET", url: "/api/payments/999999999", headers: admin })).statusCode).toBe(404);
     const total = await inject({
       method: "GET",
       url: `/api/payments/totalAmount?teacherId=${teacher.id}`,
@@ -193,6 +196,7 @@ describe("GET api/payments and api/payments/totalAmount", () => {
     const routes: InjectOptions[] = [
       { method: "GET", url: "/api/payments" },
       { method: "GET", url: "/api/payments/totalAmount" },
+      { method: "GET", url: "/api/payments/1" },
       { method: "GET", url: `/api/payments/teacher/${teacher.login}` },
       { method: "POST", url: "/api/payments", payload: { lesson: { id: lessonId } } },
       {

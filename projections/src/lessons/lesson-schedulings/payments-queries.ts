@@ -109,6 +109,12 @@ export const paymentsTotal = async (sql: Sql, filters: PaymentFilters): Promise<
   return { count: Number(rows[0]?.count ?? 0), totalAmount: cents / 100, totalAmountCents: cents };
 };
 
+/** `GET api/payments/{id}`: one payment, as the list shows it; null when no lesson has it now. */
+export const paymentView = async (sql: Sql, paymentId: number): Promise<PaymentView | null> => {
+  const { rows } = await sql.query<PaymentRow>("select * from lesson_schedulings where payment_id = $1", [paymentId]);
+  return rows[0] ? toPayment(rows[0]) : null;
+};
+
 /** The lesson a payment was made on, and its teacher: what undoing it by the payment's id needs. */
 export const findPayment = async (sql: Sql, paymentId: number) => {
   const { rows } = await sql.query<{ id: string; teacher_id: string | null }>(

@@ -9,6 +9,7 @@ import {
   owedLessonsOfMonth,
   pagePayments,
   paymentsTotal,
+  paymentView,
   teacherLessonsToPay,
   teachersOwed,
 } from "./payments-queries";
@@ -129,6 +130,8 @@ describe("teacher payouts on the lesson-schedulings read model", () => {
           lesson: { id: 2002, date: MARCH_31_LATE, trail: { id: 10, number: 1, title: "Hello" }, student: ana },
           teacher: bruno,
         });
+        expect(await paymentView(sql, 9002)).toEqual(all.payments[1]);
+        expect(await paymentView(sql, 9999)).toBeNull();
         const march = await pagePayments(sql, { page: 0, size: 10, teacherId: bruno.id, year: 2026, month: 3 });
         expect(march.payments.map((payment) => payment.id)).toEqual([9002, 9001]);
         expect((await pagePayments(sql, { page: 1, size: 2 })).payments.map((payment) => payment.id)).toEqual([9001]);
