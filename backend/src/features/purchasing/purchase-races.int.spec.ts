@@ -55,6 +55,31 @@ describe("purchases racing", () => {
     expect(Number(rows[0]?.count)).toBe(1);
   });
 
+  it("charges a checkout once when the same Idempotency-Key reaches both processes at once", async () => {
+    const student = await signedUpStudent(first.app);
+    const auth = bearer(student.token);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        (index % 2 ? second : first).app.inject({
+          method: "POST",
+          url: "/api/purchases/checkout",
+          headers: { ...auth, "idempotency-key": "double-click-1" },
+          payload: body(packageId),
+        }),
+      ),
+    );
+    const results = answers.map((answer) => answer.json<CheckoutResult>());
+    expect(results.map((result) => result.status)).toEqual(Array(6).fill("APPROVED"));
+    expect(new Set(results.map((result) => result.purchaseId)).size).toBe(1);
+    const account = await second.app.inject({ method: "GET", url: "/api/account", headers: auth });
+    expect(account.json<{ balance: number }>().balance).toBe(4);
+    const { rows } = await first.app.db.query<{ count: string }>(
+      "select count(*) as count from es_events where type = 'PurchaseStarted' and data->'student'->>'id' = $1",
+      [String(student.id)],
+    );
+    expect(Number(rows[0]?.count)).toBe(1);
+  });
+
   it("credits a Pix once when its notification reaches both processes many times at once", async () => {
     const student = await signedUpStudent(first.app);
     const auth = bearer(student.token);
