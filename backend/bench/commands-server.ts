@@ -4,11 +4,17 @@
  * PostgreSQL database, listens on 127.0.0.1, creates the students (with credits for every lesson the
  * run will ask of them) and posts back where it listens and who may call it.
  */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import path from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { studentStreams } from "@el/domain/accounts/student-account";
+import type { Database } from "@el/projections/sql";
 import { findUserByLogin } from "@el/projections/users/index";
 import { buildApp } from "../src/app";
+import type { CommandPhases } from "../src/commands/execute";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { aTrail, givenStudent } from "../test/lesson-fixtures";
@@ -21,7 +27,61 @@ const { databaseUrl, students, creditsEach, longHistories } = workerData as {
 };
 const ADMIN_EMAIL = "admin@englishlessons.test";
 
-const db = createPgDatabase(databaseUrl);
+/** The server's own view of a phase of the run: its database statements, event loop and garbage collector. */
+export interface ServerView {
+  /** Statements sent (a transaction's begin and commit included), the socket.io adapter's aside. */
+  statements: number;
+  /** Transactions this process opened (not counting statements in autocommit). */
+  transactions: number;
+  /** Share of the phase the event loop was busy (0 to 1). */
+  busy: number;
+  /** How late timers fired, ms (the event loop's delay). */
+  loopDelay: { p50: number; p99: number; max: number };
+  /** Garbage collections: count, total and longest pause, ms. */
+  gc: { count: number; totalMs: number; maxMs: number };
+  /** Commands: where their time went inside the server (p50 and p99 of each phase, ms), reads per command. */
+  commands: {
+    count: number;
+    phases: Record<"lock" | "read" | "decide" | "append" | "project", { p50: number; p99: number }>;
+    reads: number;
+  };
+}
+
+/** Nearest-rank percentile of unsorted samples. */
+const percentileOf = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+};
+
+/** Counts the statements and transactions the app sends through `db`. */
+const counted = (inner: Database) => {
+  const counts = { statements: 0, transactions: 0 };
+  const db: Database = {
+    kind: inner.kind,
+    query: (text, params, options) => {
+      counts.statements++;
+      return inner.query(text, params, options);
+    },
+    transaction: (work) => {
+      counts.transactions++;
+      counts.statements += 2;
+      return inner.transaction((tx) =>
+        work({
+          query: (text, params, options) => {
+            counts.statements++;
+            return tx.query(text, params, options);
+          },
+        }),
+      );
+    },
+    listen: (channel, onNotify) => inner.listen(channel, onNotify),
+    tryLock: (key) => inner.tryLock(key),
+    close: () => inner.close(),
+  };
+  return { db, counts };
+};
+
+const { db, counts } = counted(createPgDatabase(databaseUrl));
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
   JWT_SECRET: "bench-secret-bench-secret-bench-secret",
@@ -67,7 +127,104 @@ for (let i = 0; i < longHistories.students; i++) {
 }
 parentPort?.postMessage(people);
 
-parentPort?.on("message", async (message) => {
+/**
+ * A phase's measurement, from `measure:start` to `measure:stop`; with `profile` (a file name) a CPU profile
+ * of this thread too, readable in Chrome's DevTools or `npx speedscope`.
+ */
+let phase:
+  | {
+      statements: number;
+      transactions: number;
+      elu: ReturnType<typeof performance.eventLoopUtilization>;
+      delay: ReturnType<typeof monitorEventLoopDelay>;
+      gc: number[];
+      observer: PerformanceObserver;
+      profile?: string;
+      session?: Session;
+      commands: CommandPhases[];
+      onCommand: (message: unknown) => void;
+    }
+  | undefined;
+const startPhase = async (profile?: string) => {
+  const gc: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gc.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let session: Session | undefined;
+  if (profile) {
+    session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 200 });
+    await session.post("Profiler.start");
+  }
+  const commands: CommandPhases[] = [];
+  const onCommand = (message: unknown) => {
+    commands.push(message as CommandPhases);
+  };
+  subscribe("el:command", onCommand);
+  phase = {
+    commands,
+    onCommand,
+    statements: counts.statements,
+    transactions: counts.transactions,
+    elu: performance.eventLoopUtilization(),
+    delay,
+    gc,
+    observer,
+    profile,
+    session,
+  };
+};
+const stopPhase = async (): Promise<ServerView> => {
+  if (!phase) throw new Error("no phase under way");
+  const { delay, gc, observer, session, profile, commands, onCommand } = phase;
+  unsubscribe("el:command", onCommand);
+  delay.disable();
+  observer.disconnect();
+  if (session && profile) {
+    const { profile: taken } = await session.post("Profiler.stop");
+    await writeFile(profile, JSON.stringify(taken));
+    session.disconnect();
+  }
+  const view: ServerView = {
+    statements: counts.statements - phase.statements,
+    transactions: counts.transactions - phase.transactions,
+    busy: performance.eventLoopUtilization(phase.elu).utilization,
+    loopDelay: {
+      p50: delay.percentile(50) / 1e6,
+      p99: delay.percentile(99) / 1e6,
+      max: delay.max / 1e6,
+    },
+    gc: {
+      count: gc.length,
+      totalMs: gc.reduce((sum, ms) => sum + ms, 0),
+      maxMs: gc.reduce((longest, ms) => Math.max(longest, ms), 0),
+    },
+    commands: {
+      count: commands.length,
+      phases: Object.fromEntries(
+        (["lock", "read", "decide", "append", "project"] as const).map((name) => {
+          const samples = commands.map((command) => command[name]);
+          return [name, { p50: percentileOf(samples, 50), p99: percentileOf(samples, 99) }];
+        }),
+      ) as ServerView["commands"]["phases"],
+      reads: commands.reduce((sum, command) => sum + command.reads, 0) / Math.max(1, commands.length),
+    },
+  };
+  phase = undefined;
+  return view;
+};
+
+parentPort?.on("message", async (message: string | { measure: "start" | "stop"; profile?: string }) => {
+  if (typeof message === "object") {
+    if (message.measure === "start") await startPhase(message.profile);
+    parentPort?.postMessage({ measured: message.measure === "stop" ? await stopPhase() : undefined });
+    return;
+  }
   if (message !== "stop") return;
   await app.close();
   await db.close();

@@ -5,31 +5,46 @@
  *
  *  1. The floor: a bare `INSERT` round trip from this process to the same PostgreSQL.
  *  2. One request at a time: `GET /api/account`, `GET /api/item-packages`, `POST /api/users/{login}/credits`,
- *     `POST /api/schedulings` (also by students with 2,000 lessons behind them); each figure also as a
+ *     `POST /api/schedulings` (also by students with 2,000 lessons behind them: their first command since
+ *     the server started, which reads that history once, and the next ones); each figure also as a
  *     multiple of the floor's median.
  *  3. Open-loop arrivals of `POST /api/schedulings` at fixed rates (a request leaves on schedule whether or not
  *     earlier ones have answered, as independent students do), across distinct students and lesson slots:
  *     achieved rate, status counts and latency percentiles per rate, and the saturation rate (the highest
  *     rate whose p99 stays under 100 ms).
  *
+ * Beside each figure, PostgreSQL's view (transactions committed, CPU of its sessions) and the server's own
+ * (`ServerView`): statements it sent per request, how busy its event loop was and how late its timers
+ * fired, its garbage collector's pauses, and where its commands' time went (waiting for their streams,
+ * reading, deciding, appending, waiting for the read models). `BENCH_PROFILE=dir` also writes a CPU
+ * profile of the server thread per arrival rate there. What the HTTP benchmarks share is in `harness.ts`.
+ *
  * Not a test: it prints tables. `BENCH_RATES=50,100` and `BENCH_SECONDS=5` shorten a run.
  */
 import os from "node:os";
-import { performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
+import path from "node:path";
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
-import pg from "pg";
+import type { ServerView } from "./commands-server";
+import {
+  benchDatabase,
+  call,
+  databaseActivity,
+  measureInsertFloor,
+  ms,
+  openLoop,
+  outcomesText,
+  perRequestOf,
+  startServer,
+  summary,
+} from "./harness";
 
 const RATES = (process.env.BENCH_RATES ?? "50,100,200,300,400").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SEQUENTIAL = 200;
-const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databaseName = `el_bench_commands_${process.pid}_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+/** The width of the request column. */
+const WIDTH = 55;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const database = benchDatabase("el_bench_commands");
 
 const totalSchedulings = SEQUENTIAL + RATES.reduce((sum, rate) => sum + rate * SECONDS, 0);
 // Enough students that concurrent requests almost never share one, each with a credit for every lesson
@@ -37,32 +52,7 @@ const totalSchedulings = SEQUENTIAL + RATES.reduce((sum, rate) => sum + rate * S
 const STUDENTS = 2000;
 const CREDITS_EACH = Math.ceil(totalSchedulings / STUDENTS) + 1;
 /** Students with two years of lessons behind them, who schedule one at a time too. */
-const LONG_HISTORIES = { students: 10, lessons: 2000, credits: 2000 + SEQUENTIAL };
-
-const withAdmin = async (sql: string) => {
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-};
-
-/** Nearest-rank percentile over a sorted copy; no spread of the samples, so any count fits. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-const summary = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-};
-const ms = (value: number) => value.toFixed(1).padStart(8);
+const LONG_HISTORIES = { students: 10, lessons: 2000, credits: 2000 + SEQUENTIAL + 1 };
 
 interface People {
   url: string;
@@ -89,72 +79,58 @@ const slots = (() => {
   };
 })();
 
-const call = async (url: string, token: string, method: "GET" | "POST", body?: unknown) => {
-  const started = performance.now();
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return { status: response.status, elapsed: performance.now() - started };
-};
-
-const measureInsertFloor = async () => {
-  const client = new pg.Client(databaseUrl);
-  await client.connect();
-  try {
-    await client.query("create table bench_floor (id bigserial primary key, data jsonb not null)");
-    const samples: number[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const started = performance.now();
-      await client.query("insert into bench_floor (data) values ($1)", [{ i }]);
-      samples.push(performance.now() - started);
-    }
-    await client.query("drop table bench_floor");
-    return summary(samples);
-  } finally {
-    await client.end();
-  }
-};
-
-/**
- * Transactions committed in the bench database: PostgreSQL's own count of what the requests cost it
- * (this reading's own transaction and idle projector wake-ups included, a rounding error over 200
- * requests). Statistics reach the shared counters within a second, hence the pause before reading.
- */
-const databaseActivity = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 1200));
-  const client = new pg.Client(databaseUrl);
-  await client.connect();
-  try {
-    const commits = await client.query<{ n: string }>(
-      "select xact_commit as n from pg_stat_database where datname = current_database()",
-    );
-    return Number(commits.rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
-};
-
-await withAdmin(`create database ${pg.escapeIdentifier(databaseName)}`);
-const serverModule = new URL("./commands-server.ts", import.meta.url).href;
-// tsx's API loads the TypeScript server module inside the worker, as `tsx` does for this script.
-const server = new Worker(
-  `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(serverModule)}, ${JSON.stringify(serverModule)}))`,
-  {
-    eval: true,
-    workerData: { databaseUrl, students: STUDENTS, creditsEach: CREDITS_EACH, longHistories: LONG_HISTORIES },
-  },
-);
+await database.create();
+const {
+  worker: server,
+  ready,
+  stop,
+} = await startServer<People>(new URL("./commands-server.ts", import.meta.url), {
+  databaseUrl: database.url,
+  students: STUDENTS,
+  creditsEach: CREDITS_EACH,
+  longHistories: LONG_HISTORIES,
+});
 try {
-  const people = await new Promise<People>((resolve, reject) => {
-    server.once("message", resolve);
-    server.once("error", reject);
-  });
+  const people = await ready;
+  /** The server's view of what `work` cost it (and a CPU profile of it, given a file). */
+  const measured = async <T>(work: () => Promise<T>, profile?: string) => {
+    const answer = () =>
+      new Promise<ServerView | undefined>((resolve) =>
+        server.once("message", (message: { measured?: ServerView }) => resolve(message.measured)),
+      );
+    let answered = answer();
+    server.postMessage({ measure: "start", profile });
+    await answered;
+    const result = await work();
+    answered = answer();
+    server.postMessage({ measure: "stop" });
+    return { result, view: (await answered) as ServerView };
+  };
+  /** One row of the cost tables: PostgreSQL's view, then the server's. */
+  const costRow = (name: string, database: ReturnType<typeof perRequestOf>, view: ServerView, requests: number) =>
+    `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${(view.statements / requests).toFixed(1).padStart(10)} | ${`${(view.busy * 100).toFixed(0)} %`.padStart(6)} | ${ms(view.loopDelay.p99).padStart(9)} | ${ms(view.loopDelay.max).padStart(9)} | ${String(view.gc.count).padStart(5)} | ${ms(view.gc.totalMs)} | ${ms(view.gc.maxMs)} |`;
+  /** Where the commands' time went inside the server: each phase's p50 / p99, ms. */
+  const phasesRow = (name: string, view: ServerView) => {
+    const { count, phases, reads } = view.commands;
+    const cell = ({ p50, p99 }: { p50: number; p99: number }) => `${p50.toFixed(1)} / ${p99.toFixed(1)}`.padStart(13);
+    return `| ${name} | ${String(count).padStart(8)} | ${cell(phases.lock)} | ${cell(phases.read)} | ${cell(phases.decide)} | ${cell(phases.append)} | ${cell(phases.project)} | ${reads.toFixed(2).padStart(5)} |`;
+  };
+  const phasesHeader = (name: string, rule: string) => {
+    console.log(
+      `| ${name} | commands | lock          | read          | decide        | append        | read models   | reads |`,
+    );
+    console.log(
+      `| ${rule} | -------: | ------------: | ------------: | ------------: | ------------: | ------------: | ----: |`,
+    );
+  };
+  const costHeader = (name: string, rule: string) => {
+    console.log(
+      `| ${name} | transactions | PG CPU ms | statements | busy   | delay p99 | delay max | GCs   | GC total | GC max   |`,
+    );
+    console.log(
+      `| ${rule} | -----------: | --------: | ---------: | -----: | --------: | --------: | ----: | -------: | -------: |`,
+    );
+  };
   let nextStudent = 0;
   const aStudent = () => people.students[nextStudent++ % people.students.length] as People["students"][number];
   let nextLongStudent = 0;
@@ -168,43 +144,65 @@ try {
     });
   };
 
-  const floor = await measureInsertFloor();
-  const sequential: [string, () => Promise<{ status: number; elapsed: number }>][] = [
-    ["GET /api/account", () => call(`${people.url}/api/account`, aStudent().token, "GET")],
-    ["GET /api/item-packages", () => call(`${people.url}/api/item-packages`, aStudent().token, "GET")],
+  const floor = await measureInsertFloor(database.url);
+  // A student's first command since the server started reads their whole history once (the long-history
+  // students' first row, one sample each); the next ones only what was stored since (their second row).
+  const sequential: [string, number, () => Promise<{ status: number; elapsed: number }>][] = [
+    ["GET /api/account", SEQUENTIAL, () => call(`${people.url}/api/account`, aStudent().token, "GET")],
+    ["GET /api/item-packages", SEQUENTIAL, () => call(`${people.url}/api/item-packages`, aStudent().token, "GET")],
     [
       "POST /api/users/{login}/credits",
+      SEQUENTIAL,
       () => call(`${people.url}/api/users/${aStudent().login}/credits`, people.admin.token, "POST", { amount: 1 }),
     ],
-    ["POST /api/schedulings", () => schedule()],
-    ["POST /api/schedulings (2,000 before)", () => schedule(aLongStudent())],
+    ["POST /api/schedulings", SEQUENTIAL, () => schedule()],
+    [
+      "POST /api/schedulings (2,000 before, first since start)",
+      people.longStudents.length,
+      () => schedule(aLongStudent()),
+    ],
+    ["POST /api/schedulings (2,000 before, next ones)", SEQUENTIAL, () => schedule(aLongStudent())],
   ];
   console.log(`\n${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}`);
   console.log("\nOne request at a time (ms; × = multiple of the bare INSERT's median)");
-  console.log(`| ${"request".padEnd(36)} | samples |      p50 |      p95 |      p99 |      max | p50 × floor |`);
-  console.log(`| ${"-".repeat(36)} | ------: | -------: | -------: | -------: | -------: | ----------: |`);
+  console.log(`| ${"request".padEnd(WIDTH)} | samples |      p50 |      p95 |      p99 |      max | p50 × floor |`);
+  console.log(`| ${"-".repeat(WIDTH)} | ------: | -------: | -------: | -------: | -------: | ----------: |`);
   const line = (name: string, s: ReturnType<typeof summary>) =>
     console.log(
-      `| ${name.padEnd(36)} | ${String(s.count).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p50 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
+      `| ${name.padEnd(WIDTH)} | ${String(s.count).padStart(7)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p50 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
     );
   line("bare INSERT (floor)", floor);
   const perRequest: string[] = [];
-  for (const [name, request] of sequential) {
+  const phaseRows: string[] = [];
+  for (const [name, count, request] of sequential) {
     const samples: number[] = [];
-    const before = await databaseActivity();
-    for (let i = 0; i < SEQUENTIAL; i++) {
-      const { status, elapsed } = await request();
-      if (status >= 300) throw new Error(`${name} answered ${status}`);
-      samples.push(elapsed);
-    }
-    const after = await databaseActivity();
+    const before = await databaseActivity(database.url);
+    const { view } = await measured(async () => {
+      for (let i = 0; i < count; i++) {
+        const { status, elapsed } = await request();
+        if (status >= 300) throw new Error(`${name} answered ${status}`);
+        samples.push(elapsed);
+      }
+    });
+    const after = await databaseActivity(database.url);
     line(name, summary(samples));
-    perRequest.push(`| ${name.padEnd(36)} | ${((after - before) / SEQUENTIAL).toFixed(1).padStart(12)} |`);
+    perRequest.push(costRow(name.padEnd(WIDTH), perRequestOf(before, after, count), view, count));
+    if (view.commands.count > 0) phaseRows.push(phasesRow(name.padEnd(WIDTH), view));
   }
-  console.log("\nPostgreSQL's view: transactions committed per request, one at a time");
-  console.log(`| ${"request".padEnd(36)} | transactions |`);
-  console.log(`| ${"-".repeat(36)} | -----------: |`);
+  console.log(
+    "\nWhat each request cost, one at a time: PostgreSQL's view (transactions committed, CPU of its sessions)",
+  );
+  console.log(
+    "and the server's (statements it sent, its event loop's busy share and delay, its garbage collections; ms)",
+  );
+  costHeader("request".padEnd(WIDTH), "-".repeat(WIDTH));
   for (const row of perRequest) console.log(row);
+  console.log(
+    "\nWhere the commands' time went inside the server, one at a time (p50 / p99 ms: waiting for their streams,",
+  );
+  console.log("reading them, deciding, appending, waiting for the read models; reads of the store per command)");
+  phasesHeader("request".padEnd(WIDTH), "-".repeat(WIDTH));
+  for (const row of phaseRows) console.log(row);
 
   console.log(`\nPOST /api/schedulings at fixed arrival rates, ${SECONDS} s each (ms)`);
   console.log(
@@ -214,52 +212,48 @@ try {
     "| --------: | ---------: | ------------------------- | -------: | -------: | -------: | -------: | ----------: |",
   );
   let saturation = 0;
+  const serverRows: string[] = [];
+  const ratePhaseRows: string[] = [];
   for (const rate of RATES) {
     const total = rate * SECONDS;
-    const samples: number[] = [];
-    const statuses = new Map<number, number>();
-    const started = performance.now();
-    const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      inFlight.push(
-        schedule().then(
-          ({ status, elapsed }) => {
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            samples.push(elapsed);
-          },
-          () => {
-            statuses.set(0, (statuses.get(0) ?? 0) + 1);
-          },
-        ),
-      );
-    }
-    await Promise.all(inFlight);
-    const seconds = (performance.now() - started) / 1000;
+    const before = await databaseActivity(database.url);
+    const profile = PROFILE_DIR && path.resolve(PROFILE_DIR, `commands-server-${rate}.cpuprofile`);
+    const {
+      result: { samples, outcomes, seconds },
+      view,
+    } = await measured(
+      () =>
+        openLoop(rate, total, async () => {
+          const { status, elapsed } = await schedule();
+          return { outcome: status, elapsed };
+        }),
+      profile,
+    );
+    const after = await databaseActivity(database.url);
+    // Per scheduling stored: refused requests (503) cost next to nothing.
+    const scheduled = Number(outcomes.get(201) ?? 0) || total;
+    serverRows.push(costRow(String(rate).padStart(9), perRequestOf(before, after, scheduled), view, scheduled));
+    ratePhaseRows.push(phasesRow(String(rate).padStart(9), view));
     const s = summary(samples);
-    const ok = (statuses.get(201) ?? 0) === total;
-    if (ok && s.p99 < 100) saturation = rate;
-    const statusText = [...statuses.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status === 0 ? "failed" : status}: ${count}`)
-      .join(", ");
+    if (outcomes.get(201) === total && s.p99 < 100) saturation = rate;
     console.log(
-      `| ${String(rate).padStart(9)} | ${(total / seconds).toFixed(1).padStart(10)} | ${statusText.padEnd(25)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p99 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
+      `| ${String(rate).padStart(9)} | ${(total / seconds).toFixed(1).padStart(10)} | ${outcomesText(outcomes).padEnd(25)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${`${(s.p99 / floor.p50).toFixed(1)}×`.padStart(11)} |`,
     );
     // Let the server drain what the last rate left queued before the next one starts.
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
+  console.log("\nWhat each scheduling stored cost at each rate (as above)");
+  costHeader("offered/s", "--------:");
+  for (const row of serverRows) console.log(row);
+  console.log("\nWhere the schedulings' time went inside the server at each rate (as above)");
+  phasesHeader("offered/s", "--------:");
+  for (const row of ratePhaseRows) console.log(row);
   console.log(
     `\nSaturation rate (highest offered rate with every request 201 and p99 under 100 ms): ${saturation || "below the lowest rate"}/s`,
   );
 
-  await new Promise<void>((resolve) => {
-    server.on("message", (message) => message === "stopped" && resolve());
-    server.postMessage("stop");
-  });
+  await stop();
 } finally {
   await server.terminate();
-  await withAdmin(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
+  await database.drop();
 }
