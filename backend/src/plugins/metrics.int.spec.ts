@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, bearer, signedUpStudent } from "../../test/accounts-fixtures";
+import { adminToken, bearer, signedUpStudent, studentForm } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
 import { checkoutBody } from "../../test/purchase-fixtures";
 
@@ -78,6 +78,19 @@ describe("what operators see", () => {
       "select metadata->>'correlationId' as correlation from es_events where type = 'CreditsGranted' order by global_position desc limit 1",
     );
     expect(rows[0]?.correlation).toBe("trace-4242");
+
+    // A public route's command records it too: a sign-up.
+    const signUp = await test.app.inject({
+      method: "POST",
+      url: "/api/register",
+      headers: { "x-request-id": "signup-7" },
+      payload: studentForm(),
+    });
+    expect(signUp.statusCode).toBe(201);
+    const registered = await test.app.db.query<{ correlation: string }>(
+      "select metadata->>'correlationId' as correlation from es_events where type = 'StudentRegistered' order by global_position desc limit 1",
+    );
+    expect(registered.rows[0]?.correlation).toBe("signup-7");
 
     const odd = await test.app.inject({
       method: "GET",

@@ -114,8 +114,8 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       if (wait > 0) throw tooManyRequests(reply, wait);
       const body = request.body;
       const created = await (body.student
-        ? registerStudent(app, { ...body, lastName: body.lastName })
-        : applyAsTeacher(app, { ...body, lastName: body.lastName ?? null })
+        ? registerStudent(app, { ...body, lastName: body.lastName }, { correlationId: request.id })
+        : applyAsTeacher(app, { ...body, lastName: body.lastName ?? null }, { correlationId: request.id })
       ).catch((error: unknown) => {
         if (
           error instanceof DomainError &&
@@ -201,7 +201,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
         app,
         user.streamId,
         () => [{ type: "ChangeProfile", changes, by: user.login }],
-        { userId: String(user.id) },
+        { userId: String(user.id), correlationId: request.id },
         { newEmail: changes.email },
       );
       return alert(reply, "settings.messages.success").send();
@@ -232,7 +232,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
             by: user.login,
           },
         ],
-        { userId: String(user.id) },
+        { userId: String(user.id), correlationId: request.id },
         { result: (_events, account) => account.sessionGeneration + 1 },
       );
       const token = freshToken(request, sessionGeneration);
@@ -252,7 +252,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
         app,
         user.streamId,
         () => [{ type: "RevokeSessions", by: user.login }],
-        { userId: String(user.id) },
+        { userId: String(user.id), correlationId: request.id },
         { result: (_events, account) => account.sessionGeneration + 1 },
       );
       const token = freshToken(request, sessionGeneration);

@@ -210,7 +210,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
           authorities: body.authorities ?? [],
           password,
         },
-        { by: request.currentUser.login, userId: String(request.currentUser.id) },
+        { by: request.currentUser.login, userId: String(request.currentUser.id), correlationId: request.id },
       );
       const location = `/api/users/${created.login}`;
       const user = await readBack(created, location, () => loadUser(app, created.id));
@@ -241,7 +241,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         app,
         user.streamId,
         () => commands,
-        { userId: String(request.currentUser.id) },
+        { userId: String(request.currentUser.id), correlationId: request.id },
         {
           newEmail: changes.email,
         },
@@ -309,6 +309,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       const created = await registerByAdmin(app, registration, {
         by: request.currentUser.login,
         userId: String(request.currentUser.id),
+        correlationId: request.id,
       });
       const user = await readBack(created, `/api/users/${created.login}`, () => loadUser(app, created.id));
       if (!user.projected) return sendPending(alert(reply, "userManagement.created", created.login), user);
