@@ -96,7 +96,7 @@ const NOT_ABOUT_ACCESS = new Set([
   "SignInFailed",
   "PasswordResetRequested",
 ]);
-const aboutAccess = (change: StreamChange) =>
+export const aboutAccess = (change: StreamChange) =>
   !NOT_ABOUT_ACCESS.has(change.type) &&
   (studentStreams.holds(change.streamId) ||
     teacherStreams.holds(change.streamId) ||

@@ -1,3 +1,4 @@
+import { adminStreams, studentStreams, teacherStreams } from "@el/domain/accounts/index";
 import {
   ADMINS_ROOM,
   isServerToClientEventName,
@@ -11,7 +12,7 @@ import { createAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import pg from "pg";
 import { Server } from "socket.io";
-import type { CurrentUser } from "./auth";
+import { aboutAccess, type CurrentUser } from "./auth";
 
 /** Payloads over this size travel through a table instead of NOTIFY (PostgreSQL's 8000-byte limit). */
 const ATTACHMENTS_SCHEMA = `
@@ -98,7 +99,8 @@ const onlyWhenOthersListen = (adapter: PostgresAdapter) => {
 export const realtimePlugin: FastifyPluginAsync = async (app) => {
   const cluster = await clusterAdapter(app);
   const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    // A recovered connection shows its token again: it may have been revoked while the client was away.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     ...(cluster ? { adapter: cluster.adapter } : {}),
   });
 
@@ -110,14 +112,71 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     next();
   });
 
-  io.on("connection", (socket) => {
-    if (socket.recovered) return;
-    const { user } = socket.data;
+  /** The rooms a user's sockets belong in, as their account stands now. */
+  const roomsOf = (user: CurrentUser) => {
     const rooms = [userRoom(user.id)];
     if (user.authorities.includes("ROLE_TEACHER")) rooms.push(TEACHERS_ROOM);
     if (user.authorities.includes("ROLE_ADMIN")) rooms.push(ADMINS_ROOM);
+    return rooms;
+  };
+  const placeIn = (
+    socket: { join: (rooms: string[]) => unknown; leave: (room: string) => unknown },
+    user: CurrentUser,
+  ) => {
+    const rooms = roomsOf(user);
+    for (const room of [TEACHERS_ROOM, ADMINS_ROOM]) if (!rooms.includes(room)) socket.leave(room);
     socket.join(rooms);
+  };
+
+  // Every socket of this process by the account it signed in as, so a change to that account reaches them.
+  const socketsOfAccount = new Map<string, Set<string>>();
+  const accountKeysOf = (user: CurrentUser) => [
+    studentStreams.id(user.id),
+    teacherStreams.id(user.id),
+    adminStreams.id(user.login),
+  ];
+  io.on("connection", (socket) => {
+    const { user } = socket.data;
+    placeIn(socket, user);
+    for (const key of accountKeysOf(user)) {
+      const ids = socketsOfAccount.get(key) ?? new Set<string>();
+      ids.add(socket.id);
+      socketsOfAccount.set(key, ids);
+    }
+    socket.on("disconnect", () => {
+      for (const key of accountKeysOf(user)) {
+        const ids = socketsOfAccount.get(key);
+        ids?.delete(socket.id);
+        if (ids?.size === 0) socketsOfAccount.delete(key);
+      }
+    });
   });
+
+  /**
+   * Room membership follows the account: when an event about someone's access is stored (a deactivation, a
+   * revoked role, a password change, sessions ended) — here, or on another instance, heard through the
+   * store's changes — each of their sockets shows its token again: refused, it is disconnected (and its
+   * reconnection is refused at the handshake); accepted, it is put in the rooms the account holds now.
+   */
+  const recheck = async (streamId: string) => {
+    for (const socketId of [...(socketsOfAccount.get(streamId) ?? [])]) {
+      const socket = io.sockets.sockets.get(socketId);
+      if (!socket) continue;
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const user = typeof token === "string" && token ? await app.verifyToken(token) : null;
+      if (!user) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.user = user;
+      placeIn(socket, user);
+    }
+  };
+  const stopWatching = app.streamChanges.subscribe((change) => {
+    if (!aboutAccess(change) || !socketsOfAccount.has(change.streamId)) return;
+    recheck(change.streamId).catch((error) => app.log.warn({ err: error }, "re-checking sockets failed"));
+  });
+  app.addHook("onClose", async () => stopWatching());
 
   const emit = (pushes: Push[]) => {
     for (const push of pushes) {

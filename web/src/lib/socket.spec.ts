@@ -64,3 +64,19 @@ describe("the live relay", () => {
     expect(listener.mock.calls).toEqual([[{ balance: 2 }]]);
   });
 });
+
+describe("the connection's token", () => {
+  it("is the one stored when the socket (re)connects, so a renewed session's token replaces a refused one", async () => {
+    const { connectSocket } = await import("./socket");
+    const { tokenStorage } = await import("./api");
+    tokenStorage.set("first-token", false);
+    const socket = connectSocket("first-token");
+    socket.disconnect();
+    const sent = () =>
+      new Promise<unknown>((resolve) => (socket.auth as (send: (data: object) => void) => void)(resolve));
+    expect(await sent()).toEqual({ token: "first-token" });
+    tokenStorage.set("token-after-password-change", false);
+    expect(await sent()).toEqual({ token: "token-after-password-change" });
+    tokenStorage.clear();
+  });
+});

@@ -24,10 +24,13 @@ export interface LiveFeed {
   onReconnect(listener: () => void): () => void;
 }
 
-/** One socket.io connection, authenticated at the handshake with the bearer token. */
+/**
+ * One socket.io connection, authenticated at the handshake with the bearer token — the one stored when it
+ * (re)connects, since a password change or "end the other sessions" replaces it and refuses the old one.
+ */
 export const connectSocket = (token: string): AppSocket =>
   // WebSocket only: several backend instances sit behind one address and long polling would need sticky sessions.
-  io({ auth: { token }, transports: ["websocket"] });
+  io({ auth: (send) => send({ token: tokenStorage.get() ?? token }), transports: ["websocket"] });
 
 /**
  * A feed that exists before any connection, so screens can subscribe from their first render; the
