@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
+import { TRIAL_LEVEL_ID } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent, studentForm } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
+import { aTrail, saoPauloTime } from "../../test/lesson-fixtures";
 import { checkoutBody } from "../../test/purchase-fixtures";
 
 describe("what operators see", () => {
@@ -91,6 +93,24 @@ describe("what operators see", () => {
       "select metadata->>'correlationId' as correlation from es_events where type = 'StudentRegistered' order by global_position desc limit 1",
     );
     expect(registered.rows[0]?.correlation).toBe("signup-7");
+
+    // And a lesson's: the new student's free trial lesson.
+    const newcomer = await signedUpStudent(test.app);
+    const trial = await test.app.inject({
+      method: "POST",
+      url: "/api/schedulings",
+      headers: { ...bearer(newcomer.token), "x-request-id": "lesson-31" },
+      payload: {
+        trail: { id: (await aTrail(test.app, TRIAL_LEVEL_ID)).id },
+        date: saoPauloTime(2, 9),
+        objective: "TRAVEL",
+      },
+    });
+    expect(trial.statusCode, trial.body).toBe(201);
+    const scheduled = await test.app.db.query<{ correlation: string }>(
+      "select metadata->>'correlationId' as correlation from es_events where type = 'LessonScheduled' order by global_position desc limit 1",
+    );
+    expect(scheduled.rows[0]?.correlation).toBe("lesson-31");
 
     const odd = await test.app.inject({
       method: "GET",

@@ -87,7 +87,20 @@ const trailInCatalog = (app: FastifyInstance, trailId: number): Promise<TrailInC
   });
 };
 
-const contextOf = (user: CurrentUser, commandId?: string) => ({ userId: String(user.id), commandId });
+/** Who sends a command, and the id of the request that carried it (recorded as the events' correlation id). */
+export type Caller = CurrentUser & { requestId?: string };
+
+/** The caller of a route: the signed-in user and the request's id. */
+export const callerOf = (request: { currentUser: CurrentUser; id: string }): Caller => ({
+  ...request.currentUser,
+  requestId: request.id,
+});
+
+const contextOf = (user: Caller, commandId?: string) => ({
+  userId: String(user.id),
+  commandId,
+  correlationId: user.requestId,
+});
 
 /**
  * The scheduling as the lesson's own stream has it once a command on it is stored: what that command

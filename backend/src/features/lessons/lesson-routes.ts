@@ -8,6 +8,7 @@ import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
 import {
   acceptLessonCommand,
+  callerOf,
   cancelLessonCommand,
   giveStudentFeedbackCommand,
   giveTeacherFeedbackCommand,
@@ -39,7 +40,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       const { trail, level, date, objective } = request.body;
       const scheduling = await scheduleLessonCommand(
         app,
-        request.currentUser,
+        callerOf(request),
         { trailId: trail.id, levelId: level?.id ?? null, date, objective },
         commandIdOf(request),
       );
@@ -97,7 +98,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
-      const { refunded } = await cancelLessonCommand(app, request.currentUser, request.params.id);
+      const { refunded } = await cancelLessonCommand(app, callerOf(request), request.params.id);
       alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
       return { id: request.params.id, refunded };
     },
@@ -127,7 +128,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       // The API names the lesson by its scheduling, the same number.
       const lessonId = request.body.schedulingId;
-      const scheduling = await acceptLessonCommand(app, app.meetings, request.currentUser, lessonId);
+      const scheduling = await acceptLessonCommand(app, app.meetings, callerOf(request), lessonId);
       const lesson = scheduling.lesson;
       if (!lesson) throw notFound(lessonErrors.notFound);
       alert(reply, "Aula aceita com sucesso!", lessonId);
@@ -152,7 +153,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const { lessonId, note, information } = request.body;
-      const id = await giveStudentFeedbackCommand(app, request.currentUser, {
+      const id = await giveStudentFeedbackCommand(app, callerOf(request), {
         lessonId,
         note: note ?? null,
         information: information ?? "",
@@ -170,7 +171,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const id = await giveTeacherFeedbackCommand(app, request.currentUser, {
+      const id = await giveTeacherFeedbackCommand(app, callerOf(request), {
         lessonId: body.lessonId,
         skipped: body.skipped,
         status: body.status ?? null,

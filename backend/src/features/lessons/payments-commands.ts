@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";
 import type { CurrentUser } from "../../plugins/auth";
+import type { Caller } from "./lesson-commands";
 
 /**
  * Teacher payouts: an administrator marks a held lesson paid to its teacher, undoes it, or pays a whole
@@ -14,7 +15,7 @@ import type { CurrentUser } from "../../plugins/auth";
 
 const lessonState = foldOf(lessonStreams, lessonDecider);
 
-const contextOf = (user: CurrentUser) => ({ userId: String(user.id) });
+const contextOf = (user: Caller) => ({ userId: String(user.id), correlationId: user.requestId });
 
 const summaryOf = (lesson: Lesson): PaymentSummary | null =>
   lesson.status === "none" || lesson.payment === null

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
 import { TOTAL_COUNT } from "../../http/paging";
+import { callerOf } from "./lesson-commands";
 import { cancelLessonPaymentCommand, payLessonCommand, payTeacherMonthCommand } from "./payments-commands";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
@@ -117,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       const { lesson, teacher } = request.body;
       const teacherId = teacher ? (await teacherByLogin(app.db, teacher.login)).id : null;
-      const { payment, created } = await payLessonCommand(app, request.currentUser, {
+      const { payment, created } = await payLessonCommand(app, callerOf(request), {
         lessonId: lesson.id,
         teacherId,
       });
@@ -132,7 +133,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     async (request, reply) => {
       const { teacher, year, month } = request.body;
       const { id: teacherId } = await teacherByLogin(app.db, teacher.login);
-      const paid = await payTeacherMonthCommand(app, request.currentUser, { teacherId, year, month });
+      const paid = await payTeacherMonthCommand(app, callerOf(request), { teacherId, year, month });
       alert(reply, "englishLessonsApp.payment.monthPaid", paid.paid);
       return paid;
     },
@@ -156,7 +157,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
       const { login } = request.query;
       if (login !== undefined && (await teacherByLogin(app.db, login)).id !== payment.teacherId)
         throw notFound(lessonErrors.paymentNotFound);
-      await cancelLessonPaymentCommand(app, request.currentUser, { lessonId: payment.lessonId, paymentId });
+      await cancelLessonPaymentCommand(app, callerOf(request), { lessonId: payment.lessonId, paymentId });
       alert(reply, "englishLessonsApp.payment.deleted", paymentId);
       return { id: paymentId, lesson: { id: payment.lessonId } };
     },
