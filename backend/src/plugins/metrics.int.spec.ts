@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
 import { TRIAL_LEVEL_ID } from "@el/domain/accounts/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminToken, bearer, signedUpStudent, studentForm } from "../../test/accounts-fixtures";
+import { acceptedTeacher, adminToken, bearer, signedUpStudent, studentForm } from "../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../test/app";
 import { aTrail, saoPauloTime } from "../../test/lesson-fixtures";
 import { checkoutBody } from "../../test/purchase-fixtures";
+import { connect, connected, disconnectAll, listen } from "../../test/sockets";
 
 describe("what operators see", () => {
   let test: TestApp;
@@ -59,7 +60,17 @@ describe("what operators see", () => {
       /payment_gateway_call_duration_seconds_count\{gateway="sandbox",operation="createPix",outcome="ok"\} 1/,
     );
     expect(text).toMatch(/realtime_pushes_total\{event="purchase:updated"\} [1-9]/);
+    expect(text).toMatch(/projection_lag_seconds\{projector="purchases"\} \d/);
     expect(text).toContain("process_cpu_user_seconds_total");
+  });
+
+  it("counts the browsers connected, by role", async () => {
+    const url = await listen(test.app);
+    const teacher = await acceptedTeacher(test.app);
+    const socket = connect(url, teacher.token);
+    await connected(socket);
+    expect((await metrics(admin)).body).toMatch(/realtime_sockets\{role="teacher"\} 1/);
+    disconnectAll();
   });
 
   it("gives every request an id, answered in X-Request-Id, written on its one log line and on the events it causes", async () => {

@@ -34,6 +34,19 @@ const GATEWAY_OPERATIONS = [
   "paymentStatus",
 ] as const satisfies readonly (keyof PaymentGateway)[];
 
+/** Seconds since the first event after `position` (in the store's order) was stored. */
+const oldestWaitingOf =
+  (app: { db: { query: <Row>(text: string, params?: unknown[]) => Promise<{ rows: Row[] }> } }) =>
+  async (position: { transactionId: string; globalPosition: string }) => {
+    const { rows } = await app.db.query<{ seconds: string | null }>(
+      `select extract(epoch from now() - recorded_at) as seconds from es_events
+       where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+       order by transaction_id, global_position limit 1`,
+      [position.transactionId, position.globalPosition],
+    );
+    return Math.max(0, Number(rows[0]?.seconds ?? 0));
+  };
+
 /**
  * What operators watch, in Prometheus's format at `GET /metrics` (administrators' tokens, or the scrape
  * token): HTTP latency per route, the event store's appends and lost races, each projector's lag, pushes
@@ -88,6 +101,13 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       }
     }) as typeof app.eventStore.appendMany;
 
+    const waitingSince = oldestWaitingOf(app);
+    const lagSeconds = new Gauge({
+      name: "projection_lag_seconds",
+      help: "How long ago the oldest event a projector has still to apply was stored (0 when it is caught up)",
+      labelNames: ["projector"],
+      registers: [registry],
+    });
     new Gauge({
       name: "projection_lag_events",
       help: "Events stored that a projector has still to apply",
@@ -95,8 +115,10 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       registers: [registry],
       async collect() {
         this.reset();
+        lagSeconds.reset();
         for (const projector of await app.projections.status()) {
           this.set({ projector: projector.name, state: projector.state }, projector.lag);
+          lagSeconds.set({ projector: projector.name }, projector.lag > 0 ? await waitingSince(projector.position) : 0);
         }
       },
     });

@@ -11,6 +11,7 @@ import type { Push } from "@el/projections";
 import { createAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import pg from "pg";
+import { Gauge } from "prom-client";
 import { Server } from "socket.io";
 import { aboutAccess, type CurrentUser } from "./auth";
 
@@ -172,6 +173,24 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
       placeIn(socket, user);
     }
   };
+  new Gauge({
+    name: "realtime_sockets",
+    help: "Browsers connected to this instance, by the role they signed in with",
+    labelNames: ["role"],
+    registers: [app.metrics],
+    collect() {
+      const counts = { teacher: 0, admin: 0, student: 0, other: 0 };
+      for (const socket of io.sockets.sockets.values()) {
+        const { authorities } = socket.data.user;
+        if (authorities.includes("ROLE_ADMIN")) counts.admin++;
+        else if (authorities.includes("ROLE_TEACHER")) counts.teacher++;
+        else if (authorities.includes("ROLE_STUDENT")) counts.student++;
+        else counts.other++;
+      }
+      for (const [role, count] of Object.entries(counts)) this.set({ role }, count);
+    },
+  });
+
   const stopWatching = app.streamChanges.subscribe((change) => {
     if (!aboutAccess(change) || !socketsOfAccount.has(change.streamId)) return;
     recheck(change.streamId).catch((error) => app.log.warn({ err: error }, "re-checking sockets failed"));
