@@ -13,11 +13,6 @@ export interface CommandContext {
   /** Makes the command idempotent: a retry with the same id is answered with the first result. */
   commandId?: string;
   correlationId?: string;
-  /**
-   * False for a step whose answer nobody reads back before a later command of the same request, which
-   * waits for the read models itself (they project in order, so they then show this step too).
-   */
-  awaitReadModels?: boolean;
 }
 
 type DomainEvent = Pick<NewEvent, "type" | "data">;
@@ -116,11 +111,7 @@ const execute = async <View, Result>(
   } finally {
     release();
   }
-  const projected = !decided.waitFor
-    ? true
-    : context.awaitReadModels === false
-      ? false
-      : await app.projections.waitFor(decided.waitFor, decided.projectors);
+  const projected = decided.waitFor ? await app.projections.waitFor(decided.waitFor, decided.projectors) : true;
   took("project");
   if (commandPhases.hasSubscribers) commandPhases.publish(phases);
   return { result: decided.result, projected };

@@ -114,8 +114,7 @@ export const startPurchaseCommand = async (
         result: purchaseId,
       };
     },
-    // The gateway is asked next, and the command that records its answer waits for the read models.
-    { ...context, awaitReadModels: false },
+    context,
   );
   if (result === purchaseId) return { purchaseId, totalCents, isNew: true };
   const first = await readPurchase(app, result);
