@@ -30,6 +30,45 @@ export interface Database extends Sql {
    * Takes an exclusive lock named `key` that lasts until `release` is called or the process dies
    * (a PostgreSQL advisory lock on a dedicated session). Resolves to null when someone else holds it.
    */
-  tryLock(key: string): Promise<{ release: () => Promise<void> } | null>;
+  tryLock(key: string): Promise<Lock | null>;
+  /**
+   * The sessions this process keeps open for itself (LISTEN, locks) and the pool: up, or lost and being
+   * reopened. For the administrators' health details; absent where there is nothing to lose (PGlite).
+   */
+  connections?(): ConnectionHealth[];
   close(): Promise<void>;
 }
+
+export interface Lock {
+  release: () => Promise<void>;
+  /**
+   * False once the lock may be lost: its session ended (terminated, restart, network reset) or failed its
+   * last check. Free to call: it reads what the session last reported. A lost lock may already have been
+   * taken by another process, so its holder stops what it guarded and takes it again with `tryLock`.
+   */
+  held: () => boolean;
+}
+
+export interface ConnectionHealth {
+  /** What the session is for: "pool", "listen es_events", "lock projection:users"… */
+  name: string;
+  status: "UP" | "DOWN";
+  /** How many times it was lost since the process started. */
+  lost: number;
+  lastError?: string;
+}
+
+/**
+ * The database could not be reached or ended the session (PostgreSQL's classes 08 "connection exception"
+ * and 57P "operator intervention", or the socket itself): the work is tried again, it is not at fault.
+ */
+export const isConnectionFault = (error: unknown): boolean => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (/^08/.test(code) || /^57P0[1-3]$/.test(code))) return true;
+  if (typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"].includes(code))
+    return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|connection ended|Client has encountered a connection error|not queryable/i.test(message)
+  );
+};

@@ -1,4 +1,4 @@
-import type { Database, QueryOptions, Sql } from "@el/projections/sql";
+import type { ConnectionHealth, Database, QueryOptions, Sql } from "@el/projections/sql";
 import pg from "pg";
 
 /**
@@ -6,25 +6,88 @@ import pg from "pg";
  * oldest running writer), so PostgreSQL ends such sessions after this long.
  */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+/** A lost LISTEN session is opened again after this, doubling up to the maximum while it fails. */
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+/** How often a lock's session is asked whether it is still there (a silently dropped one answers nothing). */
+const LOCK_CHECK_MS = 2_000;
 
-export const createPgDatabase = (connectionString: string, options: { max?: number } = {}): Database => {
+/**
+ * The statement was certainly not carried out: the session was ended before or while it ran (an ended
+ * statement is rolled back; one that committed has had its answer sent before the session's end), or no
+ * session could be opened. Only then is it sent again, on another session.
+ */
+const neverRan = (error: unknown) => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "57P01" || code === "57P02" || code === "57P03" || code === "ECONNREFUSED";
+};
+/** Pauses before each further attempt of a statement that never ran: a restart takes a few seconds. */
+const RETRY_DELAYS_MS = [20, 100, 300];
+
+const retried = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[retry];
+      if (delay === undefined || !neverRan(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+};
+
+export const createPgDatabase = (
+  connectionString: string,
+  options: { max?: number; reconnectFirstMs?: number; lockCheckMs?: number } = {},
+): Database => {
   const connection = {
     connectionString,
     options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
+    // A peer that vanished without a reset (a firewall dropping the session) is noticed by the kernel.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
   };
+  const reconnectFirstMs = options.reconnectFirstMs ?? RECONNECT_FIRST_MS;
+  const lockCheckMs = options.lockCheckMs ?? LOCK_CHECK_MS;
   const pool = new pg.Pool({ ...connection, max: options.max ?? 20 });
-  pool.on("error", () => {
-    // An idle client died (server restart, timeout); the pool replaces it on the next checkout.
+  const poolHealth: ConnectionHealth = { name: "pool", status: "UP", lost: 0 };
+  const sessions = new Set<ConnectionHealth>();
+  pool.on("error", (error) => {
+    // An idle client died (terminated, server restart, network reset); the pool opens a new one on the
+    // next checkout.
+    poolHealth.lost++;
+    poolHealth.lastError = String(error);
   });
   const dedicated = new Set<pg.Client>();
+  let closing = false;
   const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) =>
     options?.prepareAs ? { name: options.prepareAs, text, values: params } : { text, values: params };
 
-  const openDedicated = async () => {
+  /**
+   * A session of its own, outside the pool. `onLost` is called once when it ends for any reason but
+   * `closeDedicated` (error and end both arrive when the server terminates it).
+   */
+  const openDedicated = async (onLost: (error: unknown) => void = () => {}) => {
     const client = new pg.Client(connection);
-    client.on("error", () => {});
-    await client.connect();
+    let lost = false;
+    const lose = (error: unknown) => {
+      if (lost || !dedicated.has(client)) return;
+      lost = true;
+      dedicated.delete(client);
+      client.end().catch(() => {});
+      onLost(error);
+    };
+    // Without a listener an ended session's 'error' would stop the process.
+    client.on("error", lose);
+    client.on("end", () => lose(new Error("connection ended")));
     dedicated.add(client);
+    try {
+      await client.connect();
+    } catch (error) {
+      dedicated.delete(client);
+      client.end().catch(() => {});
+      throw error;
+    }
     return client;
   };
   const closeDedicated = async (client: pg.Client) => {
@@ -34,19 +97,32 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
 
   return {
     kind: "pg",
-    query: (text, params, options) => pool.query(statement(text, params, options)) as never,
+    query: (text, params, options) => retried(() => pool.query(statement(text, params, options))) as never,
     async transaction(work) {
-      const client = await pool.connect();
       // The pool only listens for errors of idle clients: a session the server ends while it is checked
       // out (idle-in-transaction timeout, restart) would otherwise raise an unhandled 'error' and stop
       // the process. Such a client is broken, so it goes back to the pool to be discarded.
       let broken: Error | undefined;
       const onError = (error: Error) => {
         broken = error;
+        poolHealth.lost++;
+        poolHealth.lastError = String(error);
       };
-      client.on("error", onError);
+      // Only the opening is tried again: once `work` has run, the caller decides what a failure means.
+      const client = await retried(async () => {
+        const opened = await pool.connect();
+        broken = undefined;
+        opened.on("error", onError);
+        try {
+          await opened.query("begin");
+          return opened;
+        } catch (error) {
+          opened.off("error", onError);
+          opened.release(error as Error);
+          throw error;
+        }
+      });
       try {
-        await client.query("begin");
         const tx: Sql = { query: (text, params, options) => client.query(statement(text, params, options)) as never };
         const result = await work(tx);
         await client.query("commit");
@@ -59,27 +135,120 @@ export const createPgDatabase = (connectionString: string, options: { max?: numb
         client.release(broken);
       }
     },
+    /**
+     * A session that LISTENs, opened again with backoff whenever it is lost. The NOTIFYs sent while it
+     * was away are gone, so each reopening calls `onNotify("")`: a wake-up that makes readers look.
+     */
     async listen(channel, onNotify) {
-      const client = await openDedicated();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? "");
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return () => closeDedicated(client);
+      const health: ConnectionHealth = { name: `listen ${channel}`, status: "DOWN", lost: 0 };
+      sessions.add(health);
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      let failures = 0;
+      const open = async () => {
+        const opened = await openDedicated((error) => {
+          if (client !== opened) return;
+          client = undefined;
+          health.status = "DOWN";
+          health.lost++;
+          health.lastError = String(error);
+          if (!stopped && !closing) reopen();
+        });
+        client = opened;
+        opened.on("notification", (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? "");
+        });
+        await opened.query(`listen ${pg.escapeIdentifier(channel)}`);
+        health.status = "UP";
+        failures = 0;
+      };
+      const reopen = () => {
+        if (retry) return;
+        const delay = Math.min(reconnectFirstMs * 2 ** failures, RECONNECT_MAX_MS);
+        failures++;
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (stopped || closing) return;
+          open().then(
+            () => onNotify(""),
+            (error: unknown) => {
+              health.lastError = String(error);
+              if (client) void closeDedicated(client);
+              client = undefined;
+              if (!stopped && !closing) reopen();
+            },
+          );
+        }, delay);
+      };
+      await open();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        sessions.delete(health);
+        if (client) await closeDedicated(client);
+      };
     },
+    /**
+     * An advisory lock held by a session of its own. The lock lasts as long as that session: when it ends
+     * (terminated, restart, network reset) the lock is free for another process, so `held` turns false at
+     * once, and a check every few seconds notices a session that went silent.
+     */
     async tryLock(key) {
-      const client = await openDedicated();
-      const { rows } = await client.query<{ locked: boolean }>(
-        "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked",
-        [key],
-      );
+      const health: ConnectionHealth = { name: `lock ${key}`, status: "UP", lost: 0 };
+      let held = true;
+      let check: ReturnType<typeof setInterval> | undefined;
+      const lose = (error: unknown) => {
+        if (!held) return;
+        held = false;
+        clearInterval(check);
+        health.status = "DOWN";
+        health.lost++;
+        health.lastError = String(error);
+      };
+      const client = await openDedicated(lose);
+      const { rows } = await client
+        .query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as locked", [key])
+        .catch(async (error: unknown) => {
+          await closeDedicated(client);
+          throw error;
+        });
       if (!rows[0]?.locked) {
         await closeDedicated(client);
         return null;
       }
-      return { release: () => closeDedicated(client) };
+      sessions.add(health);
+      let checking = false;
+      check = setInterval(() => {
+        if (checking || !held) return;
+        checking = true;
+        const timeout = setTimeout(() => lose(new Error("the lock's session did not answer")), lockCheckMs);
+        client
+          .query("select 1")
+          .then(
+            () => {},
+            (error: unknown) => lose(error),
+          )
+          .finally(() => {
+            clearTimeout(timeout);
+            checking = false;
+            if (!held) void closeDedicated(client);
+          });
+      }, lockCheckMs);
+      check.unref?.();
+      return {
+        held: () => held,
+        release: async () => {
+          held = false;
+          clearInterval(check);
+          sessions.delete(health);
+          await closeDedicated(client);
+        },
+      };
     },
+    connections: () => [{ ...poolHealth }, ...[...sessions].map((session) => ({ ...session }))],
     async close() {
+      closing = true;
       await Promise.all([...dedicated].map(closeDedicated));
       await pool.end();
     },

@@ -28,6 +28,8 @@ export const createPgliteDatabase = async (dataDir?: string): Promise<Database> 
       if (locks.has(key)) return null;
       locks.add(key);
       return {
+        // Only this process can open the data directory: nobody else can take it.
+        held: () => locks.has(key),
         release: async () => {
           locks.delete(key);
         },

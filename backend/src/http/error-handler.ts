@@ -1,4 +1,5 @@
 import { DomainError } from "@el/domain";
+import { isConnectionFault } from "@el/projections/sql";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { InvalidEvent, WrongExpectedVersion } from "../event-store";
@@ -49,6 +50,13 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (error instanceof Unavailable) {
       request.log.warn({ reason: error.message }, "answered 503");
       return sendUnavailable(reply, error.retryAfterSeconds);
+    }
+    if (isConnectionFault(error)) {
+      // The database is away (restarting, its session ended, the network reset), after the driver tried
+      // again what certainly had not run: worth sending again in a moment. A command sent again finds
+      // what it stored, if anything, by its Idempotency-Key.
+      request.log.warn({ err: error }, "answered 503: the database could not be reached");
+      return sendUnavailable(reply, 1);
     }
     if (error instanceof WrongExpectedVersion) {
       return reply

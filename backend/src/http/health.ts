@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adapterConnections } from "../plugins/realtime";
 
 const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
 
@@ -8,7 +9,25 @@ const Position = z.object({ transactionId: z.string(), globalPosition: z.string(
 const HealthDetails = z.object({
   status: z.enum(["UP", "DEGRADED", "DOWN"]),
   components: z.object({
-    db: z.object({ status: z.enum(["UP", "DOWN"]), driver: z.string(), error: z.string().optional() }),
+    db: z.object({
+      status: z.enum(["UP", "DOWN"]),
+      driver: z.string(),
+      error: z.string().optional(),
+      /**
+       * The pool and each session the process keeps open for itself (LISTEN wake-ups, the socket.io
+       * adapter's LISTEN, a projector's lock): DOWN while lost and being reopened, how often each was lost.
+       */
+      connections: z
+        .array(
+          z.object({
+            name: z.string(),
+            status: z.enum(["UP", "DOWN"]),
+            lost: z.number(),
+            lastError: z.string().optional(),
+          }),
+        )
+        .optional(),
+    }),
     projections: z.object({
       status: z.enum(["UP", "DEGRADED"]),
       details: z.array(
@@ -70,9 +89,13 @@ export const healthRoutes = async (plain: FastifyInstance) => {
       if (!(await isAdministrator(request))) return { status: database.status };
       const projections = database.status === "UP" ? await app.projections.status() : [];
       const stalled = projections.filter((projection) => projection.state === "stalled");
+      const connections = [...(app.db.connections?.() ?? []), ...(adapterConnections.get(app.server)?.() ?? [])];
       const details: z.infer<typeof HealthDetails> = {
         status: database.status === "DOWN" ? "DOWN" : stalled.length > 0 ? "DEGRADED" : "UP",
-        components: { db: database, projections: { status: stalled.length ? "DEGRADED" : "UP", details: projections } },
+        components: {
+          db: { ...database, ...(connections.length > 0 ? { connections } : {}) },
+          projections: { status: stalled.length ? "DEGRADED" : "UP", details: projections },
+        },
       };
       return details;
     },

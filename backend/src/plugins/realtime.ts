@@ -8,6 +8,7 @@ import {
   userRoom,
 } from "@el/domain/realtime";
 import type { Push } from "@el/projections";
+import type { ConnectionHealth } from "@el/projections/sql";
 import { createAdapter, type PostgresAdapter } from "@socket.io/postgres-adapter";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import pg from "pg";
@@ -52,7 +53,11 @@ const clusterAdapter = async (app: FastifyInstance) => {
     await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
     await tx.query(ATTACHMENTS_SCHEMA);
   });
-  const adapterOf = createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter") });
+  const { pool: watched, health } = watchListenSession(app, pool);
+  adapterConnections.set(app.server, () => [{ ...health }]);
+  const adapterOf = createAdapter(watched, {
+    errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter"),
+  });
   return {
     // socket.io calls it with `new`: a function, not an arrow, that returns the adapter it built.
     adapter: function adapter(namespace: Parameters<typeof adapterOf>[0]) {
@@ -60,6 +65,43 @@ const clusterAdapter = async (app: FastifyInstance) => {
     },
     close: () => pool.end(),
   };
+};
+
+/** The adapter's LISTEN session as the health details show it, per app (keyed by its HTTP server). */
+export const adapterConnections = new WeakMap<object, () => ConnectionHealth[]>();
+
+/**
+ * The adapter takes one client from its pool for LISTEN and keeps it. It reopens it when the session
+ * ends (its 'end' handler, every ~2 s), but listens to no 'error': a session ended by the server
+ * (`pg_terminate_backend`, a restart, a network reset) raised an unhandled 'error' that stopped the
+ * process, and the dead client was never given back to the pool of 4. Here every client it takes gets an
+ * error listener that hands it back broken (the pool discards it and ends it, which fires the adapter's
+ * reopening), and the session's state is kept for the health details.
+ */
+const watchListenSession = (app: FastifyInstance, pool: pg.Pool) => {
+  const health: ConnectionHealth = { name: "socket.io adapter listen", status: "DOWN", lost: 0 };
+  const watched = {
+    query: pool.query.bind(pool),
+    async connect() {
+      const client = await pool.connect();
+      health.status = "UP";
+      let lost = false;
+      client.on("error", (error) => {
+        if (lost) return;
+        lost = true;
+        health.status = "DOWN";
+        health.lost++;
+        health.lastError = String(error);
+        app.log.warn({ err: error }, "socket.io adapter's LISTEN session lost; it is reopened");
+        // The adapter releases the client itself only when it closes; given back broken, the pool ends it.
+        const release = client.release.bind(client);
+        client.release = () => {};
+        release(error);
+      });
+      return client;
+    },
+  };
+  return { pool: watched as unknown as pg.Pool, health };
 };
 
 /** socket.io-adapter's `MessageType.BROADCAST`: a message for other instances' sockets. */

@@ -1,11 +1,12 @@
 import type { Position, RecordedEvent } from "@el/domain";
 import { comparePositions, isAtOrAfter } from "@el/domain";
-import type { Database, Sql } from "../sql";
+import { type Database, isConnectionFault, type Lock, type Sql } from "../sql";
 import {
   advanceCheckpoint,
   advanceCheckpoints,
   CHECKPOINT_SCHEMA,
   type Checkpoint,
+  CheckpointMoved,
   loadCheckpoint,
   loadCheckpoints,
   markStalled,
@@ -53,6 +54,14 @@ export interface RunnerOptions {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** This runner no longer holds a projector's lock: another process may be running it. */
+class LeaseLost extends Error {
+  constructor(readonly projector: string) {
+    super(`lost the lock of ${projector}`);
+  }
+}
+
 /** Events the projectors sharing one transaction may apply in it, all together. */
 const SHARED_APPLIES_MAX = 50;
 const positionOf = (event: RecordedEvent): Position => ({
@@ -92,6 +101,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const retryDelayMs = options.retryDelayMs ?? 100;
   const idlePollMs = options.idlePollMs ?? 250;
   const checkpointEveryMs = options.checkpointEveryMs ?? 1000;
+  const standbyRetryMs = options.standbyRetryMs ?? 2000;
   const log = options.log ?? (() => {});
 
   interface Loop {
@@ -330,31 +340,83 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       loop.persisted = position;
       loop.savedAt = Date.now();
     } catch (error) {
+      if (error instanceof CheckpointMoved) throw new LeaseLost(loop.projector.name);
       log("saving the checkpoint failed; will retry", { projector: loop.projector.name, error: String(error) });
     }
   };
 
+  /**
+   * Takes the projector's lock, waiting in standby while another process holds it (or the database
+   * cannot be asked). Resolves to null when the runner stops first.
+   */
+  const takeLock = async (loop: Loop): Promise<Lock | null> => {
+    const key = `projection:${loop.projector.name}`;
+    let failures = 0;
+    while (!stopping) {
+      try {
+        const lock = await db.tryLock(key);
+        if (lock) return lock;
+        failures = 0;
+      } catch (error) {
+        failures++;
+        log("taking the projector's lock failed; retrying", { projector: loop.projector.name, error: String(error) });
+      }
+      if (loop.state !== "standby") enter(loop, "standby");
+      await Promise.race([
+        sleep(failures > 0 ? Math.min(retryDelayMs * 2 ** (failures - 1), standbyRetryMs) : standbyRetryMs),
+        stopped,
+      ]);
+    }
+    return null;
+  };
+
+  /**
+   * Runs a projector while this process holds its lock. The lock lives on a session of its own: when that
+   * session ends (terminated, a restart, a network reset) another process may take the projector over at
+   * once. So the lock is checked before each batch, and a checkpoint moved by someone else is the same
+   * news, learnt later: either way the loop hands the projector back (standby, trying the lock again
+   * later), stores nothing and marks nothing stalled. The compare-and-set on the checkpoint keeps a batch
+   * from being applied twice meanwhile.
+   */
   const run = async (loop: Loop) => {
     const { name } = loop.projector;
-    let lock = await db.tryLock(`projection:${name}`);
-    while (!lock && !stopping) {
-      if (loop.state !== "standby") enter(loop, "standby");
-      await sleep(options.standbyRetryMs ?? 2000);
-      lock = await db.tryLock(`projection:${name}`);
+    while (!stopping) {
+      const lock = await takeLock(loop);
+      if (!lock) break;
+      let lost = false;
+      try {
+        await runHolding(loop, lock);
+      } catch (error) {
+        // The database went away under it (its checkpoint could not be read): as good as a lost lock.
+        if (!(error instanceof LeaseLost) && !isConnectionFault(error)) throw error;
+        lost = true;
+        log("lost the projector's lock; another process may run it, back to standby", {
+          projector: name,
+          error: String(error),
+        });
+      } finally {
+        await lock.release().catch(() => {});
+      }
+      if (!lost) return;
+      enter(loop, "standby");
+      await Promise.race([sleep(standbyRetryMs), stopped]);
     }
-    if (!lock) {
-      enter(loop, "stopped");
-      return;
-    }
+    enter(loop, "stopped");
+  };
+
+  const runHolding = async (loop: Loop, lock: Lock) => {
+    const { name } = loop.projector;
+    const checkpoint = await loadCheckpoint(db, name);
+    // A restart is how an operator says "fixed, try again": a stalled projector resumes.
+    loop.position = checkpoint.position;
+    loop.persisted = checkpoint.position;
+    loop.savedAt = Date.now();
+    enter(loop, "running");
+    let lost = false;
     try {
-      const checkpoint = await loadCheckpoint(db, name);
-      // A restart is how an operator says "fixed, try again": a stalled projector resumes.
-      loop.position = checkpoint.position;
-      loop.persisted = checkpoint.position;
-      loop.savedAt = Date.now();
-      enter(loop, "running");
       let readFailures = 0;
       while (!stopping) {
+        if (!lock.held()) throw new LeaseLost(name);
         await saveSkipped(loop, false);
         const seen = announced;
         let batch: Batch;
@@ -372,8 +434,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           try {
             await project(loop, batch);
           } catch (batchError) {
+            if (batchError instanceof CheckpointMoved || !lock.held()) throw new LeaseLost(name);
             log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
-            const stalled = await projectOneByOne(loop, batch.events);
+            const stalled = await projectOneByOne(loop, batch.events, lock);
             // Keep the lock while stalled, so another process does not take the projector over and fail
             // on the same event again: the stall lasts until this runner is restarted.
             if (stalled) await stopped;
@@ -383,26 +446,39 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         // next announcement (or the re-check) rather than read again to find nothing.
         if (batch.events.length < batchSize && announced === seen) await idle();
       }
+    } catch (error) {
+      lost = error instanceof LeaseLost;
+      throw error;
     } finally {
-      // A stalled projector keeps its stored checkpoint (and stall) as they are: it resumes from there.
-      if (loop.state !== "stalled") {
-        await saveSkipped(loop, true);
+      // A stalled projector keeps its stored checkpoint (and stall) as they are: it resumes from there. A
+      // lost one stores nothing: the checkpoint is someone else's now.
+      if (loop.state !== "stalled" && !lost) {
+        await saveSkipped(loop, true).catch(() => {});
         enter(loop, "stopped");
       }
-      await lock.release();
     }
   };
 
-  /** Narrows a failed batch to the event at fault; returns true when the projector stalled on it. */
-  const projectOneByOne = async (loop: Loop, batch: RecordedEvent[]) => {
+  /**
+   * Narrows a failed batch to the event at fault; returns true when the projector stalled on it. A lost
+   * lock or a database that cannot be reached is nobody's fault: the first ends the loop (LeaseLost), the
+   * second is tried again without counting.
+   */
+  const projectOneByOne = async (loop: Loop, batch: RecordedEvent[], lock: Lock) => {
     for (const event of batch) {
       if (stopping) return false;
-      for (let attempt = 1; ; attempt++) {
+      for (let attempt = 1, faults = 0; ; ) {
         try {
           await project(loop, alone([event]));
           break;
         } catch (error) {
           if (stopping) return false;
+          if (error instanceof CheckpointMoved || !lock.held()) throw new LeaseLost(loop.projector.name);
+          if (isConnectionFault(error)) {
+            faults++;
+            await sleep(Math.min(retryDelayMs * 2 ** (faults - 1), 5000));
+            continue;
+          }
           if (attempt >= maxAttempts) {
             const message = error instanceof Error ? error.message : String(error);
             loop.error = message;
@@ -417,6 +493,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
             return true;
           }
           await sleep(retryDelayMs * 2 ** (attempt - 1));
+          attempt++;
         }
       }
     }

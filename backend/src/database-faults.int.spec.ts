@@ -1,0 +1,252 @@
+import pg from "pg";
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminToken } from "../test/accounts-fixtures";
+import { createTestApp, type TestApp } from "../test/app";
+import { createTestDatabaseUrl } from "../test/databases";
+import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../test/lesson-fixtures";
+import { connect, connected, disconnectAll, listen } from "../test/sockets";
+
+/**
+ * Fault injection on real PostgreSQL: two instances on one database, students scheduling on both and a
+ * teacher connected to each, while an administrator's session ends the instances' sessions of one kind
+ * (`pg_terminate_backend`, what a restart, a failover or a network reset does to them). No process may
+ * exit (an unhandled 'error' fails the run), every answer must be true (a 201, or a 503 with Retry-After
+ * while the database is away; never a 404 for a scheduling just stored), every acknowledged scheduling must
+ * reach the store and the read models, no projector may stall or run twice, and pushes must resume.
+ */
+
+const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Which of the database's sessions a fault ends, by what they are doing. */
+const sessionsOf = {
+  pool: `pid not in (select pid from pg_locks where locktype = 'advisory' and granted) and query not ilike 'listen %'`,
+  listen: `query = 'listen "es_events"'`,
+  adapter: `query ilike 'LISTEN "socket.io#%'`,
+  lock: `pid in (select pid from pg_locks where locktype = 'advisory' and granted)`,
+  all: "true",
+} as const;
+type Fault = keyof typeof sessionsOf;
+
+interface Answer {
+  at: string;
+  status: number;
+  retryAfter?: string;
+  id?: number;
+  /** The scheduling read back on the same instance right after its 201. */
+  readBack?: number;
+  body?: string;
+}
+
+describe("database faults on PostgreSQL, two instances on one database", () => {
+  let databaseUrl: string;
+  let database: string;
+  let admin: pg.Client;
+  let a: TestApp;
+  let b: TestApp;
+  let instances: { name: string; test: TestApp; student: Person; teacherSocket: Socket }[];
+  let trailId: number;
+  let slot = 0;
+  const answers: Answer[] = [];
+  /** The lessons each instance's teacher socket was told of. */
+  const heard = new Map<string, number[]>();
+
+  beforeAll(async () => {
+    databaseUrl = await createTestDatabaseUrl();
+    database = new URL(databaseUrl).pathname.slice(1);
+    admin = new pg.Client(adminUrl);
+    await admin.connect();
+    a = await createTestApp({ databaseUrl });
+    b = await createTestApp({ databaseUrl });
+    const [urlA, urlB] = [await listen(a.app), await listen(b.app)];
+    trailId = (await aTrail(a.app)).id;
+    const teacher = await givenTeacher(a.app);
+    const sockets = [connect(urlA, teacher.token, true), connect(urlB, teacher.token, true)];
+    await Promise.all(sockets.map(connected));
+    instances = [
+      { name: "a", test: a, student: await givenStudent(a.app, { credits: 500 }), teacherSocket: sockets[0] as Socket },
+      { name: "b", test: b, student: await givenStudent(a.app, { credits: 500 }), teacherSocket: sockets[1] as Socket },
+    ];
+    for (const instance of instances) {
+      heard.set(instance.name, []);
+      instance.teacherSocket.on("lesson:pending", ({ lesson }: { lesson: { id: number } }) => {
+        heard.get(instance.name)?.push(lesson.id);
+      });
+    }
+    // Each instance hears the other's announcement (every 5 s) before pushes are expected to cross.
+    await sleep(5500);
+  }, 60_000);
+
+  afterAll(async () => {
+    disconnectAll();
+    await a?.close();
+    await b?.close();
+    await admin?.end();
+  });
+
+  const schedule = async (instance: (typeof instances)[number]) => {
+    const index = slot++;
+    const date = saoPauloTime(2 + Math.floor(index / 12), 8 + (index % 12));
+    const response = await instance.test.app.inject({
+      method: "POST",
+      url: "/api/schedulings",
+      headers: instance.student.auth,
+      payload: { trail: { id: trailId }, date, objective: "TRAVEL" },
+    });
+    const answer: Answer = {
+      at: instance.name,
+      status: response.statusCode,
+      ...(response.headers["retry-after"] ? { retryAfter: String(response.headers["retry-after"]) } : {}),
+    };
+    answers.push(answer);
+    if (response.statusCode !== 201) {
+      if (response.statusCode !== 503) answer.body = response.body;
+      return answer;
+    }
+    answer.id = response.json<{ id: number }>().id;
+    const readBack = await instance.test.app.inject({
+      method: "GET",
+      url: `/api/schedulings/${answer.id}`,
+      headers: instance.student.auth,
+    });
+    answer.readBack = readBack.statusCode;
+    return answer;
+  };
+
+  /** Students scheduling on both instances, one request after another each, until stopped. */
+  const traffic = () => {
+    let running = true;
+    const flows = instances.map(async (instance) => {
+      while (running) {
+        await schedule(instance);
+        await sleep(20);
+      }
+    });
+    return async () => {
+      running = false;
+      await Promise.all(flows);
+    };
+  };
+
+  const terminate = async (fault: Fault) => {
+    const { rows } = await admin.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+        where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend' and ${sessionsOf[fault]}`,
+      [database],
+    );
+    await admin.query("select pg_terminate_backend(pid) from unnest($1::int[]) as pid", [rows.map((row) => row.pid)]);
+    return rows.length;
+  };
+
+  const healthOf = async (test: TestApp) => {
+    const response = await test.app.inject({
+      method: "GET",
+      url: "/management/health",
+      headers: { authorization: `Bearer ${await adminToken(test.app)}` },
+    });
+    return response.json<{
+      status: string;
+      components: {
+        db: { status: string; connections?: { name: string; status: string; lost: number }[] };
+        projections: { details: { name: string; state: string }[] };
+      };
+    }>();
+  };
+
+  const eventually = async (check: () => Promise<void>, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await check();
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(250);
+      }
+    }
+  };
+
+  /** Every session reopened and reported UP, and each projector run by exactly one of the two, none stalled. */
+  const recovered = () =>
+    eventually(async () => {
+      const [healthA, healthB] = [await healthOf(a), await healthOf(b)];
+      for (const health of [healthA, healthB]) {
+        expect(health.components.db.status).toBe("UP");
+        const connections = health.components.db.connections ?? [];
+        expect(connections.map((connection) => connection.name)).toContain("listen es_events");
+        expect(connections.map((connection) => connection.name)).toContain("socket.io adapter listen");
+        expect(connections.filter((connection) => connection.status !== "UP")).toEqual([]);
+      }
+      const states = new Map<string, string[]>();
+      for (const health of [healthA, healthB])
+        for (const projector of health.components.projections.details)
+          states.set(projector.name, [...(states.get(projector.name) ?? []), projector.state]);
+      for (const [name, both] of states)
+        expect({ name, states: both.sort() }).toEqual({ name, states: ["running", "standby"] });
+    });
+
+  /** A scheduling made now on `on` reaches the teacher on both instances (the push may come before the answer). */
+  const pushesArrive = async (on: (typeof instances)[number]) => {
+    const answer = await schedule(on);
+    expect(answer.status).toBe(201);
+    await eventually(async () => {
+      for (const instance of instances) expect(heard.get(instance.name)).toContain(answer.id);
+    }, 10_000);
+  };
+
+  const everyAnswerWasTrue = () => {
+    for (const answer of answers) {
+      if (answer.status === 503) expect(answer, "a 503 says when to retry").toHaveProperty("retryAfter");
+      else {
+        expect(answer, "only 201, or 503 while the database is away").toMatchObject({ status: 201 });
+        expect(answer, "a scheduling just stored is read back on the instance that stored it").toMatchObject({
+          readBack: 200,
+        });
+      }
+    }
+  };
+
+  it("starts with every session up and each projector run once", async () => {
+    await recovered();
+    await pushesArrive(instances[0] as (typeof instances)[number]);
+    await pushesArrive(instances[1] as (typeof instances)[number]);
+  });
+
+  it.each<Fault>(["pool", "listen", "adapter", "lock", "all"])(
+    "survives the end of its %s sessions while commands and pushes flow",
+    async (fault) => {
+      const before = answers.length;
+      const stop = traffic();
+      await sleep(400);
+      expect(await terminate(fault), `sessions of kind ${fault} were there to end`).toBeGreaterThan(0);
+      await sleep(1500);
+      await stop();
+      await recovered();
+      for (const instance of instances) await pushesArrive(instance);
+      expect(answers.length).toBeGreaterThan(before);
+      expect(answers.slice(before).filter((answer) => answer.status === 201).length).toBeGreaterThan(0);
+      everyAnswerWasTrue();
+    },
+    60_000,
+  );
+
+  it("lost no acknowledged scheduling: each is in the store and in the read models, and no projector stalled", async () => {
+    everyAnswerWasTrue();
+    const acknowledged = answers.flatMap((answer) => (answer.id === undefined ? [] : [answer.id]));
+    expect(acknowledged.length).toBeGreaterThan(10);
+    const stored = await a.db.query<{ id: number }>(
+      "select (data->>'id')::int as id from es_events where type = 'LessonScheduled' and (data->>'id')::int = any($1::int[])",
+      [acknowledged],
+    );
+    expect(stored.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+    await eventually(async () => {
+      const projected = await a.db.query<{ id: number }>(
+        "select id from lesson_schedulings where id = any($1::int[])",
+        [acknowledged],
+      );
+      expect(projected.rows.length).toBe(acknowledged.length);
+    });
+    const stalled = await a.db.query("select name from projection_checkpoints where status <> 'running'");
+    expect(stalled.rows).toEqual([]);
+  });
+});
