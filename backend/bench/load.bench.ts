@@ -181,10 +181,14 @@ for (const rate of RATES) {
     const claimed = await call(`${urls[(i + 1) % 2]}/api/lessons`, teacher.token, "POST", { schedulingId: lessonId });
     const claimAnsweredAt = performance.now();
     claiming.push(claimed.elapsed);
-    const [toTeacher, toStudent] = await Promise.all([pendingArrival(answeredAt), acceptedArrival(claimAnsweredAt)]);
+    // A refused claim (503 past saturation) sends the student nothing: only a claimed lesson's push is awaited.
+    const [toTeacher, toStudent] = await Promise.all([
+      pendingArrival(answeredAt),
+      claimed.status === 201 ? acceptedArrival(claimAnsweredAt) : Promise.resolve(undefined),
+    ]);
     if (toTeacher === null || toStudent === null) missedPushes++;
     if (toTeacher !== null) pending.push(toTeacher);
-    if (toStudent !== null) accepted.push(toStudent);
+    if (toStudent !== null && toStudent !== undefined) accepted.push(toStudent);
     return { outcome: claimed.status === 201 ? 201 : `claim ${claimed.status}`, elapsed: scheduled.elapsed };
   });
   if (missedPushes > 0) outcomes.set("push missed", missedPushes);
