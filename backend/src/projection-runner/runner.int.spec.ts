@@ -694,6 +694,42 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     everyTickOnce(await reader.applied("notified"), 1, 3);
   });
 
+  it("hands a projector over when the holder's lock session is ended: the standby runs it, the holder stands by, nothing stalls or is applied twice", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    const one = await start(first.runner([recordingProjector("leased")]), [recordingProjector("leased")], first.db);
+    await expect.poll(() => one.isActive("leased"), POLL).toBe(true);
+    const other = await start(second.runner([recordingProjector("leased")]), [], second.db);
+    await first.tick(1, 20, 2);
+
+    // What a restart, a failover or a firewall does to the session that holds the lock, while appends go on.
+    const appending = first.tick(21, 80, 2);
+    const admin = createPgDatabase(url);
+    try {
+      const { rows } = await admin.query(
+        `select pg_terminate_backend(pid) from pg_locks
+          where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`,
+      );
+      expect(rows.length).toBe(1);
+    } finally {
+      await admin.close();
+    }
+    const last = (await appending).at(-1) as RecordedEvent;
+
+    await expect.poll(() => other.isActive("leased"), POLL).toBe(true);
+    expect(one.isActive("leased")).toBe(false);
+    expect((await one.status())[0]?.state).toBe("standby");
+    // Commands on the first wait on the shared checkpoint, and are answered once the other projected.
+    expect(await one.waitFor(positionOf(last))).toBe(true);
+    everyTickOnce(await first.applied("leased"), 1, 80);
+    expect((await first.db.query("select status from projection_checkpoints where name = 'leased'")).rows).toEqual([
+      { status: "running" },
+    ]);
+  });
+
   it("keeps a stalled projector stalled in every process instead of retrying it in the standby", async () => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));
