@@ -1,3 +1,4 @@
+import net from "node:net";
 import pg from "pg";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,6 +30,52 @@ const sessionsOf = {
 } as const;
 type Fault = keyof typeof sessionsOf;
 
+/**
+ * A TCP relay between the instances and PostgreSQL, so the network can fail under them: `reset` cuts every
+ * connection at once (a network reset), `outage` also refuses new ones for a while (a restart, a failover).
+ */
+const relayTo = async (target: URL) => {
+  const open = new Set<net.Socket>();
+  const relay = (client: net.Socket) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    open.add(client).add(upstream);
+    const cut = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on("error", cut).on("close", cut);
+    upstream.on("error", cut).on("close", cut);
+    client.pipe(upstream).pipe(client);
+  };
+  let server = net.createServer(relay);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const reset = () => {
+    for (const socket of open) socket.destroy();
+    open.clear();
+  };
+  return {
+    port,
+    reset,
+    async outage(ms: number) {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        reset();
+      });
+      await sleep(ms);
+      server = net.createServer(relay);
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        reset();
+        server.close(() => resolve());
+      }),
+  };
+};
+
 interface Answer {
   at: string;
   status: number;
@@ -43,6 +90,7 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
   let databaseUrl: string;
   let database: string;
   let admin: pg.Client;
+  let network: Awaited<ReturnType<typeof relayTo>>;
   let a: TestApp;
   let b: TestApp;
   let instances: { name: string; test: TestApp; student: Person; teacherSocket: Socket }[];
@@ -57,8 +105,12 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
     database = new URL(databaseUrl).pathname.slice(1);
     admin = new pg.Client(adminUrl);
     await admin.connect();
-    a = await createTestApp({ databaseUrl });
-    b = await createTestApp({ databaseUrl });
+    network = await relayTo(new URL(databaseUrl));
+    const relayed = new URL(databaseUrl);
+    relayed.hostname = "127.0.0.1";
+    relayed.port = String(network.port);
+    a = await createTestApp({ databaseUrl: relayed.toString() });
+    b = await createTestApp({ databaseUrl: relayed.toString() });
     const [urlA, urlB] = [await listen(a.app), await listen(b.app)];
     trailId = (await aTrail(a.app)).id;
     const teacher = await givenTeacher(a.app);
@@ -82,6 +134,7 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
     disconnectAll();
     await a?.close();
     await b?.close();
+    await network?.close();
     await admin?.end();
   });
 
@@ -152,6 +205,14 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
         projections: { details: { name: string; state: string }[] };
       };
     }>();
+  };
+
+  /** How many sessions (pool, LISTEN, adapter, kept locks) the two instances have lost so far, by their health. */
+  const sessionsLost = async () => {
+    let lost = 0;
+    for (const test of [a, b])
+      for (const connection of (await healthOf(test)).components.db.connections ?? []) lost += connection.lost;
+    return lost;
   };
 
   const eventually = async (check: () => Promise<void>, timeoutMs = 20_000) => {
@@ -229,6 +290,27 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
       await recovered();
       for (const instance of instances) await pushesArrive(instance);
       expect(answers.length).toBeGreaterThan(before);
+      expect(answers.slice(before).filter((answer) => answer.status === 201).length).toBeGreaterThan(0);
+      everyAnswerWasTrue();
+    },
+    60_000,
+  );
+
+  it.each(["a network reset", "a 2-second outage (a restart)"])(
+    "survives %s under every session while commands and pushes flow",
+    async (what) => {
+      const before = answers.length;
+      const lostBefore = await sessionsLost();
+      const stop = traffic();
+      await sleep(400);
+      if (what === "a network reset") network.reset();
+      else await network.outage(2000);
+      await sleep(1000);
+      await stop();
+      await recovered();
+      for (const instance of instances) await pushesArrive(instance);
+      // The fault reached them: the LISTEN sessions of both instances, at least, were lost and reopened.
+      expect(await sessionsLost()).toBeGreaterThanOrEqual(lostBefore + 4);
       expect(answers.slice(before).filter((answer) => answer.status === 201).length).toBeGreaterThan(0);
       everyAnswerWasTrue();
     },
