@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Link, Outlet } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { LiveFeedProvider } from "../../lib/socket";
 import { fakeApi, json } from "../../test/fake-api";
-import { renderStudentArea, student } from "../../test/render-area";
+import { createManualFeed } from "../../test/manual-feed";
+import { renderRoutes } from "../../test/render";
+import { renderStudentArea, student, studentArea } from "../../test/render-area";
 import { signInStudentForEachTest } from "../../test/sign-in";
 import { inHours } from "../../test/time";
 import { trailView } from "../../test/trails";
@@ -151,6 +156,31 @@ describe("the student area", () => {
     await act(async () => answerAccount());
 
     expect(balance).toHaveTextContent("Saldo: 2 aulas");
+  });
+
+  it("shows the balance as it is now when the student comes back from a page outside the area", async () => {
+    const state = { balance: 1 };
+    server(state);
+    const live = createManualFeed();
+    renderRoutes(
+      [
+        {
+          element: (
+            <LiveFeedProvider feed={live.feed}>
+              <Outlet />
+            </LiveFeedProvider>
+          ),
+          children: [...studentArea, { path: "bank", element: <Link to="/student">Voltar</Link> }],
+        },
+      ],
+      "/bank",
+    );
+    // The bank confirmed a debit of 5 lessons while the student was on its page.
+    await screen.findByRole("link", { name: "Voltar" });
+    state.balance = 6;
+    await userEvent.click(screen.getByRole("link", { name: "Voltar" }));
+    const balance = await screen.findByTestId("student-balance");
+    await waitFor(() => expect(balance).toHaveTextContent("Saldo: 6 aulas"));
   });
 
   it("shows the free trial lesson beside the balance, as such, until it is spent", async () => {

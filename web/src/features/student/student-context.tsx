@@ -25,6 +25,10 @@ export const StudentProvider = ({ children }: { children: ReactNode }) => {
   const [balance, setBalance] = useState(account?.balance ?? 0);
   const [trialCredits, setTrialCredits] = useState(account?.trialCredits ?? 0);
   const pushedSinceAccountAsked = useRef(false);
+  // The session's account dates from the sign-in or the last visit here: pushes that arrived while the
+  // student was on a page outside the area (the bank's page of a debit, say) changed nothing here, so
+  // the area reads the account again when it opens.
+  useEffect(() => refresh(), [refresh]);
   useEffect(() => {
     if (pushedSinceAccountAsked.current) return;
     setBalance(account?.balance ?? 0);
