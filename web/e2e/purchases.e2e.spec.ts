@@ -165,16 +165,7 @@ describe("buying lessons in a real browser", () => {
     await expect
       .poll(() => page.getByRole("dialog").getByText("Compra realizada com sucesso!").isVisible(), { timeout: 15_000 })
       .toBe(true);
-    // The bank's return reloads the app; the account it reads then holds the new credits.
-    await expect
-      .poll(
-        async () =>
-          (await product.api<{ balance: number }>("GET", "/api/account", { token: studentToken })).body.balance,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(6);
+    await expect.poll(() => balance(page), { timeout: 15_000 }).toBe("Saldo: 6 aulas");
     await shot(page, "debit-approved");
     expect((await myPurchases()).map((purchase) => [purchase.method, purchase.status])).toEqual([
       ["DEBIT", "PAID"],
