@@ -28,6 +28,8 @@ export interface AppendedStream {
   streamId: string;
   types: string[];
   version: number;
+  /** Where the append's last event stands in global order. */
+  position: Position;
 }
 
 export interface AppendOptions<Result = unknown> {
@@ -266,6 +268,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
           streamId,
           types: events.map((event) => event.type),
           version: appended.nextVersions[streamId] as number,
+          position: appended.lastPosition,
         })),
       );
     }

@@ -16,6 +16,7 @@ import {
 import type { QueryOptions } from "@el/projections/sql";
 import Fastify from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminToken, bearer } from "../../test/accounts-fixtures";
@@ -692,6 +693,36 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
       expect(await running.waitFor(positionOf(event as RecordedEvent))).toBe(true);
     }
     everyTickOnce(await reader.applied("notified"), 1, 3);
+  });
+
+  it("reads again at once an append of its own that another process's open transaction held back, without waiting for the re-check", async () => {
+    const url = await createTestDatabaseUrl();
+    const harness = await openHarness(createPgDatabase(url));
+    harnesses.push(harness);
+    const projector = recordingProjector("held");
+    // An hour between reads of an idle projector: only its own look-again can find the held-back append.
+    const running = await start(harness.runner([projector], { idlePollMs: 3_600_000 }), [projector], harness.db);
+    await expect.poll(() => running.isActive("held"), POLL).toBe(true);
+    await running.waitFor(positionOf((await harness.tick(1, 1))[0] as RecordedEvent));
+
+    // Another process's write transaction, older than the append: readers do not see the append until it
+    // ends, and it ends without appending anything, so nobody announces it.
+    const other = new pg.Client(url);
+    await other.connect();
+    try {
+      for (let round = 2; round <= 4; round++) {
+        await other.query("begin");
+        await other.query("select pg_current_xact_id()");
+        const [event] = await harness.tick(round, round);
+        await pause(50);
+        expect((await harness.applied("held")).get(round)).toBeUndefined();
+        await other.query("commit");
+        expect(await running.waitFor(positionOf(event as RecordedEvent), undefined, 5_000)).toBe(true);
+      }
+    } finally {
+      await other.end();
+    }
+    everyTickOnce(await harness.applied("held"), 1, 4);
   });
 
   it("hands a projector over when the holder's lock session is ended: the standby runs it, the holder stands by, nothing stalls or is applied twice", async () => {

@@ -27,7 +27,11 @@ export interface Projector {
 /** Where the runner reads events from: the event store, seen through what a runner needs of it. */
 export interface EventSource {
   readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls `listener` after each append; an append of this process comes with where it stands (`local`),
+   * others' without (they are only known to exist).
+   */
+  onAppended(listener: (local?: readonly { position: Position }[]) => void): () => void;
   /** How many events a reader at `position` has still to read (capped for large lags). */
   countAfter(position: Position): Promise<number>;
   /** Whether an event of one of `types` is stored after `after`, up to and including `upTo`. */

@@ -150,12 +150,23 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   /** Appends announced so far: a read sent before the latest announcement may miss that append. */
   let announced = 0;
+  /**
+   * The furthest append of this process announced so far. A loop short of it after a read knows the
+   * append is committed but held back (an older transaction somewhere is still open), so it looks again
+   * soon rather than wait for the next wake-up or the re-check.
+   */
+  let localHead: Position | undefined;
   const wakers = new Set<() => void>();
   const polling = new Set<() => void>();
-  const announce = () => {
+  const announce = (local?: readonly { position: Position }[]) => {
+    for (const { position } of local ?? []) {
+      if (!localHead || comparePositions(position, localHead) > 0) localHead = position;
+    }
     announced++;
     for (const wake of [...wakers]) wake();
   };
+  const heldBack = (loop: Loop) =>
+    localHead !== undefined && loop.position !== undefined && comparePositions(loop.position, localHead) < 0;
   const unsubscribe = source.onAppended(announce);
   /**
    * Runs one of this runner's writes. While a transaction is open, readers do not see the appends
@@ -415,6 +426,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     let lost = false;
     try {
       let readFailures = 0;
+      let heldBackReads = 0;
       while (!stopping) {
         if (!lock.held()) throw new LeaseLost(name);
         await saveSkipped(loop, false);
@@ -444,7 +456,14 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         }
         // A short batch, with nothing announced since it was read, is all there is for now: wait for the
         // next announcement (or the re-check) rather than read again to find nothing.
-        if (batch.events.length < batchSize && announced === seen) await idle();
+        if (batch.events.length < batchSize && announced === seen) {
+          // Held back: 1, 2, 4… ms, up to the re-check (what a commit elsewhere takes, not a wake-up).
+          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, idlePollMs));
+          else {
+            heldBackReads = 0;
+            await idle();
+          }
+        } else heldBackReads = 0;
       }
     } catch (error) {
       lost = error instanceof LeaseLost;
