@@ -9,7 +9,8 @@ import { type EventOf, lowerCaseKey, streamKind } from "../shared/streams";
  * live in their own files.
  */
 
-export const Authority = z.enum(["ROLE_ADMIN", "ROLE_USER", "ROLE_STUDENT", "ROLE_TEACHER"]);
+/** `ROLE_AUDITOR` reads the event history (issue 12) and changes nothing; administrators pass its checks too. */
+export const Authority = z.enum(["ROLE_ADMIN", "ROLE_USER", "ROLE_STUDENT", "ROLE_TEACHER", "ROLE_AUDITOR"]);
 export type Authority = z.infer<typeof Authority>;
 export const authorities = Authority.options;
 

@@ -108,6 +108,7 @@ describe("user management", () => {
       "ROLE_USER",
       "ROLE_STUDENT",
       "ROLE_TEACHER",
+      "ROLE_AUDITOR",
     ]);
   });
 
