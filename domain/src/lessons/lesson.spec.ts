@@ -457,3 +457,169 @@ describe("paying the teacher", () => {
     given([]).when(undo()).thenThrows(lessonErrors.notFound, "not_found");
   });
 });
+
+describe("the back office's feedback corrections", () => {
+  const rated: LessonEvent = {
+    type: "StudentFeedbackGiven",
+    data: { feedbackId: 300, studentId: 11, note: 2, information: "Too fast", givenAt: afterLesson.toISOString() },
+  };
+  const reported: LessonEvent = {
+    type: "TeacherFeedbackGiven",
+    data: {
+      feedbackId: 400,
+      teacherId: 21,
+      givenAt: afterLesson.toISOString(),
+      skipped: false,
+      status: 3,
+      note: 4,
+      information: "Student did not come",
+      sugestions: "-",
+      productSugestions: "-",
+      studentInformation: "-",
+      partialyHeld: null,
+    },
+  };
+  const at = later(60);
+  const reviseStudent = (overrides: Partial<Extract<LessonCommand, { type: "ReviseStudentFeedback" }>> = {}) =>
+    ({
+      type: "ReviseStudentFeedback",
+      feedbackId: 300,
+      note: 4,
+      information: " Good pace after all ",
+      by: "admin",
+      now: at,
+      ...overrides,
+    }) satisfies LessonCommand;
+  const reviseTeacher = (overrides: Partial<Extract<LessonCommand, { type: "ReviseTeacherFeedback" }>> = {}) =>
+    ({
+      type: "ReviseTeacherFeedback",
+      feedbackId: 400,
+      status: 2,
+      note: 5,
+      information: "Held half of it",
+      sugestions: "Review",
+      productSugestions: "None",
+      studentInformation: "Arrived late",
+      partialyHeld: " Exercise 3 ",
+      by: "admin",
+      now: at,
+      ...overrides,
+    }) satisfies LessonCommand;
+  const deleteFeedback = (of: "student" | "teacher", feedbackId: number): LessonCommand => ({
+    type: "DeleteFeedback",
+    of,
+    feedbackId,
+    by: "admin",
+    now: at,
+  });
+
+  it("corrects the student's rating and comment", () =>
+    given([scheduled, accepted, rated])
+      .when(reviseStudent())
+      .then([
+        {
+          type: "StudentFeedbackRevised",
+          data: { feedbackId: 300, note: 4, information: "Good pace after all", by: "admin", at: at.toISOString() },
+        },
+      ]));
+
+  it("corrects the teacher's report, keeping where it stopped only for a partly held lesson", () => {
+    given([scheduled, accepted, reported])
+      .when(reviseTeacher())
+      .then([
+        {
+          type: "TeacherFeedbackRevised",
+          data: {
+            feedbackId: 400,
+            status: 2,
+            note: 5,
+            information: "Held half of it",
+            sugestions: "Review",
+            productSugestions: "None",
+            studentInformation: "Arrived late",
+            partialyHeld: "Exercise 3",
+            by: "admin",
+            at: at.toISOString(),
+          },
+        },
+      ]);
+    const [event] = lessonDecider.decide(
+      reviseTeacher({ status: 1 }),
+      [scheduled, accepted, reported].reduce(lessonDecider.evolve, lessonDecider.initialState()),
+    );
+    expect(event?.type === "TeacherFeedbackRevised" && event.data.partialyHeld).toBeNull();
+  });
+
+  it("refuses a note out of range and a report without a status", () => {
+    given([scheduled, accepted, rated])
+      .when(reviseStudent({ note: 6 }))
+      .thenThrows(lessonErrors.note, "validation");
+    given([scheduled, accepted, reported])
+      .when(reviseTeacher({ note: 0 }))
+      .thenThrows(lessonErrors.note, "validation");
+    given([scheduled, accepted, reported])
+      .when(reviseTeacher({ status: null }))
+      .thenThrows(lessonErrors.chooseOption, "validation");
+  });
+
+  it("answers 404 for a feedback the lesson does not have", () => {
+    given([scheduled, accepted]).when(reviseStudent()).thenThrows(lessonErrors.feedbackNotFound, "not_found");
+    given([scheduled, accepted, rated])
+      .when(reviseStudent({ feedbackId: 301 }))
+      .thenThrows(lessonErrors.feedbackNotFound);
+    given([scheduled, accepted, rated]).when(deleteFeedback("teacher", 300)).thenThrows(lessonErrors.feedbackNotFound);
+  });
+
+  it("deletes once: a second delete finds nothing, and the student may rate the lesson again", () => {
+    const deleted: LessonEvent = {
+      type: "StudentFeedbackDeleted",
+      data: { feedbackId: 300, by: "admin", at: at.toISOString() },
+    };
+    given([scheduled, accepted, rated]).when(deleteFeedback("student", 300)).then([deleted]);
+    given([scheduled, accepted, rated, deleted])
+      .when(deleteFeedback("student", 300))
+      .thenThrows(lessonErrors.feedbackNotFound);
+    expect(
+      lessonDecider.decide(
+        { type: "GiveStudentFeedback", feedbackId: 302, studentId: 11, note: 5, information: "", now: at },
+        [scheduled, accepted, rated, deleted].reduce(lessonDecider.evolve, lessonDecider.initialState()),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("pays the teacher again once a 'not held' report is corrected or deleted", () => {
+    const pay: LessonCommand = { type: "PayLesson", paymentId: 500, teacherId: null, by: "admin", now: at };
+    given([scheduled, accepted, reported]).when(pay).thenThrows(lessonErrors.reportedNotHeld);
+    const revised: LessonEvent = {
+      type: "TeacherFeedbackRevised",
+      data: {
+        feedbackId: 400,
+        status: 1,
+        note: 5,
+        information: "",
+        sugestions: "",
+        productSugestions: "",
+        studentInformation: "",
+        partialyHeld: null,
+        by: "admin",
+        at: at.toISOString(),
+      },
+    };
+    expect(
+      lessonDecider.decide(
+        pay,
+        [scheduled, accepted, reported, revised].reduce(lessonDecider.evolve, lessonDecider.initialState()),
+      ),
+    ).toHaveLength(1);
+    const deleted: LessonEvent = {
+      type: "TeacherFeedbackDeleted",
+      data: { feedbackId: 400, by: "admin", at: at.toISOString() },
+    };
+    expect(
+      lessonDecider.decide(
+        pay,
+        [scheduled, accepted, reported, deleted].reduce(lessonDecider.evolve, lessonDecider.initialState()),
+      ),
+    ).toHaveLength(1);
+  });
+});

@@ -48,6 +48,7 @@ export const lessonErrors = {
   paymentNotFound: "Pagamento não encontrado.",
   reportedNotHeld: "O professor informou que esta aula não aconteceu.",
   notTheTeacher: "Esta aula não é deste professor.",
+  feedbackNotFound: "Feedback não encontrado.",
 } as const;
 
 const instant = z.iso.datetime({ offset: true });
@@ -123,6 +124,31 @@ export const lessonEventSchemas = {
   }),
   /** The payment was undone: the lesson is owed to its teacher again. */
   LessonPaymentCancelled: z.object({ paymentId: z.number().int(), by: z.string(), at: instant }),
+  /** An administrator corrected the student's rating or comment (`by`: the administrator's login). */
+  StudentFeedbackRevised: z.object({
+    feedbackId: z.number().int(),
+    note: z.number().int().min(0).max(5).nullable(),
+    information: text,
+    by: z.string(),
+    at: instant,
+  }),
+  /** An administrator removed the student's feedback: the lesson is without one again. */
+  StudentFeedbackDeleted: z.object({ feedbackId: z.number().int(), by: z.string(), at: instant }),
+  /** An administrator corrected the teacher's report. */
+  TeacherFeedbackRevised: z.object({
+    feedbackId: z.number().int(),
+    status: TeacherFeedbackStatus,
+    note: z.number().int().min(1).max(5).nullable(),
+    information: text,
+    sugestions: text,
+    productSugestions: text,
+    studentInformation: text,
+    partialyHeld: text.nullable(),
+    by: z.string(),
+    at: instant,
+  }),
+  /** An administrator removed the teacher's report: the lesson is without one again. */
+  TeacherFeedbackDeleted: z.object({ feedbackId: z.number().int(), by: z.string(), at: instant }),
 };
 
 export type LessonEvent = EventOf<typeof lessonEventSchemas>;
@@ -185,7 +211,17 @@ export type LessonCommand =
       by: string;
       now: Date;
     }
-  | { type: "CancelLessonPayment"; paymentId: number; by: string; now: Date };
+  | { type: "CancelLessonPayment"; paymentId: number; by: string; now: Date }
+  | {
+      type: "ReviseStudentFeedback";
+      feedbackId: number;
+      note: number | null;
+      information: string;
+      by: string;
+      now: Date;
+    }
+  | ({ type: "ReviseTeacherFeedback"; feedbackId: number; by: string; now: Date } & TeacherFeedbackInput)
+  | { type: "DeleteFeedback"; of: "student" | "teacher"; feedbackId: number; by: string; now: Date };
 
 interface LessonFacts {
   scheduled: LessonScheduled;
@@ -306,6 +342,12 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         };
       case "LessonPaymentCancelled":
         return { ...state, payment: null };
+      case "StudentFeedbackDeleted":
+        return { ...state, studentFeedbackId: null };
+      case "TeacherFeedbackRevised":
+        return { ...state, reportedNotHeld: event.data.status === 3 };
+      case "TeacherFeedbackDeleted":
+        return { ...state, teacherFeedbackId: null, reportedNotHeld: false };
       default:
         return state;
     }
@@ -462,6 +504,60 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
           {
             type: "LessonPaymentCancelled",
             data: { paymentId: lesson.payment.id, by: command.by, at: command.now.toISOString() },
+          },
+        ];
+      }
+      case "ReviseStudentFeedback": {
+        const lesson = existing(state);
+        if (lesson.studentFeedbackId !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
+        checkNote(command.note, 0, lessonErrors.note, "note");
+        return [
+          {
+            type: "StudentFeedbackRevised",
+            data: {
+              feedbackId: command.feedbackId,
+              note: command.note,
+              information: command.information.trim(),
+              by: command.by,
+              at: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "ReviseTeacherFeedback": {
+        const lesson = existing(state);
+        if (lesson.teacherFeedbackId !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
+        // The back office's form has no rules of its own (spec section 5) beyond what the report can hold.
+        if (command.status !== 1 && command.status !== 2 && command.status !== 3)
+          throw invalid(lessonErrors.chooseOption, "status");
+        checkNote(command.note, 1, lessonErrors.note, "note");
+        return [
+          {
+            type: "TeacherFeedbackRevised",
+            data: {
+              feedbackId: command.feedbackId,
+              status: command.status,
+              note: command.note,
+              information: command.information.trim(),
+              sugestions: command.sugestions.trim(),
+              productSugestions: command.productSugestions.trim(),
+              studentInformation: command.studentInformation.trim(),
+              partialyHeld: command.status === 2 ? (command.partialyHeld ?? "").trim() : null,
+              by: command.by,
+              at: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case "DeleteFeedback": {
+        const lesson = existing(state);
+        const current = command.of === "student" ? lesson.studentFeedbackId : lesson.teacherFeedbackId;
+        // Already deleted (another administrator, a retry) or never this lesson's: there is nothing to delete.
+        if (current !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
+        return [
+          {
+            type: command.of === "student" ? "StudentFeedbackDeleted" : "TeacherFeedbackDeleted",
+            data: { feedbackId: command.feedbackId, by: command.by, at: command.now.toISOString() },
           },
         ];
       }
