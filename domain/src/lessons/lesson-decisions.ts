@@ -1,6 +1,21 @@
 import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
-import { isPayable, type Lesson, type LessonCommand, type LessonEvent, lessonDecider, lessonStreams } from "./lesson";
-import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
+import { conflict, DomainError } from "../shared/errors";
+import {
+  isPayable,
+  type Lesson,
+  type LessonCommand,
+  type LessonEvent,
+  lessonDecider,
+  lessonErrors,
+  lessonStreams,
+} from "./lesson";
+import {
+  slotsOfLesson,
+  type TeacherSlot,
+  type TeacherSlotEvent,
+  type TeacherSlotKey,
+  teacherSlotDecider,
+} from "./teacher-slot";
 
 /**
  * The decisions that span streams, kept pure so their specs need no database: the backend reads the
@@ -77,3 +92,96 @@ export const payTeacherLessons = (
       lesson,
     );
   });
+
+type SlotDecisions = { key: TeacherSlotKey; events: TeacherSlotEvent[] }[];
+
+/**
+ * The slot rules speak to a teacher claiming for themselves ("Você já tem uma aula…"); an administrator
+ * choosing a teacher is told it is that teacher who is busy.
+ */
+const asAdministrator = <Result>(decide: () => Result): Result => {
+  try {
+    return decide();
+  } catch (error) {
+    if (error instanceof DomainError && error.messageKey === lessonErrors.teacherBusy)
+      throw conflict(lessonErrors.teacherBusyOther);
+    throw error;
+  }
+};
+
+/**
+ * The half-hour slots a lesson holds after a change, from those it held before: slots it leaves are
+ * released, slots it takes are reserved (one it keeps, moved by half an hour, is left as it is).
+ * `slots` holds the state of every key of both lists.
+ */
+const moveSlots = (
+  lessonId: number,
+  before: TeacherSlotKey[],
+  after: TeacherSlotKey[],
+  slots: ReadonlyMap<string, TeacherSlot>,
+): SlotDecisions => {
+  const keyOf = (key: TeacherSlotKey) => `${key.teacherId}-${key.startsAt}`;
+  const kept = new Set(after.map(keyOf));
+  const stateOf = (key: TeacherSlotKey) => slots.get(keyOf(key)) ?? teacherSlotDecider.initialState();
+  const released = before
+    .filter((key) => !kept.has(keyOf(key)))
+    .map((key) => ({
+      key,
+      events: teacherSlotDecider.decide({ type: "ReleaseSlot", teacherId: key.teacherId, lessonId }, stateOf(key)),
+    }));
+  const reserved = after.map((key) => ({
+    key,
+    events: teacherSlotDecider.decide({ type: "ReserveSlot", teacherId: key.teacherId, lessonId }, stateOf(key)),
+  }));
+  return [...released, ...reserved];
+};
+
+/** The slots a lesson's teacher holds for it, none while it waits for a teacher. */
+export const slotsHeldBy = (lesson: Lesson): TeacherSlotKey[] =>
+  lesson.status === "accepted" ? slotsOfLesson(lesson.teacher.id, lesson.scheduled.date) : [];
+
+/**
+ * "Criar aula" by an administrator: the student's own scheduling (same rules, same credit), and with a
+ * teacher chosen the lesson is accepted on that teacher's behalf at once, reserving their slots.
+ * `slots` holds the chosen teacher's slots of the lesson's time.
+ */
+export const scheduleLessonByAdministrator = (
+  command: Command<"ScheduleLesson">,
+  assign: Omit<Command<"AssignTeacher">, "type" | "now"> | null,
+  state: { lesson: Lesson; student: StudentAccount; slots: ReadonlyMap<string, TeacherSlot> },
+): { lesson: LessonEvent[]; student: StudentEvent[]; slots: SlotDecisions } => {
+  const scheduled = scheduleLesson(command, state);
+  if (!assign || scheduled.lesson.length === 0) return { ...scheduled, slots: [] };
+  const lesson = scheduled.lesson.reduce(lessonDecider.evolve, state.lesson);
+  const accepted = lessonDecider.decide({ type: "AssignTeacher", ...assign, now: command.now }, lesson);
+  const slots = asAdministrator(() =>
+    moveSlots(command.id, [], slotsOfLesson(assign.teacher.id, command.date), state.slots),
+  );
+  return { lesson: [...scheduled.lesson, ...accepted], student: scheduled.student, slots };
+};
+
+/**
+ * An administrator moves a lesson, gives it to a teacher, or both: the new time follows the scheduling
+ * rules, a pending lesson given a teacher is accepted, a claimed one changes teacher, and the teachers'
+ * slots follow (the old ones freed, the new ones reserved, refused when that teacher is busy then).
+ * `slots` holds the state of the slots the lesson holds now and of those it would hold after.
+ */
+export const changeLesson = (
+  change: { date: string | null; assign: Omit<Command<"AssignTeacher">, "type" | "now"> | null; by: number; now: Date },
+  state: { lesson: Lesson; slots: ReadonlyMap<string, TeacherSlot> },
+): { lesson: LessonEvent[]; slots: SlotDecisions } => {
+  const { by, now } = change;
+  const moved =
+    change.date === null ? [] : lessonDecider.decide({ type: "MoveLesson", date: change.date, by, now }, state.lesson);
+  const afterMove = moved.reduce(lessonDecider.evolve, state.lesson);
+  const assigned = change.assign
+    ? lessonDecider.decide({ type: "AssignTeacher", ...change.assign, now }, afterMove)
+    : [];
+  const lesson = [...moved, ...assigned];
+  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, slots: [] };
+  const lessonId = state.lesson.scheduled.id;
+  const after = lesson.reduce(lessonDecider.evolve, state.lesson);
+  const before = slotsHeldBy(state.lesson);
+  const slots = asAdministrator(() => moveSlots(lessonId, before, slotsHeldBy(after), state.slots));
+  return { lesson, slots };
+};

@@ -48,6 +48,10 @@ export const lessonErrors = {
   paymentNotFound: "Pagamento não encontrado.",
   reportedNotHeld: "O professor informou que esta aula não aconteceu.",
   notTheTeacher: "Esta aula não é deste professor.",
+  teacherNotFound: "Professor não encontrado.",
+  studentNotFound: "Aluno não encontrado.",
+  startedNoChange: "Esta aula já começou e não pode mais ser alterada.",
+  teacherBusyOther: "O professor já tem uma aula neste horário.",
   feedbackNotFound: "Feedback não encontrado.",
 } as const;
 
@@ -84,7 +88,23 @@ export const TeacherFeedbackStatus = z.union([z.literal(1), z.literal(2), z.lite
 
 export const lessonEventSchemas = {
   LessonScheduled,
-  LessonAccepted: z.object({ teacher: PersonSnapshot, meetUrl: z.url(), acceptedAt: instant }),
+  LessonAccepted: z.object({
+    teacher: PersonSnapshot,
+    meetUrl: z.url(),
+    acceptedAt: instant,
+    /** The administrator who gave the lesson to this teacher, absent when the teacher claimed it. */
+    assignedBy: z.number().int().optional(),
+  }),
+  /** An administrator moved the lesson to another start (same rules as scheduling it). */
+  LessonMoved: z.object({ from: instant, date: instant, by: z.number().int(), at: instant }),
+  /** An administrator gave a claimed lesson to another teacher, with a video link of theirs. */
+  LessonTeacherChanged: z.object({
+    from: PersonSnapshot,
+    teacher: PersonSnapshot,
+    meetUrl: z.url(),
+    by: z.number().int(),
+    at: instant,
+  }),
   LessonCancelled: z.object({
     by: z.number().int(),
     role: z.enum(["student", "admin"]),
@@ -187,6 +207,9 @@ export type LessonCommand =
       now: Date;
     }
   | { type: "AcceptLesson"; teacher: PersonSnapshot; meetUrl: string; now: Date }
+  /** An administrator gives the lesson to a teacher: a pending one is accepted, a claimed one changes teacher. */
+  | { type: "AssignTeacher"; teacher: PersonSnapshot; meetUrl: string; by: number; now: Date }
+  | { type: "MoveLesson"; date: string; by: number; now: Date }
   | { type: "CancelLesson"; by: number; role: "student" | "admin"; now: Date }
   | {
       type: "GiveStudentFeedback";
@@ -286,6 +309,14 @@ const existing = (state: Lesson) => {
   return state;
 };
 
+/** A lesson an administrator may still move or give to a teacher: not cancelled and not started. */
+const changeable = (state: Lesson, now: Date) => {
+  const lesson = existing(state);
+  if (lesson.status !== "pending" && lesson.status !== "accepted") throw conflict(lessonErrors.cancelled);
+  if (startOf(lesson.scheduled) <= now.getTime()) throw invalid(lessonErrors.startedNoChange);
+  return lesson;
+};
+
 /** A lesson that took place: claimed by a teacher, not cancelled, and over. */
 const held = (state: Lesson, now: Date) => {
   const lesson = existing(state);
@@ -329,6 +360,10 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
     switch (event.type) {
       case "LessonAccepted":
         return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
+      case "LessonTeacherChanged":
+        return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
+      case "LessonMoved":
+        return { ...state, scheduled: { ...state.scheduled, date: event.data.date } };
       case "LessonCancelled":
         return { ...state, status: "cancelled" };
       case "StudentFeedbackGiven":
@@ -392,6 +427,33 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
           {
             type: "LessonAccepted",
             data: { teacher: command.teacher, meetUrl: command.meetUrl, acceptedAt: command.now.toISOString() },
+          },
+        ];
+      }
+      case "AssignTeacher": {
+        const lesson = changeable(state, command.now);
+        const at = command.now.toISOString();
+        if (lesson.status !== "accepted") {
+          const { teacher, meetUrl, by } = command;
+          return [{ type: "LessonAccepted", data: { teacher, meetUrl, acceptedAt: at, assignedBy: by } }];
+        }
+        if (lesson.teacher.id === command.teacher.id) return [];
+        return [
+          {
+            type: "LessonTeacherChanged",
+            data: { from: lesson.teacher, teacher: command.teacher, meetUrl: command.meetUrl, by: command.by, at },
+          },
+        ];
+      }
+      case "MoveLesson": {
+        const lesson = changeable(state, command.now);
+        checkLessonTime(command.date, command.now);
+        const date = new Date(command.date).toISOString();
+        if (date === new Date(lesson.scheduled.date).toISOString()) return [];
+        return [
+          {
+            type: "LessonMoved",
+            data: { from: lesson.scheduled.date, date, by: command.by, at: command.now.toISOString() },
           },
         ];
       }
