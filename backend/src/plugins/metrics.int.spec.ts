@@ -60,6 +60,11 @@ describe("what operators see", () => {
       /payment_gateway_call_duration_seconds_count\{gateway="sandbox",operation="createPix",outcome="ok"\} 1/,
     );
     expect(text).toMatch(/realtime_pushes_total\{event="purchase:updated"\} [1-9]/);
+    expect(text).toMatch(/realtime_push_latency_seconds_count\{event="purchase:updated"\} [1-9]/);
+    // The push followed its event within the scrape's reach: none of them counted as later than 2.5 s.
+    const within = text.match(/realtime_push_latency_seconds_bucket\{le="2\.5",event="purchase:updated"\} (\d+)/)?.[1];
+    const all = text.match(/realtime_push_latency_seconds_count\{event="purchase:updated"\} (\d+)/)?.[1];
+    expect(within).toBe(all);
     expect(text).toMatch(/projection_lag_seconds\{projector="purchases"\} \d/);
     expect(text).toContain("process_cpu_user_seconds_total");
   });

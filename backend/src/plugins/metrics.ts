@@ -129,8 +129,21 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       labelNames: ["event"],
       registers: [registry],
     });
+    const pushLatency = new Histogram({
+      name: "realtime_push_latency_seconds",
+      help: "From the storing of the event that caused a push to its hand-over to the socket.io gateway, by name",
+      labelNames: ["event"],
+      buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
     app.pushes.on("push", (batch) => {
-      for (const push of batch) pushes.inc({ event: push.event });
+      const now = Date.now();
+      for (const push of batch) {
+        pushes.inc({ event: push.event });
+        if (push.recordedAt !== undefined) {
+          pushLatency.observe({ event: push.event }, Math.max(0, now - push.recordedAt) / 1000);
+        }
+      }
     });
 
     const gatewayCalls = new Histogram({

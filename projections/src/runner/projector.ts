@@ -7,6 +7,8 @@ export interface Push {
   room: string;
   event: string;
   payload: unknown;
+  /** When the event that produced it was stored (ms since the epoch): how late a push is, is measured from it. */
+  recordedAt?: number;
 }
 
 /**

@@ -255,7 +255,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     const pushes: Push[] = [];
     for (const event of events) {
       const produced = await projector.apply(event, tx);
-      if (produced) pushes.push(...produced);
+      const recordedAt = event.recordedAt.getTime();
+      if (produced) for (const push of produced) pushes.push({ ...push, recordedAt });
     }
     return pushes;
   };
