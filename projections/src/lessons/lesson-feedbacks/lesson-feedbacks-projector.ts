@@ -32,7 +32,14 @@ create table if not exists teacher_feedbacks (
 
 export const lessonFeedbacksProjector: Projector = {
   name: "lesson-feedbacks",
-  handles: ["StudentFeedbackGiven", "TeacherFeedbackGiven"],
+  handles: [
+    "StudentFeedbackGiven",
+    "TeacherFeedbackGiven",
+    "StudentFeedbackRevised",
+    "StudentFeedbackDeleted",
+    "TeacherFeedbackRevised",
+    "TeacherFeedbackDeleted",
+  ],
   tables: ["student_feedbacks", "teacher_feedbacks"],
   migrate: async (sql) => {
     await sql.query(LESSON_FEEDBACKS_SCHEMA);
@@ -48,6 +55,41 @@ export const lessonFeedbacksProjector: Projector = {
          values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
         [data.feedbackId, lessonId, data.studentId, data.note, data.information, data.givenAt],
       );
+      return;
+    }
+    if (event.type === "StudentFeedbackRevised") {
+      await tx.query("update student_feedbacks set note = $2, information = $3 where id = $1", [
+        event.data.feedbackId,
+        event.data.note,
+        event.data.information,
+      ]);
+      return;
+    }
+    if (event.type === "StudentFeedbackDeleted") {
+      await tx.query("delete from student_feedbacks where id = $1", [event.data.feedbackId]);
+      return;
+    }
+    if (event.type === "TeacherFeedbackRevised") {
+      const { data } = event;
+      // A corrected report is a report: a prompt the teacher had closed is no longer an empty one.
+      await tx.query(
+        `update teacher_feedbacks set skipped = false, status = $2, note = $3, information = $4, sugestions = $5,
+           product_sugestions = $6, student_information = $7, partialy_held = $8 where id = $1`,
+        [
+          data.feedbackId,
+          data.status,
+          data.note,
+          data.information,
+          data.sugestions,
+          data.productSugestions,
+          data.studentInformation,
+          data.partialyHeld,
+        ],
+      );
+      return;
+    }
+    if (event.type === "TeacherFeedbackDeleted") {
+      await tx.query("delete from teacher_feedbacks where id = $1", [event.data.feedbackId]);
       return;
     }
     if (event.type !== "TeacherFeedbackGiven") return;
