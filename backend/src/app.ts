@@ -5,6 +5,7 @@ import fastifyJwt from "@fastify/jwt";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { ANONYMOUS, asSystem, withEventMetadata } from "./event-store";
 import { features } from "./features";
 import { apiDocsPlugin } from "./http/api-docs";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
@@ -91,6 +92,13 @@ export const buildApp = async ({
   app.addHook("onSend", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
   });
+  // Every event a request causes records who sent it (once the guard knows) and the request's id.
+  app.addHook("onRequest", (request, _reply, done) =>
+    withEventMetadata(
+      () => ({ userId: request.currentUser ? String(request.currentUser.id) : ANONYMOUS, correlationId: request.id }),
+      done,
+    ),
+  );
   if (config.logRequests) {
     app.addHook("onResponse", async (request, reply) => {
       const ms = Math.round(reply.elapsedTime * 10) / 10;
@@ -134,6 +142,6 @@ export const buildApp = async ({
   await app.register(webAppPlugin, { root: config.webDist });
 
   await app.ready();
-  for (const feature of features) await feature.seed?.(app);
+  for (const feature of features) await asSystem(`seed-${feature.name}`, async () => feature.seed?.(app));
   return app;
 };

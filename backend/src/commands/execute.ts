@@ -15,7 +15,8 @@ export interface CommandContext {
   correlationId?: string;
 }
 
-type DomainEvent = Pick<NewEvent, "type" | "data">;
+// An event may name its id and its own metadata (a cause among the events of the same decision).
+type DomainEvent = Pick<NewEvent, "type" | "data" | "eventId" | "metadata">;
 
 export interface Decision<Result> {
   /** Events to append, per stream; streams with no event are left alone. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
 import { START } from "@el/domain";
 import type { Database } from "@el/projections/sql";
+import { ambientMetadata, definedMetadata } from "./event-metadata";
 import type { EventRegistry } from "./registry";
 
 export type ExpectedVersion = number | "no_stream" | "stream_exists" | "any";
@@ -185,14 +186,17 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     recordedAt: new Date(Number(row.recorded_at_ms)),
   });
 
-  const serialise = (events: NewEvent[], shared: Partial<EventMetadata> | undefined) =>
-    events.map((event) => ({
+  const serialise = (events: NewEvent[], shared: Partial<EventMetadata> | undefined) => {
+    // Who and which request or job, from the caller's scope unless the append or the event says (event-metadata.ts).
+    const common = { occurredAt: new Date().toISOString(), ...ambientMetadata(), ...definedMetadata(shared) };
+    return events.map((event) => ({
       type: event.type,
       schemaVersion: registry.currentVersion(event.type),
       data: registry.validate(event.type, event.data),
-      metadata: { occurredAt: new Date().toISOString(), ...shared, ...event.metadata },
+      metadata: { ...common, ...definedMetadata(event.metadata) },
       eventId: event.eventId ?? randomUUID(),
     }));
+  };
 
   const expectedOf = (expected: ExpectedVersion) => (expected === 0 ? "no_stream" : String(expected));
 

@@ -1,3 +1,4 @@
+export * from "./event-metadata";
 export * from "./event-store";
 export * from "./registry";
 export { migrateEventStore } from "./schema";

@@ -1,5 +1,6 @@
 import { duePurchases } from "@el/projections/purchases/index";
 import type { FastifyInstance } from "fastify";
+import { asSystem } from "../../event-store";
 import { GatewayUnavailable } from "../../integrations/payments/payment-gateway";
 import { confirmPaymentCommand, expirePurchaseCommand, failPurchaseCommand, readPurchase } from "./purchase-commands";
 
@@ -53,7 +54,7 @@ export const sweepDuePurchases = async (app: FastifyInstance) => {
 
 export const startPurchaseExpiry = (app: FastifyInstance, intervalMs: number) => {
   let running: Promise<void> | undefined;
-  const sweep = () => sweepDuePurchases(app);
+  const sweep = () => asSystem("purchase-expiry", () => sweepDuePurchases(app));
   const timer = setInterval(() => {
     running ??= sweep()
       .catch((error) => app.log.error({ err: error }, "purchase expiry sweep failed"))

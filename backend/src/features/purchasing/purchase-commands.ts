@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { forbidden, invalid, notFound } from "@el/domain";
 import { studentAccountDecider, studentStreams } from "@el/domain/accounts/index";
 import { couponDecider, couponStreams, INVALID_COUPON } from "@el/domain/coupons/index";
@@ -238,19 +239,27 @@ export const confirmPaymentCommand = (
         purchase,
       );
       const paid = events.find((event) => event.type === "PurchasePaid");
+      // The credits are granted because the payment was confirmed: each records that event as its cause.
+      const paidEventId = randomUUID();
       const credits =
         paid?.type === "PurchasePaid"
-          ? studentAccountDecider.decide(
-              {
-                type: "GrantCredits",
-                amount: paid.data.credits,
-                grantedBy: purchaseStreams.id(purchaseId),
-                reason: "purchase",
-              },
-              student,
-            )
+          ? studentAccountDecider
+              .decide(
+                {
+                  type: "GrantCredits",
+                  amount: paid.data.credits,
+                  grantedBy: purchaseStreams.id(purchaseId),
+                  reason: "purchase",
+                },
+                student,
+              )
+              .map((event) => ({ ...event, metadata: { causationId: paidEventId } }))
           : [];
-      return { purchase: events, student: credits, result: paid !== undefined };
+      return {
+        purchase: events.map((event) => (event === paid ? { ...event, eventId: paidEventId } : event)),
+        student: credits,
+        result: paid !== undefined,
+      };
     },
     context,
   );
