@@ -1,0 +1,231 @@
+import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import { TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
+import { afterAll, describe, expect, it } from "vitest";
+import { on, projectionSpec } from "../../testing/projection-spec";
+import { lessonFeedbacksProjector } from "../lesson-feedbacks/lesson-feedbacks-projector";
+import { lessonSchedulingsProjector } from "../lesson-schedulings/lesson-schedulings-projector";
+import {
+  exportLessonControl,
+  findLessonControl,
+  type LessonExportRow,
+  lessonControlTotals,
+  pageLessonControl,
+} from "./lesson-control-queries";
+
+const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
+const joao: PersonSnapshot = { id: 1004, firstName: "João", lastName: "Conceição" };
+const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
+
+const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
+const scheduled = (id: number, date: string, fields: Partial<LessonEventData<"LessonScheduled">> = {}) =>
+  lesson(id, {
+    type: "LessonScheduled",
+    data: {
+      id,
+      student: ana,
+      trail: { id: 10, number: 1, title: "Hello" },
+      level: { id: 3, name: "Básico" },
+      date,
+      objective: "TRAVEL",
+      createdDate: "2025-03-01T12:00:00.000Z",
+      ...fields,
+    },
+  });
+const accepted = (id: number, teacher = bruno) =>
+  lesson(id, {
+    type: "LessonAccepted",
+    data: { teacher, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2025-03-01T13:00:00.000Z" },
+  });
+const cancelled = (id: number) =>
+  lesson(id, { type: "LessonCancelled", data: { by: 1, role: "admin", refunded: true, at: "2025-03-01T14:00:00Z" } });
+const paid = (id: number) =>
+  lesson(id, {
+    type: "LessonPaid",
+    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: bruno.id, by: "admin", at: "2026-04-01T12:00:00.000Z" },
+  });
+
+/** 10:00 in São Paulo on 2026-03-16; 22:00 on the 31st of March there is already April in UTC. */
+const MARCH_16 = "2026-03-16T13:00:00.000Z";
+const MARCH_31_LATE = "2026-04-01T01:00:00.000Z";
+const APRIL_15 = "2026-04-15T13:00:00.000Z";
+const LAST_YEAR = "2025-03-10T13:00:00.000Z";
+
+describe("lesson control on the lesson-schedulings read model", () => {
+  const spec = projectionSpec(lessonSchedulingsProjector, lessonFeedbacksProjector);
+  afterAll(() => spec.close());
+
+  const world = [
+    scheduled(3001, MARCH_16),
+    accepted(3001),
+    paid(3001),
+    scheduled(3002, MARCH_31_LATE, { student: joao }),
+    accepted(3002, carla),
+    scheduled(3003, APRIL_15),
+    scheduled(3004, LAST_YEAR, { student: joao }),
+    accepted(3004),
+    scheduled(3005, APRIL_15),
+    cancelled(3005),
+  ];
+
+  it("lists the standing lessons latest first with student, level, trail, São Paulo day and hour, teacher and payment", () =>
+    spec
+      .given(...world)
+      .when()
+      .then(async ({ sql }) => {
+        const page = await pageLessonControl(sql, { page: 0, size: 10 });
+        expect(page.totalElements).toBe(4);
+        expect(page.content.map((row) => row.id)).toEqual([3003, 3002, 3001, 3004]);
+        expect(page.content[1]).toEqual({
+          id: 3002,
+          student: joao,
+          level: { id: 3, name: "Básico" },
+          objective: "TRAVEL",
+          trail: { id: 10, number: 1, title: "Hello" },
+          startsAt: MARCH_31_LATE,
+          date: "2026-03-31",
+          time: "22:00",
+          teacher: carla,
+          meetUrl: "https://meet.jit.si/lesson-3002",
+          payment: null,
+        });
+        expect(page.content[2]?.payment).toMatchObject({ id: 10001, value: 25 });
+        expect(page.content[0]?.teacher).toBeNull();
+        const second = await pageLessonControl(sql, { page: 1, size: 3, sort: "scheduling.date,desc" });
+        expect(second.content.map((row) => row.id)).toEqual([3004]);
+        const oldest = await pageLessonControl(sql, { page: 0, size: 1, sort: "scheduling.date,asc" });
+        expect(oldest.content.map((row) => row.id)).toEqual([3004]);
+      }));
+
+  it("filters by the São Paulo year and month, teacher and student, and totals them at R$ 25 and R$ 40", () =>
+    spec
+      .given(...world)
+      .when()
+      .then(async ({ sql }) => {
+        const ids = async (filters: Parameters<typeof lessonControlTotals>[1]) =>
+          (await pageLessonControl(sql, { page: 0, size: 10, ...filters })).content.map((row) => row.id);
+        expect(await ids({ year: 2026 })).toEqual([3003, 3002, 3001]);
+        expect(await ids({ year: 2026, month: 3 })).toEqual([3002, 3001]);
+        expect(await ids({ year: 2026, month: 4 })).toEqual([3003]);
+        expect(await ids({ month: 3 })).toEqual([3002, 3001, 3004]);
+        expect(await ids({ year: 2025, month: 12 })).toEqual([]);
+        expect(await ids({ teacherId: bruno.id })).toEqual([3001, 3004]);
+        expect(await ids({ studentId: joao.id, year: 2026 })).toEqual([3002]);
+        expect(await lessonControlTotals(sql, { year: 2026 })).toEqual({
+          lessons: 3,
+          teacherCost: 75,
+          teacherCostCents: 75_00,
+          revenue: 120,
+          revenueCents: 120_00,
+        });
+        expect((await lessonControlTotals(sql, { teacherId: 999 })).lessons).toBe(0);
+        expect(await findLessonControl(sql, 3005)).toMatchObject({ id: 3005, cancelled: true });
+        expect(await findLessonControl(sql, 9999)).toBeNull();
+      }));
+
+  it("exports every matching lesson with both feedbacks, in pages read by key", () =>
+    spec
+      .given(
+        ...world,
+        lesson(3001, {
+          type: "StudentFeedbackGiven",
+          data: {
+            feedbackId: 50,
+            studentId: ana.id,
+            note: 5,
+            information: "Ótima aula",
+            givenAt: "2026-03-17T12:00:00Z",
+          },
+        }),
+        lesson(3001, {
+          type: "TeacherFeedbackGiven",
+          data: {
+            feedbackId: 51,
+            teacherId: bruno.id,
+            skipped: false,
+            status: 1,
+            note: 4,
+            information: "Boa",
+            sugestions: "Mais prática",
+            productSugestions: "Áudio",
+            studentInformation: "Dedicada",
+            partialyHeld: null,
+            givenAt: "2026-03-17T12:00:00Z",
+          },
+        }),
+      )
+      .when()
+      .then(async ({ sql }) => {
+        const pages: LessonExportRow[][] = [];
+        for await (const page of exportLessonControl(sql, {}, 3)) pages.push(page);
+        expect(pages.map((page) => page.map((row) => row.id))).toEqual([[3003, 3002, 3001], [3004]]);
+        const withFeedback = pages.flat().find((row) => row.id === 3001);
+        expect(withFeedback?.studentFeedback).toEqual({ note: 5, information: "Ótima aula" });
+        expect(withFeedback?.teacherFeedback).toMatchObject({ status: 1, note: 4, sugestions: "Mais prática" });
+        expect(pages.flat().find((row) => row.id === 3002)?.studentFeedback).toBeNull();
+        const march: LessonExportRow[] = [];
+        for await (const page of exportLessonControl(sql, { year: 2026, month: 3 }, 1)) march.push(...page);
+        expect(march.map((row) => row.id)).toEqual([3002, 3001]);
+      }));
+
+  it("a lesson an administrator moves shows its new time; waiting for a teacher it is pushed to the boards again", () =>
+    spec
+      .given(scheduled(3101, MARCH_16))
+      .when(
+        lesson(3101, {
+          type: "LessonMoved",
+          data: { from: MARCH_16, date: APRIL_15, by: 1, at: "2026-03-01T12:00:00Z" },
+        }),
+      )
+      .then(async ({ sql, pushes }) => {
+        expect((await findLessonControl(sql, 3101))?.startsAt).toBe(APRIL_15);
+        expect(pushes).toEqual([
+          {
+            room: TEACHERS_ROOM,
+            event: "lesson:pending",
+            payload: {
+              lesson: {
+                id: 3101,
+                date: APRIL_15,
+                objective: "TRAVEL",
+                level: { id: 3, name: "Básico" },
+                trail: { id: 10, number: 1, title: "Hello" },
+                student: ana,
+              },
+            },
+          },
+        ]);
+      }));
+
+  it("a lesson given to another teacher is theirs; the old teacher is told it is gone, the student who teaches now", () =>
+    spec
+      .given(scheduled(3201, MARCH_16), accepted(3201))
+      .when(
+        lesson(3201, {
+          type: "LessonTeacherChanged",
+          data: {
+            from: bruno,
+            teacher: carla,
+            meetUrl: "https://meet.jit.si/new-3201",
+            by: 1,
+            at: "2026-03-01T12:00:00Z",
+          },
+        }),
+      )
+      .then(async ({ sql, pushes }) => {
+        expect((await findLessonControl(sql, 3201))?.teacher).toEqual(carla);
+        const accepted = {
+          lessonId: 3201,
+          date: MARCH_16,
+          teacher: { id: carla.id, name: "Carla" },
+          meetUrl: "https://meet.jit.si/new-3201",
+        };
+        expect(pushes).toEqual([
+          { room: userRoom(bruno.id), event: "lesson:cancelled", payload: { lessonId: 3201, refunded: false } },
+          { room: TEACHERS_ROOM, event: "lesson:claimed", payload: { lessonId: 3201, teacherId: carla.id } },
+          { room: userRoom(ana.id), event: "lesson:accepted", payload: accepted },
+          { room: userRoom(carla.id), event: "lesson:accepted", payload: accepted },
+        ]);
+        expect((await pageLessonControl(sql, { page: 0, size: 10, teacherId: bruno.id })).totalElements).toBe(0);
+      }));
+});
