@@ -2,6 +2,8 @@ import { lessonEventDefinitions } from "@el/domain/lessons/lesson";
 import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
 import { lessonFeedbacksProjector, lessonSchedulingsProjector } from "@el/projections/lessons/index";
 import type { Feature } from "../feature";
+import { feedbacksRoutes } from "./feedbacks-routes";
+import { lessonHistoryRoutes } from "./lesson-history-routes";
 import { lessonRoutes } from "./lesson-routes";
 import { paymentsRoutes } from "./payments-routes";
 
@@ -16,5 +18,7 @@ export const lessonsFeature: Feature = {
   routes: async (app) => {
     await app.register(lessonRoutes);
     await app.register(paymentsRoutes);
+    await app.register(feedbacksRoutes);
+    await app.register(lessonHistoryRoutes);
   },
 };
