@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BoardChanged } from "./lessons/board-view";
 import { PendingLessonView } from "./lessons/scheduling-view";
 import { PurchaseStatus } from "./purchasing/purchase-views";
 
@@ -28,6 +29,8 @@ export const serverToClientSchemas = {
   "payment:changed": z.object({ lessonId: z.number().int(), paid: z.boolean() }),
   /** To the student's `user:{id}`: one of their purchases moved on (paid, failed, expired, refunded…). */
   "purchase:updated": z.object({ purchaseId: z.number().int(), status: PurchaseStatus }),
+  /** To `role:admin`: a lesson's card on the live board changed (scheduled, claimed, cancelled, feedback, paid…). */
+  "board:changed": BoardChanged,
 };
 
 export type ServerToClientEventName = keyof typeof serverToClientSchemas;

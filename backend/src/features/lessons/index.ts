@@ -1,8 +1,11 @@
 import { lessonEventDefinitions } from "@el/domain/lessons/lesson";
 import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
 import { lessonFeedbacksProjector, lessonSchedulingsProjector } from "@el/projections/lessons/index";
+import { withBoardPushes } from "@el/projections/lessons/lesson-board/lesson-board";
 import type { Feature } from "../feature";
+import { boardRoutes } from "./board-routes";
 import { feedbacksRoutes } from "./feedbacks-routes";
+import { lessonControlRoutes } from "./lesson-control-routes";
 import { lessonHistoryRoutes } from "./lesson-history-routes";
 import { lessonRoutes } from "./lesson-routes";
 import { paymentsRoutes } from "./payments-routes";
@@ -14,10 +17,13 @@ import { paymentsRoutes } from "./payments-routes";
 export const lessonsFeature: Feature = {
   name: "lessons",
   events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions],
-  projectors: [lessonSchedulingsProjector, lessonFeedbacksProjector],
+  // The schedulings' read model also moves the lesson's card on every administrator's live board.
+  projectors: [withBoardPushes(lessonSchedulingsProjector), lessonFeedbacksProjector],
   routes: async (app) => {
     await app.register(lessonRoutes);
+    await app.register(lessonControlRoutes);
     await app.register(paymentsRoutes);
+    await app.register(boardRoutes);
     await app.register(feedbacksRoutes);
     await app.register(lessonHistoryRoutes);
   },
