@@ -33,6 +33,10 @@ export const accountErrors = {
   selfDemotion: "userManagement.error.selfDemotion",
   notRegistered: "error.account.notFound",
   deleted: "error.account.deleted",
+  /** The account already signs in with another identity of this provider. */
+  otherSocialLink: "error.social.otherLink",
+  /** A sign-in through an identity the account is not linked to. */
+  notLinked: "error.social.notLinked",
 } as const;
 
 /**
@@ -111,6 +115,13 @@ export type ProfileChanges = Partial<ProfileFields>;
 export const SignInFailureReason = z.enum(["bad_credentials", "not_activated", "rate_limited", "unknown_account"]);
 export type SignInFailureReason = z.infer<typeof SignInFailureReason>;
 
+/** The identity providers one may sign in with (issue 13); `subject` is the provider's id of the person. */
+export const SocialProvider = z.enum(["google", "facebook"]);
+export type SocialProvider = z.infer<typeof SocialProvider>;
+/** What the provider says of the person, as far as an account keeps it. */
+export const SocialIdentity = z.object({ provider: SocialProvider, subject: z.string().min(1).max(255) });
+export type SocialIdentity = z.infer<typeof SocialIdentity>;
+
 export const accountEventSchemas = {
   ProfileChanged: z.object({ changes: ProfileFields.partial(), by: z.string() }),
   PasswordChanged: z.object({ passwordHash: z.string().startsWith("$argon2id$"), by: z.string() }),
@@ -126,6 +137,8 @@ export const accountEventSchemas = {
   AccountDeleted: z.object({ by: z.string() }),
   /** The owner ended every session but the one they asked from (which got a new token). */
   SessionsRevoked: z.object({ by: z.string() }),
+  /** The account may from now on sign in through this provider's identity. */
+  SocialAccountLinked: SocialIdentity.extend({ at: instant }),
 };
 
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
@@ -139,7 +152,9 @@ export type AccountCommand =
   | { type: "SetAuthorities"; authorities: Authority[]; by: string }
   | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
   | { type: "RevokeSessions"; by: string }
-  | { type: "DeleteAccount"; by: string };
+  | { type: "DeleteAccount"; by: string }
+  | { type: "LinkSocialAccount"; identity: SocialIdentity; now: Date }
+  | { type: "SignInSocially"; identity: SocialIdentity; ip: string; now: Date };
 
 /** What the shared rules need to know about a registered account. */
 export interface AccountCore {
@@ -161,6 +176,8 @@ export interface AccountCore {
   sessionGeneration: number;
   /** When the last reset e-mail was asked for (see `RESET_MAIL_INTERVAL_MS`). */
   lastResetRequestedAt?: string;
+  /** The provider identities it signs in with, one per provider (absent in states kept before issue 13). */
+  socialLinks?: SocialIdentity[];
 }
 
 /** Enough failures to apply the per-pair limit to many addresses at once; older ones are forgotten. */
@@ -248,6 +265,11 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
           };
     case "AccountDeleted":
       return { ...core, deleted: true, activated: false };
+    case "SocialAccountLinked": {
+      const { provider, subject } = event.data;
+      const others = (core.socialLinks ?? []).filter((link) => link.provider !== provider);
+      return { ...core, socialLinks: [...others, { provider, subject }] };
+    }
     default:
       return core;
   }
@@ -344,6 +366,24 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
     case "DeleteAccount":
       if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
       return [{ type: "AccountDeleted", data: { by: command.by } }];
+    case "LinkSocialAccount": {
+      const { provider, subject } = command.identity;
+      const linked = core.socialLinks?.find((link) => link.provider === provider);
+      if (linked?.subject === subject) return [];
+      // Another person's identity at the same provider: only the owner, signed in, may change that.
+      if (linked) throw invalid(accountErrors.otherSocialLink, "provider");
+      return [{ type: "SocialAccountLinked", data: { provider, subject, at: command.now.toISOString() } }];
+    }
+    case "SignInSocially": {
+      const { provider, subject } = command.identity;
+      const at = command.now.toISOString();
+      if (!core.socialLinks?.some((link) => link.provider === provider && link.subject === subject))
+        throw forbidden(accountErrors.notLinked);
+      // The provider vouched for the person: no password, so nothing counts towards the sign-in limits.
+      if (!core.activated)
+        return [{ type: "SignInFailed", data: { login: core.login, ip: command.ip, at, reason: "not_activated" } }];
+      return [{ type: "SignedIn", data: { login: core.login, ip: command.ip, at } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -8,6 +8,7 @@ export * from "./account";
 export * from "./account-streams";
 export * from "./admin-account";
 export * from "./reservation";
+export * from "./social-identity";
 export * from "./student-account";
 export * from "./teacher-account";
 export * from "./user-view";

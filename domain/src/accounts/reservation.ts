@@ -27,7 +27,7 @@ export type ReservationCommand = { type: "Reserve"; owner: string } | { type: "R
 export type Reservation = { status: "free" } | { status: "taken"; owner: string };
 
 /** One decider per kind of value: only the refusal (message key and field) differs. */
-const reservationDecider = (
+export const reservationDecider = (
   refusal: string,
   field: string,
 ): Decider<ReservationCommand, ReservationEvent, Reservation> => ({
