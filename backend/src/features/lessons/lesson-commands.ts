@@ -38,10 +38,10 @@ import type { MeetingProvider } from "../../plugins/meetings";
  * of `domain/src/lessons` decide, and appends to all of them at once (see executeOnStates).
  */
 
-const lessonState = foldOf(lessonStreams, lessonDecider);
-const studentState = foldOf(studentStreams, studentAccountDecider);
-const teacherState = foldOf(teacherStreams, teacherAccountDecider);
-const slotState = foldOf(teacherSlotStreams, teacherSlotDecider);
+export const lessonState = foldOf(lessonStreams, lessonDecider);
+export const studentState = foldOf(studentStreams, studentAccountDecider);
+export const teacherState = foldOf(teacherStreams, teacherAccountDecider);
+export const slotState = foldOf(teacherSlotStreams, teacherSlotDecider);
 const trailState = foldOf(trailStreams, trailDecider);
 const levelState = foldOf(levelStreams, levelDecider);
 
@@ -63,7 +63,7 @@ const personOf = (user: CurrentUser, account: StudentAccount | TeacherAccount): 
  * and kept until one of those changes: a scheduling does not read the catalogue each time.
  */
 const trailsInCatalog = new WeakMap<StreamChanges, ReturnType<typeof createDerivedCache<TrailInCatalog | null>>>();
-const trailInCatalog = (app: FastifyInstance, trailId: number): Promise<TrailInCatalog | null> => {
+export const trailInCatalog = (app: FastifyInstance, trailId: number): Promise<TrailInCatalog | null> => {
   let trails = trailsInCatalog.get(app.streamChanges);
   if (!trails) {
     trails = createDerivedCache<TrailInCatalog | null>(app.streamChanges, {
@@ -96,7 +96,7 @@ export const callerOf = (request: { currentUser: CurrentUser; id: string }): Cal
   requestId: request.id,
 });
 
-const contextOf = (user: Caller, commandId?: string) => ({
+export const contextOf = (user: Caller, commandId?: string) => ({
   userId: String(user.id),
   commandId,
   correlationId: user.requestId,
@@ -106,7 +106,7 @@ const contextOf = (user: Caller, commandId?: string) => ({
  * The scheduling as the lesson's own stream has it once a command on it is stored: what that command
  * answers, so a read model still catching up cannot turn a stored scheduling into a 404.
  */
-const storedScheduling = async (app: FastifyInstance, lessonId: number): Promise<SchedulingView> => {
+export const storedScheduling = async (app: FastifyInstance, lessonId: number): Promise<SchedulingView> => {
   const scheduling = schedulingOfLesson(await readLesson(app, lessonId));
   if (!scheduling) throw notFound(lessonErrors.notFound);
   return scheduling;
