@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createTestDatabaseUrl, drivers } from "../../test/databases";
 import { createPgDatabase } from "../database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
+import { createSnapshots, SNAPSHOT_SCHEMA } from "./snapshots";
 import { createStreamChanges, type StreamChange } from "./stream-changes";
 import { createStreamStates, foldOf } from "./stream-states";
 
@@ -19,6 +20,23 @@ const counter = foldOf(counters, {
   }),
 });
 const added = (amount: number) => ({ type: "Added", data: { amount } });
+/** The same counters, folded by a decider whose states may be kept as snapshots (`name`: the codec's). */
+const snapshotted = (name: string) =>
+  foldOf(counters, {
+    initialState: () => ({ total: 0, events: 0 }),
+    evolve: (state: { total: number; events: number }, event: { type: "Added"; data: { amount: number } }) => ({
+      total: state.total + event.data.amount,
+      events: state.events + 1,
+    }),
+    snapshot: {
+      name,
+      encode: (state: { total: number; events: number }) => [state.total, state.events],
+      decode: (json: unknown) => {
+        const [total, events] = json as [number, number];
+        return { total, events };
+      },
+    },
+  });
 let next = 1;
 const aKey = () => next++ + Math.floor(Math.random() * 1_000_000) * 1000;
 
@@ -83,6 +101,52 @@ describe.each(drivers)("stream states on $name", (driver) => {
     expect(reads).toHaveLength(2);
   });
 
+  it("starts a stream it has not kept from its snapshot, reads only the newer events, and folds to the same state", async () => {
+    await db.query(SNAPSHOT_SCHEMA);
+    const snapshots = createSnapshots(db);
+    const counterV1 = snapshotted("counter/1");
+    const key = aKey();
+    const amounts = Array.from({ length: 12 }, (_, index) => index + 1);
+    await store.append(counters.id(key), amounts.map(added), { expectedVersion: "no_stream" });
+
+    // A first process folds the twelve events, and leaves a snapshot for the next one.
+    const first = createStreamStates(store, { snapshots, snapshotEvery: 10 });
+    expect((await first.read({ counter: counterV1(key) })).counter.state).toEqual({ total: 78, events: 12 });
+    await expect
+      .poll(
+        async () =>
+          (await snapshots.load([{ streamId: counters.id(key), codec: "counter/1" }])).get(counters.id(key))?.version,
+      )
+      .toBe(12);
+    await store.append(counters.id(key), [added(100), added(200)], { expectedVersion: 12 });
+
+    // A process started later reads the two events after the snapshot, to the state all fourteen fold to.
+    const later = createStreamStates(store, { snapshots, snapshotEvery: 10 });
+    const reads = countingReads(store);
+    const read = await later.read({ counter: counterV1(key) });
+    expect(read.counter).toMatchObject({ state: { total: 378, events: 14 }, version: 14 });
+    expect(reads).toEqual([2]);
+
+    // A decider whose codec changed (its evolve did) does not trust the old snapshot: it reads all fourteen.
+    const changed = createStreamStates(store, { snapshots, snapshotEvery: 1_000 });
+    expect((await changed.read({ counter: snapshotted("counter/2")(key) })).counter.state).toEqual({
+      total: 378,
+      events: 14,
+    });
+    expect(reads).toEqual([2, 14]);
+
+    // An older snapshot never replaces a newer one, whichever process stores it last.
+    const stored = (await snapshots.load([{ streamId: counters.id(key), codec: "counter/1" }])).get(counters.id(key));
+    await snapshots.save(counters.id(key), "counter/1", {
+      ...(stored as NonNullable<typeof stored>),
+      version: 3,
+      state: [6, 3],
+    });
+    expect(
+      (await snapshots.load([{ streamId: counters.id(key), codec: "counter/1" }])).get(counters.id(key))?.version,
+    ).toBe(12);
+  });
+
   it("lets commands of one process on one stream take turns, and those on other streams go on", async () => {
     const states = createStreamStates(store);
     const [a, b] = [counters.id(aKey()), counters.id(aKey())];
@@ -137,7 +201,7 @@ describe("stream changes", () => {
       const theirs = counters.id(aKey());
       await otherStore.append(theirs, [added(3)], { expectedVersion: "no_stream" });
       await expect
-        .poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 2_000 })
+        .poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 10_000 })
         .toEqual([{ streamId: theirs, type: "Added", version: 1 }]);
       expect(changes.behind()).toBe(false);
     } finally {

@@ -1,11 +1,14 @@
-import type { Decider, Position, RecordedEvent, StreamKind } from "@el/domain";
+import type { Decider, Position, RecordedEvent, SnapshotCodec, StreamKind } from "@el/domain";
 import type { EventStore } from "../event-store";
+import type { Snapshots } from "./snapshots";
 import type { StreamChanges } from "./stream-changes";
 
 /** How the streams of one kind fold into their decider's state: one per kind and decider, which the cache keys on. */
 export interface Fold<State> {
   initialState: () => State;
   evolve: (state: State, recorded: RecordedEvent) => State;
+  /** The decider's snapshot codec, for streams that grow long. */
+  snapshot?: SnapshotCodec<State>;
 }
 
 /** One stream as a command reads it: its id and how it folds. */
@@ -37,13 +40,14 @@ const folds = new WeakMap<object, WeakMap<object, Fold<unknown>>>();
  */
 export const foldOf = <Key, Event extends { type: string; data: unknown }, State>(
   streams: StreamKind<Key, Event>,
-  decider: Pick<Decider<never, Event, State>, "initialState" | "evolve">,
+  decider: Pick<Decider<never, Event, State>, "initialState" | "evolve" | "snapshot">,
 ) => {
   const ofKind = folds.get(streams) ?? new WeakMap<object, Fold<unknown>>();
   folds.set(streams, ofKind);
   const fold = (ofKind.get(decider) as Fold<State> | undefined) ?? {
     initialState: decider.initialState,
     evolve: (state: State, recorded: RecordedEvent) => decider.evolve(state, streams.event(recorded)),
+    snapshot: decider.snapshot,
   };
   ofKind.set(decider, fold as Fold<unknown>);
   return (key: Key, options: { fresh?: boolean } = {}): StreamOf<State> => ({
@@ -77,6 +81,8 @@ export type ReadState<State> = Folded<State> & { kept: boolean };
 
 /** How many folded streams a process keeps; the least recently used go first. */
 const DEFAULT_CAPACITY = 5_000;
+/** How many events a read folds before its state is worth a snapshot (streams whose decider has a codec). */
+const DEFAULT_SNAPSHOT_EVERY = 100;
 
 /**
  * Folded states of the streams commands read, kept between commands: a command reads only the events
@@ -89,9 +95,24 @@ const DEFAULT_CAPACITY = 5_000;
  * on such a state without reading at all (`trustKept`), since its append at that version is refused if
  * another process wrote in between, and the command then reads and decides again.
  */
-export const createStreamStates = (store: EventStore, options: { capacity?: number; changes?: StreamChanges } = {}) => {
+export const createStreamStates = (
+  store: EventStore,
+  options: {
+    capacity?: number;
+    changes?: StreamChanges;
+    /**
+     * Where states of long streams are kept between processes: a stream this process has not kept is
+     * read from its snapshot on, and a read that folded `snapshotEvery` events or more leaves a new one.
+     */
+    snapshots?: Snapshots;
+    snapshotEvery?: number;
+    /** A snapshot that could not be stored (it only costs a longer read later). */
+    onSnapshotError?: (error: unknown) => void;
+  } = {},
+) => {
   const capacity = options.capacity ?? DEFAULT_CAPACITY;
-  const { changes } = options;
+  const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+  const { changes, snapshots } = options;
   const entries = new Map<string, Entry>();
   /** Streams being read, with the highest version heard while the read was under way. */
   const reading = new Map<string, { readers: number; heard: number }>();
@@ -142,7 +163,44 @@ export const createStreamStates = (store: EventStore, options: { capacity?: numb
       last: { transactionId: last.transactionId, globalPosition: last.globalPosition },
     };
     keep(stream, folded, heard);
+    const codec = stream.fold.snapshot;
+    if (snapshots && codec && events.length >= snapshotEvery) {
+      // Off the command's path: the answer does not wait for it, and a failure only costs time later.
+      void snapshots
+        .save(stream.streamId, codec.name, {
+          version: folded.version,
+          last: folded.last as Position,
+          state: codec.encode(folded.state),
+        })
+        .catch((error: unknown) => options.onSnapshotError?.(error));
+    }
     return folded;
+  };
+
+  /**
+   * The snapshots of the streams about to be read from their first event whose decider has a codec: each
+   * one found moves `after` to its version and is where that stream's fold starts.
+   */
+  const fromSnapshots = async (streams: readonly StreamOf<unknown>[], after: Record<string, number>) => {
+    const starts = new Map<string, Folded<unknown>>();
+    const wanted = streams.filter(
+      (stream) => stream.fold.snapshot && after[stream.streamId] === 0 && !stream.fresh,
+    ) as (StreamOf<unknown> & { fold: { snapshot: SnapshotCodec<unknown> } })[];
+    if (!snapshots || wanted.length === 0) return starts;
+    const found = await snapshots.load(
+      wanted.map((stream) => ({ streamId: stream.streamId, codec: stream.fold.snapshot.name })),
+    );
+    for (const stream of wanted) {
+      const snapshot = found.get(stream.streamId);
+      if (!snapshot) continue;
+      starts.set(stream.streamId, {
+        state: stream.fold.snapshot.decode(snapshot.state),
+        version: snapshot.version,
+        last: snapshot.last,
+      });
+      after[stream.streamId] = snapshot.version;
+    }
+    return starts;
   };
 
   /** Per stream, the end of the queue of commands of this process waiting to work on it. */
@@ -196,6 +254,10 @@ export const createStreamStates = (store: EventStore, options: { capacity?: numb
         if (options.trustKept && latest(entry)) unread.add(stream.streamId);
         else if (options.readFresh || !stream.fresh) after[stream.streamId] = entry?.folded.version ?? 0;
       }
+      const starts = await fromSnapshots(
+        all.filter((stream) => !known.get(stream.streamId)),
+        after,
+      );
       const toRead = Object.keys(after);
       for (const streamId of toRead) {
         const read = reading.get(streamId) ?? { readers: 0, heard: 0 };
@@ -217,7 +279,11 @@ export const createStreamStates = (store: EventStore, options: { capacity?: numb
         all.map((stream) => {
           const entry = known.get(stream.streamId);
           if (unread.has(stream.streamId)) return [stream.streamId, { ...(entry as Entry).folded, kept: true }];
-          const state = advance(stream, entry?.folded, newer[stream.streamId] ?? [], heard.get(stream.streamId));
+          const start = entry?.folded ?? starts.get(stream.streamId);
+          const events = newer[stream.streamId] ?? [];
+          // A snapshot with nothing after it is kept as it is; `advance` keeps what it folded.
+          if (!entry && start && events.length === 0) keep(stream, start, heard.get(stream.streamId));
+          const state = advance(stream, start, events, heard.get(stream.streamId));
           return [stream.streamId, { ...state, kept: false }];
         }),
       );

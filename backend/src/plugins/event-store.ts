@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { ProjectionRunner, Projector, Push } from "@el/projections";
 import { createProjectionRunner, migrateProjections } from "@el/projections";
 import fp from "fastify-plugin";
+import { SNAPSHOT_SCHEMA } from "../commands/snapshots";
 import { createIdBlocks } from "../database/id-blocks";
 import {
   createEventStore,
@@ -40,6 +41,7 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
     await db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
       await migrateEventStore(tx);
+      await tx.query(SNAPSHOT_SCHEMA);
       await tx.query("create sequence if not exists entity_ids start with 1000");
       await migrateProjections(tx, projectors);
     });

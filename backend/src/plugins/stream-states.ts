@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { createSnapshots } from "../commands/snapshots";
 import { createStreamChanges, type StreamChanges } from "../commands/stream-changes";
 import { createStreamStates, type StreamStates } from "../commands/stream-states";
 
@@ -15,7 +16,14 @@ declare module "fastify" {
 export const streamStatesPlugin = fp(
   async (app) => {
     const changes = createStreamChanges(app.eventStore);
-    app.decorate("streamStates", createStreamStates(app.eventStore, { changes }));
+    app.decorate(
+      "streamStates",
+      createStreamStates(app.eventStore, {
+        changes,
+        snapshots: createSnapshots(app.db),
+        onSnapshotError: (error) => app.log.warn({ error: String(error) }, "a stream's snapshot could not be stored"),
+      }),
+    );
     app.decorate("streamChanges", changes);
     app.addHook("onClose", () => changes.close());
   },

@@ -270,6 +270,43 @@ describe("student account", () => {
     });
   });
 
+  describe("a snapshot of the state", () => {
+    const history: StudentEvent[] = [
+      registered,
+      { type: "TrialCreditsGranted", data: { amount: TRIAL_CREDITS } },
+      granted(5),
+      spent(7001),
+      spent(7002),
+      refunded(7001),
+      spent(7003),
+    ];
+    /** The state as a snapshot stores it and a later process reads it back: through JSON text. */
+    const roundTrip = (events: StudentEvent[]) => {
+      const codec = studentAccountDecider.snapshot as NonNullable<typeof studentAccountDecider.snapshot>;
+      return codec.decode(JSON.parse(JSON.stringify(codec.encode(stateFrom(studentAccountDecider, events)))));
+    };
+
+    it("decides after a round trip through JSON exactly as the state folded from every event", () => {
+      const restored = roundTrip(history);
+      expect(restored.balance).toBe(3);
+      expect(restored.trialCredits).toBe(TRIAL_CREDITS);
+      for (const [command, events] of [
+        [{ type: "SpendCredit", lessonId: 7002, schedulingId: 7002, levelId: 1 }, []],
+        [{ type: "SpendCredit", lessonId: 7004, schedulingId: 7004, levelId: 1 }, [spent(7004)]],
+        [{ type: "RefundCredit", lessonId: 7001, reason: "cancelled" }, []],
+        [{ type: "RefundCredit", lessonId: 7003, reason: "cancelled" }, [refunded(7003)]],
+      ] as const) {
+        const folded = stateFrom(studentAccountDecider, history);
+        expect(studentAccountDecider.decide(command, restored)).toEqual(studentAccountDecider.decide(command, folded));
+        expect(studentAccountDecider.decide(command, restored)).toEqual(events);
+      }
+    });
+
+    it("keeps an unregistered student unregistered", () => {
+      expect(roundTrip([])).toEqual(studentAccountDecider.initialState());
+    });
+  });
+
   describe("account commands", () => {
     it("are answered by the shared account rules, for example a deactivation", () => {
       given([registered]).when({ type: "SetActivated", activated: false, by: "admin" }).then([deactivated]);

@@ -100,7 +100,7 @@ export type StudentAccount =
        * The lessons this student spent a credit on, and whether it came back: one entry per lesson ever
        * scheduled, so an IdMap, whose additions do not copy what is already there.
        */
-      credits: IdMap<"spent" | "spent-trial" | "refunded">;
+      credits: IdMap<Credit>;
     };
 type RegisteredStudent = Exclude<StudentAccount, { status: "unregistered" }>;
 
@@ -234,7 +234,20 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
         return decideAccountCommand(command, registered(state).account);
     }
   },
+
+  // A student's stream grows by two events per lesson: a cold read of years of lessons starts from here.
+  snapshot: {
+    name: "student-account/1",
+    encode: (state) => (state.status === "unregistered" ? state : { ...state, credits: [...state.credits.entries()] }),
+    decode: (json) => {
+      const stored = json as StudentAccount | (Omit<RegisteredStudent, "credits"> & { credits: [number, Credit][] });
+      return stored.status === "unregistered"
+        ? (stored as StudentAccount)
+        : { ...stored, credits: IdMap.of((stored as { credits: [number, Credit][] }).credits) };
+    },
+  },
 };
+type Credit = "spent" | "spent-trial" | "refunded";
 
 export const studentEventDefinitions = Object.entries(studentEventSchemas).map(([type, schema]) => ({
   type,

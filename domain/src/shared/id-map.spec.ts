@@ -55,6 +55,12 @@ describe("IdMap", () => {
     const agrees = (actual: IdMap<number>, wanted: Map<number, number>) => {
       expect(actual.size).toBe(wanted.size);
       expect([...wanted.keys()].map((key) => actual.get(key))).toEqual([...wanted.values()]);
+      // Listed back, and rebuilt from its list (a snapshot's round trip), it is the same map.
+      const listed = [...actual.entries()];
+      expect(new Map(listed)).toEqual(wanted);
+      const rebuilt = IdMap.of(listed);
+      expect(rebuilt.size).toBe(wanted.size);
+      expect([...wanted.keys()].map((key) => rebuilt.get(key))).toEqual([...wanted.values()]);
     };
     agrees(map, expected);
     for (const [snapshot, then] of snapshots) agrees(snapshot, then);

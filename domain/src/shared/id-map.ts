@@ -42,6 +42,23 @@ export class IdMap<V> {
     return new IdMap<V>(emptyBranch, 0);
   }
 
+  static of<V>(entries: Iterable<readonly [number, V]>): IdMap<V> {
+    let map = IdMap.empty<V>();
+    for (const [key, value] of entries) map = map.set(key, value);
+    return map;
+  }
+
+  /** Every entry, in no particular order. */
+  *entries(): Generator<[number, V]> {
+    const walk = function* (branch: Branch<V>): Generator<[number, V]> {
+      for (const slot of branch) {
+        if (isBranch(slot)) yield* walk(slot);
+        else if (slot !== undefined) yield [slot.key, slot.value];
+      }
+    };
+    yield* walk(this.root);
+  }
+
   get(key: number): V | undefined {
     let slot: Slot<V> = this.root;
     for (let depth = 0; isBranch(slot); depth++) slot = slot[digit(key, depth)];
