@@ -55,7 +55,7 @@ describe("the administrators' tools in a browser", () => {
 
   it("/admin is refused to a student", async () => {
     const { page } = await signedInWindow(STUDENT, "/admin");
-    await page.getByText("You are not authorized to access this page.").waitFor({ timeout: 30_000 });
+    await page.getByText("Você não tem autorização para acessar esta página.").waitFor({ timeout: 30_000 });
     expect(await page.getByRole("table").count()).toBe(0);
   }, 90_000);
 });

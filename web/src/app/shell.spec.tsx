@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -53,10 +53,16 @@ afterEach(() => {
 });
 
 describe("the app shell", () => {
-  it("answers an unknown path with 'The page does not exist.'", async () => {
+  it("answers an unknown path with 'The page does not exist.' in the chosen language, and a link home", async () => {
     fakeApi({});
-    openApp("/nada-aqui");
-    expect(await screen.findByRole("alert")).toHaveTextContent("The page does not exist.");
+    const router = openApp("/nada-aqui");
+    expect(await screen.findByRole("alert")).toHaveTextContent("A página não existe.");
+    await act(() => i18n.changeLanguage("en"));
+    expect(screen.getByRole("alert")).toHaveTextContent("The page does not exist.");
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole("alert")).getByRole("link", { name: "Back to the home page" }));
+    expect(router.state.location.pathname).toBe("/");
   });
 
   it.each([
@@ -89,15 +95,18 @@ describe("the app shell", () => {
     const user = userEvent.setup();
     expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
     expect(within(menu()).getByRole("button", { name: "PT" })).toHaveAttribute("aria-pressed", "true");
+    expect(document.documentElement).toHaveAttribute("lang", "pt-BR");
 
     await user.click(within(menu()).getByRole("button", { name: "EN" }));
     expect(await within(menu()).findByRole("link", { name: "Sign in" })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute("lang", "en");
     expect(within(menu()).getByRole("button", { name: "EN" })).toHaveAttribute("aria-pressed", "true");
     expect(sessionStorage.getItem(LANGUAGE_KEY)).toBe("en");
 
     await user.click(within(menu()).getByRole("button", { name: "PT" }));
     expect(await within(menu()).findByRole("link", { name: "Entrar" })).toBeInTheDocument();
     expect(sessionStorage.getItem(LANGUAGE_KEY)).toBe("pt-br");
+    expect(document.documentElement).toHaveAttribute("lang", "pt-BR");
   });
 
   it("offers an anonymous visitor home, teacher sign-up, login and the free lesson", async () => {
@@ -239,5 +248,6 @@ describe("the language at start", () => {
     const fresh = await freshI18n();
     expect(fresh.language).toBe("en");
     expect(fresh.t("global.menu.login")).toBe("Sign in");
+    expect(document.documentElement).toHaveAttribute("lang", "en");
   });
 });

@@ -31,7 +31,7 @@ describe("the route error boundary", () => {
   it("shows the unexpected-error text in place of a page that throws, keeping what is around it", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderRoutes(routes, "/broken");
-    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
     expect(screen.getByRole("heading", { name: "English Lessons" })).toBeInTheDocument();
   });
 

@@ -20,6 +20,12 @@ const firstPageTexts = textsByLanguage(
 export const LANGUAGE_KEY = "locale";
 const storedLanguage = sessionStorage.getItem(LANGUAGE_KEY) ?? "pt-br";
 
+/** The page's `lang` follows the texts, so screen readers speak them in their language and the browser translates sensibly. */
+const htmlLangOf = (language: string) => (language === "en" ? "en" : "pt-BR");
+i18n.on("languageChanged", (language) => {
+  document.documentElement.lang = htmlLangOf(language);
+});
+
 i18n.use(initReactI18next).init({
   resources: { "pt-br": { translation: firstPageTexts["pt-br"] as Texts } },
   lng: storedLanguage,

@@ -39,10 +39,14 @@ export const onUnauthorized = (listener: UnauthorizedListener) => {
   return () => unauthorizedListeners.delete(listener);
 };
 
-/** A success to tell the user: an i18n key (or a ready text) and the one parameter its text may use. */
+/**
+ * A success to tell the user: an i18n key (or a ready text), the one parameter its text may use
+ * (`{{param}}`) and, from an answer that names several, those by name.
+ */
 export interface SuccessAlert {
   key: string;
   param?: string;
+  params?: Record<string, string>;
 }
 
 type SuccessAlertListener = (alert: SuccessAlert) => void;
@@ -57,14 +61,28 @@ export const announceSuccess = (alert: SuccessAlert) => {
   for (const listener of successAlertListeners) listener(alert);
 };
 
-const paramOf = (header: string | null) => {
-  if (header === null || header === "") return undefined;
-  // The accounts routes URI-encode the parameter (a login may hold any character); ids arrive bare.
+const decoded = (text: string) => {
   try {
-    return decodeURIComponent(header);
+    return decodeURIComponent(text);
   } catch {
-    return header;
+    return text;
   }
+};
+
+/**
+ * `X-app-params`: one percent-encoded value (an id, a login), or several as `name=value&…`, each part
+ * percent-encoded (a raw `=` only separates a name from its value).
+ */
+export const alertParamsOf = (header: string | null): Pick<SuccessAlert, "param" | "params"> => {
+  if (header === null || header === "") return {};
+  if (!header.includes("=")) return { param: decoded(header) };
+  const params = Object.fromEntries(
+    header.split("&").map((pair) => {
+      const [name = "", ...value] = pair.split("=");
+      return [decoded(name), decoded(value.join("="))];
+    }),
+  );
+  return { params };
 };
 
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -146,7 +164,7 @@ export const request = async <T>(
   }
   if (method !== "GET" && options.successAlert !== false) {
     const key = options.successAlert ?? response.headers.get("X-app-alert");
-    if (key) announceSuccess({ key, param: paramOf(response.headers.get("X-app-params")) });
+    if (key) announceSuccess({ key, ...alertParamsOf(response.headers.get("X-app-params")) });
   }
   const location = response.status === 202 ? locationOf(response.headers, data) : undefined;
   if (method !== "GET" && location) {

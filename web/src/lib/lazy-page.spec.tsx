@@ -35,7 +35,7 @@ describe("a lazily loaded page", () => {
   it("shows the unexpected-error text when its chunk is missing", async () => {
     const Page = lazyPage<object>(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
     renderRoutes(behindRouteError(<Page />), "/area");
-    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
   });
 
   it("gives up with the same error when the chunk has not arrived after 120 seconds", async () => {
@@ -45,6 +45,6 @@ describe("a lazily loaded page", () => {
     await act(() => vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1));
     expect(screen.getByRole("status")).toHaveTextContent("Carregando...");
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
   });
 });

@@ -44,7 +44,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
         { trailId: trail.id, levelId: level?.id ?? null, date, objective },
         commandIdOf(request),
       );
-      alert(reply, "Agendamento realizado com sucesso!", scheduling.id);
+      alert(reply, "lessons.alerts.scheduled", scheduling.id);
       return reply.code(201).send(scheduling);
     },
   );
@@ -99,7 +99,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const { refunded } = await cancelLessonCommand(app, callerOf(request), request.params.id);
-      alert(reply, "Aula cancelada. O crédito foi devolvido.", request.params.id);
+      alert(reply, refunded ? "lessons.alerts.cancelledRefunded" : "lessons.alerts.cancelled", request.params.id);
       return { id: request.params.id, refunded };
     },
   );
@@ -131,7 +131,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       const scheduling = await acceptLessonCommand(app, app.meetings, callerOf(request), lessonId);
       const lesson = scheduling.lesson;
       if (!lesson) throw notFound(lessonErrors.notFound);
-      alert(reply, "Aula aceita com sucesso!", lessonId);
+      alert(reply, "lessons.alerts.accepted", lessonId);
       return reply.code(201).send({ id: lessonId, meetUrl: lesson.meetUrl, teacher: lesson.teacher, scheduling });
     },
   );

@@ -44,8 +44,9 @@ describe("POST api/schedulings", () => {
     const student = await givenStudent(test.app, { credits: 2 });
     const response = await schedule(student);
     expect(response.statusCode).toBe(201);
-    expect(response.headers["x-app-alert"]).toBe("Agendamento realizado com sucesso!");
     const scheduling = response.json();
+    expect(response.headers["x-app-alert"]).toBe("lessons.alerts.scheduled");
+    expect(decodeURIComponent(String(response.headers["x-app-params"]))).toBe(String(scheduling.id));
     expect(scheduling).toMatchObject({
       objective: "TRAVEL",
       trail: { id: trail.id, number: trail.number, title: trail.title, level: 1 },
@@ -129,6 +130,7 @@ describe("claiming a lesson", () => {
 
     const response = await claim(teacher, id);
     expect(response.statusCode).toBe(201);
+    expect(response.headers["x-app-alert"]).toBe("lessons.alerts.accepted");
     const lesson = response.json();
     expect(lesson.id).toBe(id);
     expect(lesson.meetUrl).toMatch(/^https:\/\/meet\.jit\.si\/EnglishLessons-\d+-[\w-]{12}$/);
@@ -207,6 +209,9 @@ describe("cancelling", () => {
     const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id, refunded: true });
+    // An i18n key the web app translates, never a sentence (a header's non-ASCII arrived as "crÃ©dito").
+    expect(response.headers["x-app-alert"]).toBe("lessons.alerts.cancelledRefunded");
+    expect(decodeURIComponent(String(response.headers["x-app-params"]))).toBe(String(id));
     expect(await cancellationsOf(id)).toEqual([expect.objectContaining({ refunded: true })]);
     expect(await balanceOf(student)).toBe(1);
     const mine = await inject({ method: "GET", url: "/api/schedulings/authenticatedUser", headers: student.auth });
@@ -237,6 +242,7 @@ describe("cancelling", () => {
     const response = await inject({ method: "DELETE", url: `/api/schedulings/${id}`, headers: student.auth });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id, refunded: false });
+    expect(response.headers["x-app-alert"]).toBe("lessons.alerts.cancelled");
     expect(await cancellationsOf(id)).toHaveLength(1);
     expect(await balanceOf(student)).toBe(0);
   });

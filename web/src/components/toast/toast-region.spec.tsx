@@ -9,12 +9,20 @@ import { TOAST_MS, ToastRegion } from "./toast-region";
 const alerted = (key: string, param?: string) =>
   json({}, { headers: { "X-app-alert": key, ...(param === undefined ? {} : { "X-app-params": param }) } });
 
-/** A back end whose changes answer like ours: the alert key, and the login URI-encoded or the bare id. */
+/**
+ * A back end whose changes answer like ours (backend/src/http/alert.ts): the alert key, and its parameters
+ * percent-encoded, one value alone or several by name.
+ */
 const server = () =>
   fakeApi({
     "POST /api/users": () => alerted("userManagement.created", encodeURIComponent("joão+1@example.com")),
     "POST /api/account": () => alerted("settings.messages.success"),
-    "POST /api/schedulings": () => alerted("Agendamento realizado com sucesso!", "41"),
+    "DELETE /api/schedulings/41": () => alerted("lessons.alerts.cancelledRefunded", "41"),
+    "POST /api/lessons": () =>
+      alerted(
+        "teacher.accept.claimed",
+        `trail=${encodeURIComponent("3 - Férias & viagens")}&date=03%2F12&time=10%3A00&student=${encodeURIComponent("João")}`,
+      ),
     "GET /api/users": () => alerted("userManagement.created", "ana"),
   });
 
@@ -36,10 +44,21 @@ describe("success toasts", () => {
     expect(toasts()).toHaveTextContent("Usuário joão+1@example.com criado com sucesso.");
   });
 
-  it("show a ready sentence as it is", async () => {
+  it("show an alert key's Portuguese with its accents, and its English once English is chosen", async () => {
     server();
-    await act(() => api.post("api/schedulings", {}));
-    expect(toasts()).toHaveTextContent("Agendamento realizado com sucesso!");
+    await act(() => api.delete("api/schedulings/41"));
+    expect(toasts()).toHaveTextContent("Aula cancelada. O crédito foi devolvido.");
+    await act(() => i18n.changeLanguage("en"));
+    await act(() => api.delete("api/schedulings/41"));
+    expect(toasts()).toHaveTextContent("Lesson cancelled. The credit is back in your balance.");
+  });
+
+  it("fill in several parameters named in the header", async () => {
+    server();
+    await act(() => api.post("api/lessons", {}));
+    expect(toasts()).toHaveTextContent(
+      'Aula aceita com sucesso! 3 - Férias & viagens em 03/12 às 10:00 com João. Ela está em "Suas aulas"',
+    );
   });
 
   it("speak the chosen language", async () => {

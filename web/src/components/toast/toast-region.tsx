@@ -18,8 +18,8 @@ const ToastMessage = ({ toast, onDismiss }: { toast: Toast; onDismiss: (id: numb
   }, [toast.id, onDismiss]);
   return (
     <div className="toast alert alert-success">
-      {/* Some routes answer with a ready sentence instead of a key; it is shown as it is. */}
-      <span>{t(toast.key, { param: toast.param, defaultValue: toast.key })}</span>
+      {/* A caller's own success may be a ready sentence rather than a key: it is shown as it is. */}
+      <span>{t(toast.key, { ...toast.params, param: toast.param, defaultValue: toast.key })}</span>
       <button type="button" className="toast-close" aria-label={t("global.close")} onClick={() => onDismiss(toast.id)}>
         ×
       </button>

@@ -102,6 +102,6 @@ describe("the teacher's Trilhas de ensino screen", () => {
   it("says so when the trails cannot be loaded", async () => {
     server({ trails: () => json({ message: "error.unexpected" }, { status: 500 }) });
     renderTrails();
-    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
   });
 });

@@ -56,7 +56,7 @@ describe("PrivateRoute", () => {
   it("tells a signed-in user without the authority that they may not see the page", async () => {
     signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
     renderRoutes(routes, "/gerencia");
-    expect(await screen.findByRole("alert")).toHaveTextContent("You are not authorized to access this page.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Você não tem autorização para acessar esta página.");
     expect(screen.queryByRole("heading", { name: "Gerência" })).not.toBeInTheDocument();
   });
 

@@ -248,7 +248,7 @@ describe("/admin access", () => {
   it("is refused to a student", async () => {
     const calls = server({ "GET /api/account": studentAccount });
     renderRoutes(adminToolsRoutes, "/admin");
-    expect(await screen.findByRole("alert")).toHaveTextContent("You are not authorized to access this page.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Você não tem autorização para acessar esta página.");
     expect(calls.some((call) => call.path.startsWith("/management"))).toBe(false);
   });
 });

@@ -120,7 +120,7 @@ describe("teacher detail", () => {
       },
     });
     renderRoutes(routes, "/gerencia/professor/marcia%40example.com");
-    expect(await screen.findByText("Server not reachable", {}, firstPaint)).toBeInTheDocument();
+    expect(await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão.", {}, firstPaint)).toBeInTheDocument();
   });
 });
 

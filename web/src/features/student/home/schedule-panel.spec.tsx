@@ -150,7 +150,7 @@ describe("the schedule panel", () => {
     renderPanel({ defaultLevelId: 1 });
     await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
     await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
-    expect(await screen.findByText("Server not reachable")).toBeInTheDocument();
+    expect(await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão.")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
     expect(await screen.findByText("Agendamento realizado com sucesso!")).toBeInTheDocument();
 

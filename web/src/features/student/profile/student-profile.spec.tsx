@@ -52,6 +52,6 @@ describe("the student's Meu Perfil screen", () => {
   it("says so when the levels cannot be loaded", async () => {
     server(() => json({ message: "error.unexpected" }, { status: 500 }));
     renderProfile();
-    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
   });
 });

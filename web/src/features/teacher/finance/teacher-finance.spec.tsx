@@ -128,7 +128,7 @@ describe("the teacher's Financeiro screen", () => {
   it("says so when the months cannot be loaded", async () => {
     server(() => json({ message: "error.unexpected" }, { status: 500 }));
     renderFinance();
-    expect(await screen.findByRole("alert")).toHaveTextContent("An unexpected error has occurred.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
     expect(screen.queryByLabelText("Ano")).not.toBeInTheDocument();
   });
 });
