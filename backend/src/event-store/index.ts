@@ -1,3 +1,5 @@
+export * from "./audit-log";
+export * from "./chain-hash";
 export * from "./event-metadata";
 export * from "./event-store";
 export * from "./registry";

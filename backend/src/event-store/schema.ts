@@ -1,4 +1,5 @@
 import type { Sql } from "@el/projections/sql";
+import { migrateAuditLog } from "./audit-log";
 
 /**
  * The store's tables and its append functions. Everything that decides whether an append may
@@ -122,6 +123,7 @@ export const migrateEventStore = async (sql: Sql) => {
   await sql.query("select pg_advisory_lock(hashtextextended('es_migrate', 0))");
   try {
     await sql.query(EVENT_STORE_SCHEMA);
+    await migrateAuditLog(sql);
   } finally {
     await sql.query("select pg_advisory_unlock(hashtextextended('es_migrate', 0))");
   }

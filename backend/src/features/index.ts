@@ -1,4 +1,6 @@
 import { accountsFeature } from "./accounts";
+import { auditFeature } from "./audit";
+import { calendarFeature } from "./calendar";
 import { catalogFeature } from "./catalog";
 import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
@@ -7,4 +9,4 @@ import { purchasingFeature } from "./purchasing";
 
 /** Every slice of the product, in the order their routes and seeds are registered. */
 // accounts first: its seed creates the first administrator before anything else starts.
-export const features: Feature[] = [accountsFeature, catalogFeature, couponsFeature, lessonsFeature, purchasingFeature];
+export const features: Feature[] = [accountsFeature, catalogFeature, couponsFeature, lessonsFeature, purchasingFeature, auditFeature, calendarFeature];

@@ -1,0 +1,349 @@
+import type { EventMetadata, Position } from "@el/domain";
+import type { Database, Sql } from "@el/projections/sql";
+import { chainHash, GENESIS_HASH } from "./chain-hash";
+
+/**
+ * The tamper-evident log (issue 12): one row per stored event, in the store's global order, holding the
+ * event's link of a hash chain and the columns the auditors filter on. It is written after the events
+ * commit by one chainer at a time (docs/architecture.md, "The audit chain is written after the commit"),
+ * so appends neither wait for it nor serialise on it.
+ */
+export const AUDIT_LOG_SCHEMA = `
+create table if not exists es_audit_log (
+  transaction_id xid8 not null,
+  global_position bigint not null,
+  stream_id text not null,
+  type text not null,
+  user_id text,
+  recorded_at timestamptz not null,
+  hash text not null,
+  primary key (transaction_id, global_position)
+);
+create unique index if not exists es_audit_log_position on es_audit_log (global_position);
+create index if not exists es_audit_log_stream on es_audit_log (stream_id, transaction_id, global_position);
+create index if not exists es_audit_log_type on es_audit_log (type, transaction_id, global_position);
+create index if not exists es_audit_log_user on es_audit_log (user_id, transaction_id, global_position);
+create index if not exists es_audit_log_time on es_audit_log (recorded_at, transaction_id, global_position);
+`;
+
+export const migrateAuditLog = (sql: Sql) => sql.query(AUDIT_LOG_SCHEMA);
+
+const CHAIN_BATCH = 2000;
+const CHAINER_LOCK = "select pg_try_advisory_xact_lock(hashtextextended('es_audit_chain', 0)) as locked";
+
+interface RawEventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  event_id: string;
+  recorded_at: string;
+}
+
+/** An event exactly as stored, with its place in the global order and its link of the chain. */
+export interface AuditedEvent extends Position {
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  metadata: EventMetadata;
+  eventId: string;
+  recordedAt: string;
+  hash: string;
+}
+
+const RAW_COLUMNS = `e.global_position, e.transaction_id, e.stream_id, e.stream_version, e.type, e.schema_version,
+  e.data, e.metadata, e.event_id, to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at`;
+
+const pair = (position: Position) => [position.transactionId.toString(), position.globalPosition.toString()];
+
+/**
+ * Chains every event committed below the oldest running writer (the bound `readAll` uses, so an event
+ * still to commit can only come after the head), a batch per transaction. Answers how many it chained;
+ * 0 with `busy` when another process holds the chainer's lock.
+ */
+const chainBatch = (db: Database) =>
+  db.transaction(async (tx) => {
+    const { rows: locked } = await tx.query<{ locked: boolean }>(CHAINER_LOCK);
+    if (!locked[0]?.locked) return { chained: 0, busy: true };
+    const { rows: heads } = await tx.query<{ transaction_id: string; global_position: string; hash: string }>(
+      `select transaction_id, global_position, hash from es_audit_log
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const head = heads[0];
+    const { rows } = await tx.query<RawEventRow>(
+      `select ${RAW_COLUMNS} from es_events e
+        where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+          and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by e.transaction_id, e.global_position
+        limit ${CHAIN_BATCH}`,
+      [head?.transaction_id ?? "0", head?.global_position ?? "0"],
+    );
+    if (rows.length === 0) return { chained: 0, busy: false };
+    let previous = head?.hash ?? GENESIS_HASH;
+    const hashes = rows.map((row) => {
+      previous = chainHash(previous, {
+        type: row.type,
+        stream: row.stream_id,
+        version: row.stream_version,
+        data: row.data,
+        metadata: row.metadata,
+      });
+      return previous;
+    });
+    await tx.query(
+      `insert into es_audit_log (transaction_id, global_position, stream_id, type, user_id, recorded_at, hash)
+       select * from unnest($1::xid8[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])`,
+      [
+        rows.map((row) => row.transaction_id),
+        rows.map((row) => row.global_position),
+        rows.map((row) => row.stream_id),
+        rows.map((row) => row.type),
+        rows.map((row) => row.metadata?.userId ?? null),
+        rows.map((row) => row.recorded_at),
+        hashes,
+      ],
+    );
+    return { chained: rows.length, busy: false };
+  });
+
+export interface ChainBreak {
+  position: Position;
+  streamId: string;
+  streamVersion: number;
+  expected: string;
+  stored: string;
+}
+
+export interface ChainVerification {
+  checked: number;
+  head: { position: Position; hash: string } | null;
+  brokenAt: ChainBreak | null;
+  unchained: number;
+}
+
+export interface AuditFilter {
+  stream?: string;
+  type?: string;
+  userId?: string;
+  from?: string;
+  to?: string;
+  after?: Position;
+}
+
+export interface AuditLog {
+  /** Chains what has committed since the head; resolves once nothing is left (or another process chains). */
+  catchUp(): Promise<void>;
+  /** Chains in the background: woken by `wake` (this process appended) and every `intervalMs`. */
+  start(intervalMs?: number): void;
+  wake(): void;
+  stop(): Promise<void>;
+  /** Recomputes the whole chain from the events as stored and reports the first link that does not hold. */
+  verify(): Promise<ChainVerification>;
+  /** Chained events in global order, filtered, after a cursor. */
+  events(filter: AuditFilter, limit: number): Promise<AuditedEvent[]>;
+  /** Every chained event of a stream, in its order. */
+  stream(streamId: string): Promise<AuditedEvent[]>;
+  /** The hash of the event before `position` in the chain (the genesis hash for the first). */
+  previousHash(position: Position): Promise<string>;
+  head(): Promise<{ position: Position; hash: string } | null>;
+}
+
+const toAudited = (row: RawEventRow & { hash: string }): AuditedEvent => ({
+  transactionId: BigInt(row.transaction_id),
+  globalPosition: BigInt(row.global_position),
+  streamId: row.stream_id,
+  streamVersion: row.stream_version,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: row.data,
+  metadata: row.metadata,
+  eventId: row.event_id,
+  recordedAt: row.recorded_at,
+  hash: row.hash,
+});
+
+export const createAuditLog = (db: Database): AuditLog => {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+
+  const drain = async () => {
+    for (;;) {
+      const { chained, busy } = await chainBatch(db);
+      if (busy || chained < CHAIN_BATCH) return;
+    }
+  };
+  // One chaining at a time in this process; a wake during it runs it once more.
+  const catchUp = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const head = async () => {
+    const { rows } = await db.query<{ transaction_id: string; global_position: string; hash: string }>(
+      `select transaction_id, global_position, hash from es_audit_log
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const row = rows[0];
+    return row
+      ? {
+          position: { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) },
+          hash: row.hash,
+        }
+      : null;
+  };
+
+  return {
+    catchUp,
+    start(intervalMs = 250) {
+      timer = setInterval(() => {
+        catchUp().catch(() => {});
+      }, intervalMs);
+      timer.unref();
+      catchUp().catch(() => {});
+    },
+    wake() {
+      if (!stopped) catchUp().catch(() => {});
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => {});
+    },
+
+    async verify() {
+      let previous = GENESIS_HASH;
+      let checked = 0;
+      let last: { position: Position; hash: string } | null = null;
+      let after = ["0", "0"];
+      for (;;) {
+        const { rows } = await db.query<
+          Partial<RawEventRow> & { log_tx: string; log_pos: string; log_stream: string; hash: string }
+        >(
+          `select l.transaction_id as log_tx, l.global_position as log_pos, l.stream_id as log_stream, l.hash,
+                  ${RAW_COLUMNS}
+             from es_audit_log l
+             left join es_events e on e.global_position = l.global_position
+            where (l.transaction_id, l.global_position) > ($1::xid8, $2::bigint)
+            order by l.transaction_id, l.global_position
+            limit 5000`,
+          after,
+        );
+        for (const row of rows) {
+          const position = { transactionId: BigInt(row.log_tx), globalPosition: BigInt(row.log_pos) };
+          // A removed event row leaves its link without an event: nothing can hash to it.
+          const expected =
+            row.type === undefined || row.type === null
+              ? "event missing"
+              : chainHash(previous, {
+                  type: row.type,
+                  stream: row.stream_id as string,
+                  version: row.stream_version as number,
+                  data: row.data,
+                  metadata: row.metadata,
+                });
+          if (expected !== row.hash) {
+            return {
+              checked,
+              head: last,
+              brokenAt: {
+                position,
+                streamId: row.stream_id ?? row.log_stream,
+                streamVersion: row.stream_version ?? 0,
+                expected,
+                stored: row.hash,
+              },
+              unchained: 0,
+            };
+          }
+          previous = row.hash;
+          last = { position, hash: row.hash };
+          checked++;
+        }
+        if (rows.length < 5000) break;
+        after = [rows[rows.length - 1]?.log_tx as string, rows[rows.length - 1]?.log_pos as string];
+      }
+      // An event whose row is gone from the log (or never chained) is counted here, and a log row pointing at
+      // a position that now holds another stream's event would have failed above.
+      const { rows: behind } = await db.query<{ count: string | number }>(
+        `select count(*) as count from es_events e
+          where not exists (select 1 from es_audit_log l where l.global_position = e.global_position)`,
+      );
+      return { checked, head: last, brokenAt: null, unchained: Number(behind[0]?.count ?? 0) };
+    },
+
+    async events(filter, limit) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const param = (value: unknown) => {
+        params.push(value);
+        return `$${params.length}`;
+      };
+      if (filter.stream !== undefined) where.push(`l.stream_id = ${param(filter.stream)}`);
+      if (filter.type !== undefined) where.push(`l.type = ${param(filter.type)}`);
+      if (filter.userId !== undefined) where.push(`l.user_id = ${param(filter.userId)}`);
+      if (filter.from !== undefined) where.push(`l.recorded_at >= ${param(filter.from)}::timestamptz`);
+      if (filter.to !== undefined) where.push(`l.recorded_at < ${param(filter.to)}::timestamptz`);
+      if (filter.after !== undefined) {
+        const [transactionId, globalPosition] = pair(filter.after);
+        where.push(
+          `(l.transaction_id, l.global_position) > (${param(transactionId)}::xid8, ${param(globalPosition)}::bigint)`,
+        );
+      }
+      const { rows } = await db.query<RawEventRow & { hash: string }>(
+        `select ${RAW_COLUMNS}, l.hash
+           from es_audit_log l
+           join es_events e on e.global_position = l.global_position
+          ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
+          order by l.transaction_id, l.global_position
+          limit ${param(limit)}`,
+        params,
+      );
+      return rows.map(toAudited);
+    },
+
+    async stream(streamId) {
+      const { rows } = await db.query<RawEventRow & { hash: string }>(
+        `select ${RAW_COLUMNS}, l.hash
+           from es_audit_log l
+           join es_events e on e.global_position = l.global_position
+          where l.stream_id = $1
+          order by e.stream_version`,
+        [streamId],
+      );
+      return rows.map(toAudited);
+    },
+
+    async previousHash(position) {
+      const { rows } = await db.query<{ hash: string }>(
+        `select hash from es_audit_log
+          where (transaction_id, global_position) < ($1::xid8, $2::bigint)
+          order by transaction_id desc, global_position desc limit 1`,
+        pair(position),
+      );
+      return rows[0]?.hash ?? GENESIS_HASH;
+    },
+
+    head,
+  };
+};

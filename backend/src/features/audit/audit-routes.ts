@@ -1,0 +1,172 @@
+import { Readable } from "node:stream";
+import { notFound } from "@el/domain";
+import {
+  AuditEventsPage,
+  AuditEventsQuery,
+  type AuditEvent as AuditEventView,
+  AuditExportQuery,
+  ChainReport,
+  StreamHistory,
+  StreamHistoryQuery,
+  streamHistory,
+  UNKNOWN,
+} from "@el/domain/audit/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AuditedEvent, AuditLog } from "../../event-store";
+
+/** Auditors read here; administrators pass every auditor check too. */
+const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
+
+const positionOf = (event: { transactionId: bigint; globalPosition: bigint }) =>
+  `${event.transactionId}:${event.globalPosition}`;
+
+/** An event as an auditor reads it: who, request and cause say `unknown` for events older than issue 12. */
+export const auditEventView = (event: Omit<AuditedEvent, "hash"> & { hash: string | null }): AuditEventView => ({
+  position: positionOf(event),
+  globalPosition: event.globalPosition.toString(),
+  stream: event.streamId,
+  version: event.streamVersion,
+  type: event.type,
+  schemaVersion: event.schemaVersion,
+  eventId: event.eventId,
+  time: event.recordedAt,
+  who: event.metadata?.userId ?? UNKNOWN,
+  correlation: event.metadata?.correlationId ?? UNKNOWN,
+  causation: event.metadata?.causationId ?? null,
+  data: event.data,
+  metadata: { ...event.metadata },
+  hash: event.hash,
+});
+
+const EXPORT_PAGE = 1000;
+
+/**
+ * NDJSON, one stored event a line with its link (`previousHash`, `hash`), then a last line with the chain's
+ * head when the export was made: a copy is checked outside the product by recomputing each line's hash
+ * (docs/architecture.md, "Checking an export").
+ */
+const exportLines = async function* (log: AuditLog, query: { stream?: string; from?: string; to?: string }) {
+  let count = 0;
+  const line = async (event: AuditedEvent, previousHash: string) => {
+    count++;
+    return `${JSON.stringify({ ...auditEventView(event), previousHash })}\n`;
+  };
+  if (query.stream !== undefined) {
+    for (const event of await log.stream(query.stream)) {
+      yield await line(event, await log.previousHash(event));
+    }
+  } else {
+    let after: AuditedEvent | undefined;
+    let previous: string | undefined;
+    for (;;) {
+      const page = await log.events({ from: query.from, to: query.to, after }, EXPORT_PAGE);
+      for (const event of page) {
+        // Events of a range follow each other in the chain: each one's previous link is the line before it.
+        previous ??= await log.previousHash(event);
+        yield await line(event, previous);
+        previous = event.hash;
+      }
+      if (page.length < EXPORT_PAGE) break;
+      after = page[page.length - 1];
+    }
+  }
+  const head = await log.head();
+  yield `${JSON.stringify({
+    head: head ? { position: positionOf(head.position), hash: head.hash } : null,
+    count,
+    exportedAt: new Date().toISOString(),
+  })}\n`;
+};
+
+/** The auditors' API (issue 12): the history in global order, a stream at any instant, the chain, exports. */
+export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLog }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/audit/events",
+    { config: AUDITORS, schema: { querystring: AuditEventsQuery, response: { 200: AuditEventsPage } } },
+    async (request) => {
+      const { size, after, ...filter } = request.query;
+      // What has committed is chained first, so a page shows every event stored before it was asked.
+      await log.catchUp();
+      const events = await log.events({ ...filter, after }, size);
+      const last = events[events.length - 1];
+      return { content: events.map(auditEventView), next: last && events.length === size ? positionOf(last) : null };
+    },
+  );
+
+  app.get(
+    "/api/audit/streams/:stream",
+    {
+      config: AUDITORS,
+      schema: {
+        params: z.object({ stream: z.string().min(1).max(300) }),
+        querystring: StreamHistoryQuery,
+        response: { 200: StreamHistory },
+      },
+    },
+    async (request) => {
+      const { stream } = request.params;
+      const at = request.query.at ? new Date(request.query.at) : undefined;
+      await log.catchUp();
+      // Folded from the events in today's shape (upcast), shown as they are stored.
+      const [recorded, audited] = await Promise.all([app.eventStore.readStream(stream), log.stream(stream)]);
+      if (recorded.length === 0) throw notFound();
+      const stored = new Map(audited.map((event) => [event.streamVersion, event]));
+      const history = streamHistory(stream, recorded, at);
+      return {
+        stream,
+        kind: history.kind,
+        at: at?.toISOString() ?? null,
+        state: history.state,
+        events: history.steps.map(({ event, stateAfter }) => ({
+          event: auditEventView(
+            stored.get(event.streamVersion) ?? {
+              ...event,
+              recordedAt: event.recordedAt.toISOString(),
+              hash: null,
+            },
+          ),
+          stateAfter,
+        })),
+      };
+    },
+  );
+
+  app.get("/api/audit/verify", { config: AUDITORS, schema: { response: { 200: ChainReport } } }, async () => {
+    await log.catchUp();
+    const { checked, head, brokenAt, unchained } = await log.verify();
+    return {
+      ok: brokenAt === null && unchained === 0,
+      checked,
+      head: head?.hash ?? null,
+      headPosition: head ? positionOf(head.position) : null,
+      brokenAt: brokenAt && {
+        position: positionOf(brokenAt.position),
+        stream: brokenAt.streamId,
+        version: brokenAt.streamVersion,
+        expected: brokenAt.expected,
+        stored: brokenAt.stored,
+      },
+      unchained,
+    };
+  });
+
+  app.get(
+    "/api/audit/export",
+    {
+      config: AUDITORS,
+      schema: { querystring: AuditExportQuery, response: { 200: z.unknown().describe("NDJSON: one event a line") } },
+    },
+    async (request, reply) => {
+      await log.catchUp();
+      const name = request.query.stream ?? `${request.query.from}_${request.query.to}`;
+      return reply
+        .type("application/x-ndjson; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="audit-${name.replace(/[^\w.-]/g, "_")}.ndjson"`)
+        .send(Readable.from(exportLines(log, request.query)));
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { createAuditLog } from "../../event-store";
+import type { Feature } from "../feature";
+import { auditRoutes } from "./audit-routes";
+
+/**
+ * Auditors (issue 12): the chainer that links every committed event into the tamper-evident log, and the
+ * routes that read the history. The chainer runs in every process; one at a time chains (a lock), woken by
+ * this process's appends and otherwise every quarter of a second.
+ */
+export const auditFeature: Feature = {
+  name: "audit",
+  events: [],
+  projectors: [],
+  routes: async (app: FastifyInstance) => {
+    const log = createAuditLog(app.db);
+    const unsubscribe = app.eventStore.onAppended(() => log.wake());
+    log.start();
+    app.addHook("onClose", async () => {
+      unsubscribe();
+      await log.stop();
+    });
+    await app.register(auditRoutes, { log });
+  },
+};

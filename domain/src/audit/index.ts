@@ -1,0 +1,2 @@
+export * from "./audit-views";
+export * from "./stream-history";
