@@ -1,0 +1,3 @@
+export * from "./placement-test";
+export * from "./placement-views";
+export * from "./question-bank";
