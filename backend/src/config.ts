@@ -52,7 +52,52 @@ export interface Config {
    * sign-in limits count.
    */
   trustProxy: TrustProxy;
+  /** Sign-in with Google and Facebook: a provider is on when its client id and secret are both set. */
+  oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
 }
+
+/**
+ * One identity provider's client (`GOOGLE_CLIENT_ID`/`_SECRET`, `FACEBOOK_CLIENT_ID`/`_SECRET`) and its
+ * endpoints, overridable (`GOOGLE_AUTHORIZATION_URL`, `GOOGLE_TOKEN_URL`, `GOOGLE_ISSUER`,
+ * `FACEBOOK_AUTHORIZATION_URL`, `FACEBOOK_TOKEN_URL`, `FACEBOOK_PROFILE_URL`) so tests reach a local mock.
+ */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Google: who must have issued the ID token. Facebook: where the person's profile is read. */
+  issuer?: string;
+  profileUrl?: string;
+}
+
+const oauthOf = (env: NodeJS.ProcessEnv): Config["oauth"] => {
+  const client = (prefix: string) => {
+    const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+    return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+  };
+  const google = client("GOOGLE");
+  const facebook = client("FACEBOOK");
+  return {
+    ...(google && {
+      google: {
+        ...google,
+        authorizationUrl: env.GOOGLE_AUTHORIZATION_URL || "https://accounts.google.com/o/oauth2/v2/auth",
+        tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
+        issuer: env.GOOGLE_ISSUER || "https://accounts.google.com",
+      },
+    }),
+    ...(facebook && {
+      facebook: {
+        ...facebook,
+        authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL || "https://www.facebook.com/v19.0/dialog/oauth",
+        tokenUrl: env.FACEBOOK_TOKEN_URL || "https://graph.facebook.com/v19.0/oauth/access_token",
+        profileUrl: env.FACEBOOK_PROFILE_URL || "https://graph.facebook.com/v19.0/me",
+      },
+    }),
+  };
+};
 
 /** Addresses and CIDRs to trust, or whether to trust the `hop`-th address nearest the server. */
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
@@ -101,5 +146,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: env.METRICS_TOKEN || undefined,
     logRequests: env.LOG_REQUESTS !== "false",
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    oauth: oauthOf(env),
   };
 };

@@ -7,12 +7,14 @@ import type { Feature } from "../feature";
 import { accountRoutes } from "./account-routes";
 import { createFirstAdministrator } from "./first-administrator";
 import { managementRoutes } from "./management-routes";
+import { socialSignInRoutes } from "./social-sign-in-routes";
 import { usersRoutes } from "./users-routes";
 
 const routes = async (app: FastifyInstance) => {
   await app.register(accountRoutes);
   await app.register(usersRoutes);
   await app.register(managementRoutes);
+  await app.register(socialSignInRoutes);
 };
 
 /** Accounts: sign-up, sign-in, password reset, user management, audits. */

@@ -1,0 +1,216 @@
+import { invalid } from "@el/domain";
+import { SocialProvider } from "@el/domain/accounts/index";
+import { findUserBySignInName } from "@el/projections/users/index";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { alert } from "../../http/alert";
+import {
+  type IdentityProvider,
+  identityProvidersOf,
+  ProviderRefused,
+} from "../../integrations/oauth/identity-providers";
+import { StudentRegistration } from "./account-routes";
+import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
+import {
+  AUTHORIZATION_LIFETIME_MS,
+  migrateSocialAuthorizations,
+  startAuthorization,
+  takeAuthorization,
+} from "./social-authorizations";
+import { linkIdentity, ownerOfIdentity, registerSocialStudent, signInSocially } from "./social-sign-in";
+import { issueTicket, readTicket } from "./social-tickets";
+
+/** Message keys of the social sign-in the web app translates. */
+export const socialErrors = {
+  /** The return does not belong to a sign-in this browser started (forged, played again, or too old). */
+  state: "social.messages.error.state",
+  /** The provider refused the code or answered something we cannot trust. */
+  provider: "social.messages.error.provider",
+  /** The provider gave no verified e-mail, which an account needs. */
+  noEmail: "social.messages.error.noEmail",
+  /** The ticket from the return page was altered or is too old: sign in with the provider again. */
+  ticket: "social.messages.error.ticket",
+} as const;
+
+const cookieName = (provider: SocialProvider) => `el_oauth_${provider}`;
+
+const cookieOf = (request: FastifyRequest, name: string) =>
+  (request.headers.cookie ?? "")
+    .split(";")
+    .map((part) => part.trim().split("="))
+    .find(([key]) => key === name)?.[1];
+
+const IdToken = z.object({ id_token: z.string() });
+const SignInRefused = z.object({ status: z.number(), message: z.string() });
+
+/** What the return page is answered: signed in, or how the sign-up or the link goes on. */
+const ReturnOutcome = z.discriminatedUnion("outcome", [
+  z.object({ outcome: z.literal("signedIn"), id_token: z.string() }),
+  z.object({
+    outcome: z.literal("registration"),
+    ticket: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
+  z.object({ outcome: z.literal("passwordRequired"), ticket: z.string(), email: z.string() }),
+]);
+
+/**
+ * Sign-in with Google and Facebook (issue 13): which providers are on, the start of the flow, the return
+ * pages' exchange of the code, the password confirmation that links an existing account, and the sign-up
+ * finished after a provider vouched for the person.
+ */
+export const socialSignInRoutes = async (plain: FastifyInstance) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  await migrateSocialAuthorizations(app.db);
+  const providers = identityProvidersOf(app.config);
+  const secure = app.config.baseUrl.startsWith("https:");
+  const secret = app.config.jwtSecret;
+
+  const signedIn = (reply: FastifyReply, user: Parameters<typeof app.issueToken>[0]) => {
+    const token = app.issueToken(user, false);
+    reply.header("Authorization", `Bearer ${token}`);
+    return token;
+  };
+
+  app.get(
+    "/api/social/providers",
+    { schema: { response: { 200: z.object({ providers: z.array(SocialProvider) }) } } },
+    async () => ({ providers: [...providers.keys()] }),
+  );
+
+  for (const name of SocialProvider.options) {
+    const providerOr404 = (): IdentityProvider => {
+      const provider = providers.get(name);
+      if (!provider) throw Object.assign(new Error("provider not configured"), { statusCode: 404 });
+      return provider;
+    };
+
+    app.get(`/api/${name}/authorize`, { schema: { response: { 302: z.null() } } }, async (_request, reply) => {
+      const provider = providerOr404();
+      const started = await startAuthorization(app.db, name);
+      const cookie = [
+        `${cookieName(name)}=${started.binding}`,
+        `Path=/api/${name}`,
+        `Max-Age=${AUTHORIZATION_LIFETIME_MS / 1000}`,
+        "HttpOnly",
+        // Sent on the return page's own request; a third site's requests go without it.
+        "SameSite=Lax",
+        ...(secure ? ["Secure"] : []),
+      ].join("; ");
+      return reply
+        .header("Set-Cookie", cookie)
+        .header("Cache-Control", "no-store")
+        .redirect(provider.authorizationUrl(started.state, started.codeVerifier, started.nonce).href, 302);
+    });
+
+    app.get(
+      `/api/${name}/code`,
+      {
+        schema: {
+          querystring: z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) }),
+          response: { 200: ReturnOutcome, 401: SignInRefused },
+        },
+      },
+      async (request, reply) => {
+        const provider = providerOr404();
+        const authorization = await takeAuthorization(
+          app.db,
+          name,
+          request.query.state,
+          cookieOf(request, cookieName(name)),
+        );
+        reply.header("Set-Cookie", `${cookieName(name)}=; Path=/api/${name}; Max-Age=0; HttpOnly; SameSite=Lax`);
+        if (!authorization) throw invalid(socialErrors.state, "state");
+        const profile = await provider
+          .profileOf(request.query.code, authorization.codeVerifier, authorization.nonce)
+          .catch((error: unknown) => {
+            if (error instanceof ProviderRefused) {
+              request.log.warn({ provider: name, reason: error.message }, "social sign-in refused");
+              throw invalid(socialErrors.provider);
+            }
+            throw error;
+          });
+        const identity = { provider: name, subject: profile.subject };
+        const context = { correlationId: request.id };
+
+        const owner = await ownerOfIdentity(app, identity);
+        if (owner) {
+          const outcome = await signInSocially(app, owner, identity, request.ip, context);
+          if (!outcome.signedIn)
+            return reply.code(401).header("X-app-error", SIGN_IN_FAILED).send({ status: 401, message: SIGN_IN_FAILED });
+          const token = signedIn(reply, { ...outcome.user, sessionGeneration: outcome.sessionGeneration });
+          return { outcome: "signedIn" as const, id_token: token };
+        }
+
+        if (!profile.email) throw invalid(socialErrors.noEmail);
+        const { email, firstName, lastName, imageUrl } = profile;
+        const ticket = issueTicket(secret, { ...identity, email, firstName, lastName, imageUrl });
+        // An account of this e-mail is linked only once its password shows the person owns it.
+        if (await findUserBySignInName(app.db, email)) return { outcome: "passwordRequired" as const, ticket, email };
+        return { outcome: "registration" as const, ticket, email, firstName, lastName, imageUrl };
+      },
+    );
+
+    app.post(
+      `/api/${name}/link`,
+      {
+        schema: {
+          body: z.object({ ticket: z.string().min(1).max(4096), password: z.string().min(1).max(100) }),
+          response: { 200: IdToken, 401: SignInRefused, 429: SignInRefused },
+        },
+      },
+      async (request, reply) => {
+        const ticket = readTicket(secret, request.body.ticket);
+        if (!ticket || ticket.provider !== name) throw invalid(socialErrors.ticket, "ticket");
+        // The same attempt, limits and record as a sign-in with the password.
+        const outcome = await signIn(app, { username: ticket.email, password: request.body.password, ip: request.ip });
+        if (!outcome.signedIn) {
+          const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : SIGN_IN_FAILED;
+          const status = outcome.rateLimited ? 429 : 401;
+          if (outcome.rateLimited) reply.header("Retry-After", String(outcome.retryAfterSeconds));
+          return reply.code(status).header("X-app-error", message).send({ status, message });
+        }
+        await linkIdentity(
+          app,
+          outcome.user.streamId,
+          { provider: name, subject: ticket.subject },
+          {
+            userId: String(outcome.user.id),
+            correlationId: request.id,
+          },
+        );
+        const token = signedIn(reply, { ...outcome.user, sessionGeneration: outcome.sessionGeneration });
+        return alert(reply, "social.messages.linked").send({ id_token: token });
+      },
+    );
+  }
+
+  app.post(
+    "/api/register/social",
+    {
+      schema: {
+        body: StudentRegistration.omit({ student: true, email: true, password: true }).extend({
+          ticket: z.string().min(1).max(4096),
+        }),
+        response: { 201: IdToken },
+      },
+    },
+    async (request, reply) => {
+      const { ticket: text, ...student } = request.body;
+      const ticket = readTicket(secret, text);
+      if (!ticket) throw invalid(socialErrors.ticket, "ticket");
+      const created = await registerSocialStudent(app, ticket, student, { correlationId: request.id });
+      const token = signedIn(reply, {
+        id: created.id,
+        login: created.login,
+        authorities: ["ROLE_USER", "ROLE_STUDENT"],
+        sessionGeneration: 0,
+      });
+      return alert(reply.code(201), "register.messages.success", created.login).send({ id_token: token });
+    },
+  );
+};
