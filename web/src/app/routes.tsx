@@ -4,6 +4,7 @@ import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
+import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
@@ -36,7 +37,10 @@ export const routes: RouteObject[] = [
           ...accountsRoutes,
           ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
-          ...adminRoutes([...adminCatalogSections, ...adminPurchasingSections], adminToolsMenuPaths),
+          ...adminRoutes(
+            [...adminCatalogSections, ...adminPurchasingSections, ...adminBoardSections],
+            adminToolsMenuPaths,
+          ),
           ...adminToolsRoutes,
           ...adminPurchasingRenamedPaths,
           ...purchasingRoutes,

@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
+import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { purchasingStudentRoutes } from "../features/purchasing/routes";
@@ -68,3 +69,7 @@ export const adminArea = adminRoutes(adminCatalogSections);
 
 /** /gerencia with the sales sections (purchases, coupons, item packages) and their English and slash-less paths. */
 export const adminPurchasingArea = [...adminPurchasingRenamedPaths, ...adminRoutes(adminPurchasingSections)];
+
+/** /gerencia with the catalogue sections and the lesson board, under a feed the test drives; returns the feed. */
+export const renderLiveAdminArea = (path: string) =>
+  renderArea(adminRoutes([...adminCatalogSections, ...adminBoardSections]), path);

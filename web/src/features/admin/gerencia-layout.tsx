@@ -5,6 +5,7 @@ import { AreaLayout } from "../../components/area/area-layout";
 const MENU = [
   { to: "/gerencia/aula", key: "lessons" },
   { to: "/gerencia/agendamento", key: "schedulings" },
+  { to: "/gerencia/quadro", key: "board" },
   { to: "/gerencia/professor", key: "teachers" },
   { to: "/gerencia/aluno", key: "students" },
   { to: "/gerencia/administrador", key: "administrators" },

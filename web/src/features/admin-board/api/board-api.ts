@@ -1,0 +1,36 @@
+import { BoardView } from "@el/domain/lessons/board-view";
+import { z } from "zod";
+import { api } from "../../../lib/api";
+
+/** `GET api/board?days=N`: today's and the next days' lessons by state, as the server sees them now. */
+export const fetchBoard = async (days: number): Promise<BoardView> =>
+  BoardView.parse(await api.get("api/board", { days }));
+
+const TeacherRow = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  activated: z.boolean().optional(),
+});
+
+export interface TeacherOption {
+  id: number;
+  name: string;
+}
+
+/** The active teachers an administrator may give a lesson to, by name. */
+export const fetchTeachers = async (): Promise<TeacherOption[]> => {
+  const rows = z.array(TeacherRow).parse(await api.get("api/users/teacher", { page: 0, size: 99999, sort: "id,asc" }));
+  return rows
+    .filter((row) => row.activated !== false)
+    .map((row) => ({ id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.login }))
+    .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+};
+
+/**
+ * `PUT api/lessons/{id}` with `{ teacher: { id } }`: the administrator gives the lesson to that teacher
+ * (accepted on their behalf, same slot rules). The card moves when `board:changed` arrives.
+ */
+export const assignTeacher = (lessonId: number, teacherId: number) =>
+  api.put<unknown>(`api/lessons/${lessonId}`, { teacher: { id: teacherId } }, { successAlert: false });
