@@ -7,6 +7,7 @@ import { adminRoutes } from "../features/admin/routes";
 import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
+import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
@@ -38,11 +39,12 @@ export const routes: RouteObject[] = [
           ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
           ...adminRoutes(
-            [...adminCatalogSections, ...adminPurchasingSections, ...adminBoardSections],
+            [...adminCatalogSections, ...adminPurchasingSections, ...adminBoardSections, ...adminSections],
             adminToolsMenuPaths,
           ),
           ...adminToolsRoutes,
           ...adminPurchasingRenamedPaths,
+          ...adminSectionsRenamedPaths,
           ...purchasingRoutes,
           ...upcomingRoutes,
           { path: "*", element: <PageNotFound /> },

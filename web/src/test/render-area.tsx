@@ -3,6 +3,7 @@ import { adminRoutes } from "../features/admin/routes";
 import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
+import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
@@ -73,3 +74,6 @@ export const adminPurchasingArea = [...adminPurchasingRenamedPaths, ...adminRout
 /** /gerencia with the catalogue sections and the lesson board, under a feed the test drives; returns the feed. */
 export const renderLiveAdminArea = (path: string) =>
   renderArea(adminRoutes([...adminCatalogSections, ...adminBoardSections]), path);
+
+/** /gerencia with the other sections (history, payments, trails, feedback) and their English and slash-less paths. */
+export const adminSectionsArea = [...adminSectionsRenamedPaths, ...adminRoutes(adminSections)];

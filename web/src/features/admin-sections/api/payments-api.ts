@@ -1,0 +1,22 @@
+import { PaymentsTotalView, PaymentView } from "@el/domain/lessons/payment-view";
+import { api } from "../../../lib/api";
+import { pageOf } from "./page";
+
+export interface PaymentFilters {
+  year: string;
+  month: string;
+}
+
+const only = (filters: PaymentFilters) =>
+  Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== "")) as Record<string, string>;
+
+/** `GET api/payments?page&size&year&month`: the teacher payments, latest lesson first. */
+export const getPayments = async (filters: PaymentFilters, query: { page: number; size: number }) =>
+  pageOf(await api.getWithHeaders<unknown>("api/payments", { ...only(filters), ...query }), PaymentView);
+
+/** `GET api/payments/totalAmount` with the same filters. */
+export const getPaymentsTotal = async (filters: PaymentFilters) =>
+  PaymentsTotalView.parse(await api.get("api/payments/totalAmount", only(filters)));
+
+/** `DELETE api/payments/{id}`: the lesson is owed to its teacher again. */
+export const undoPayment = (id: number) => api.delete(`api/payments/${id}`);

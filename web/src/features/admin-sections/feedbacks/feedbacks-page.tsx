@@ -1,0 +1,140 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { SortableHeader } from "../../../components/list/sortable-header";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useListParams } from "../../../lib/list-params";
+import { useResource } from "../../../lib/use-resource";
+import { type FeedbackKind, getStudentFeedbacks, getTeacherFeedbacks } from "../api/feedbacks-api";
+import { type AnyFeedback, authorText, kindText, lessonText, noteText } from "./feedback-texts";
+
+export const FEEDBACK_PAGE_SIZE = 20;
+
+const load = (kind: FeedbackKind, search: string, query: { page: number; size: number; sort: string }) =>
+  kind === "student" ? getStudentFeedbacks(search, query) : getTeacherFeedbacks(search, query);
+
+/**
+ * /gerencia/feedback-aluno and /gerencia/feedback-professor: the feedback of one side of the lessons,
+ * searched (Buscar, Limpar), sortable by ID, note and information, with the item count, 5 page buttons
+ * and each row's view, edit and delete (spec section 2).
+ */
+export const FeedbacksPage = ({ kind }: { kind: FeedbackKind }) => {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = useListParams("id", "desc");
+  const query = params.get("query");
+  const list = useResource<{ items: AnyFeedback[]; total: number }>(
+    () => load(kind, query, params.apiQuery(FEEDBACK_PAGE_SIZE)),
+    `${kind}|${params.key}`,
+  );
+  const order = (column: string) => (params.field === column ? params.order : undefined);
+  const sortable = (field: string, label: string) => (
+    <SortableHeader label={t(label)} order={order(field)} onSort={() => params.sortBy(field)} />
+  );
+
+  return (
+    <section>
+      <h2>{kindText(t, kind, "title")}</h2>
+      <FeedbackSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.items.length === 0 && <Empty>{kindText(t, kind, "empty")}</Empty>}
+      {list.status === "ready" && list.data.items.length > 0 && (
+        <>
+          <p>{t("adminSections.feedback.count", { count: list.data.total })}</p>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  {sortable("id", "adminSections.feedback.id")}
+                  <th>{t("adminSections.feedback.lesson")}</th>
+                  <th>{t(kind === "student" ? "adminSections.feedback.student" : "adminSections.feedback.teacher")}</th>
+                  {kind === "teacher" && <th>{t("adminSections.feedback.status")}</th>}
+                  {sortable("note", "adminSections.feedback.note")}
+                  {sortable("information", "adminSections.feedback.information")}
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((feedback) => (
+                  <tr key={feedback.id}>
+                    <td>{feedback.id}</td>
+                    <td>{lessonText(feedback)}</td>
+                    <td>{authorText(kind, feedback)}</td>
+                    {kind === "teacher" && (
+                      <td>
+                        {"status" in feedback && feedback.status !== null
+                          ? t(`adminSections.feedback.statuses.${feedback.status}`)
+                          : ""}
+                      </td>
+                    )}
+                    <td>{noteText(t, feedback.note)}</td>
+                    <td>{feedback.information}</td>
+                    <td>
+                      <div className="actions">
+                        <Link to={`${feedback.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <Link to={`${feedback.id}/edit${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.edit")}
+                        </Link>
+                        <Link to={`${feedback.id}/delete${search}`} className="btn btn-small btn-danger">
+                          {t("gerencia.actions.delete")}
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={params.page - 1}
+            totalItems={list.data.total}
+            pageSize={FEEDBACK_PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => params.go({ page: index + 1 })}
+          />
+        </>
+      )}
+      <Outlet context={{ reload: list.reload }} />
+    </section>
+  );
+};
+
+/** The search box: Buscar asks for the feedback holding the text, Limpar lists it all again. */
+const FeedbackSearch = ({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <form className="actions" role="search" onSubmit={submit}>
+      <input
+        type="search"
+        aria-label={t("adminSections.feedback.searchPlaceholder")}
+        placeholder={t("adminSections.feedback.searchPlaceholder")}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary">
+        {t("adminSections.feedback.searchButton")}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => {
+          setText("");
+          onSearch("");
+        }}
+      >
+        {t("adminSections.feedback.clear")}
+      </button>
+    </form>
+  );
+};

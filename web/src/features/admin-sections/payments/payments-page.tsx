@@ -1,0 +1,144 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router-dom";
+import { Pagination } from "../../../components/pagination/pagination";
+import { Empty } from "../../../components/status/empty";
+import { ErrorAlert } from "../../../components/status/error-alert";
+import { Loading } from "../../../components/status/loading";
+import { useListParams } from "../../../lib/list-params";
+import { formatReais } from "../../../lib/money";
+import { useResource } from "../../../lib/use-resource";
+import { getPayments, getPaymentsTotal, type PaymentFilters } from "../api/payments-api";
+import { MONTHS, yearOptions } from "../history/year-options";
+
+export const PAYMENT_PAGE_SIZE = 20;
+
+const personName = (person: { firstName: string; lastName: string | null }) =>
+  [person.firstName, person.lastName].filter(Boolean).join(" ");
+
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(
+    new Date(iso),
+  );
+
+/**
+ * /gerencia/pagamento: the payments made to teachers (one per held lesson, R$ 25), by the lesson's year
+ * and month, with their count and sum; a payment can be undone (the lesson is owed again). Paying is done
+ * from the teacher's page (/gerencia/professor/{login}).
+ */
+export const PaymentsPage = () => {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const params = useListParams("date", "desc");
+  const filters: PaymentFilters = { year: params.get("year"), month: params.get("month") };
+  const list = useResource(() => getPayments(filters, params.apiQuery(PAYMENT_PAGE_SIZE)), params.key);
+  const total = useResource(() => getPaymentsTotal(filters), `${filters.year}|${filters.month}|${params.key}`);
+
+  return (
+    <section>
+      <h2>{t("adminSections.payments.title")}</h2>
+      <PaymentFilterForm key={params.key} initial={filters} onSearch={(chosen) => params.filter({ ...chosen })} />
+      {total.status === "ready" && (
+        <p>
+          {t("adminSections.payments.total", {
+            count: total.data.count,
+            amount: formatReais(total.data.totalAmount),
+          })}
+        </p>
+      )}
+      {list.status === "loading" && <Loading />}
+      {list.status === "failed" && <ErrorAlert error={list.error} />}
+      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminSections.payments.empty")}</Empty>}
+      {list.status === "ready" && list.data.items.length > 0 && (
+        <>
+          <div className="table-wrapper">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t("adminSections.payments.id")}</th>
+                  <th>{t("adminSections.payments.teacher")}</th>
+                  <th>{t("adminSections.payments.student")}</th>
+                  <th>{t("adminSections.payments.trail")}</th>
+                  <th>{t("adminSections.payments.lessonDate")}</th>
+                  <th>{t("adminSections.payments.value")}</th>
+                  <th>{t("adminSections.payments.date")}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{payment.id}</td>
+                    <td>{personName(payment.teacher)}</td>
+                    <td>{personName(payment.lesson.student)}</td>
+                    <td>{`${payment.lesson.trail.number} - ${payment.lesson.trail.title}`}</td>
+                    <td>{dateTime(payment.lesson.date)}</td>
+                    <td>{formatReais(payment.value)}</td>
+                    <td>{dateTime(payment.date)}</td>
+                    <td>
+                      <Link to={`${payment.id}/delete${search}`} className="btn btn-small btn-danger">
+                        {t("adminSections.payments.undo")}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={params.page - 1}
+            totalItems={list.data.total}
+            pageSize={PAYMENT_PAGE_SIZE}
+            maxButtons={5}
+            onPage={(index) => params.go({ page: index + 1 })}
+          />
+        </>
+      )}
+      <Outlet context={{ reload: list.reload }} />
+    </section>
+  );
+};
+
+const PaymentFilterForm = ({
+  initial,
+  onSearch,
+}: {
+  initial: PaymentFilters;
+  onSearch: (filters: PaymentFilters) => void;
+}) => {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(chosen);
+  };
+  return (
+    <form className="actions" role="search" onSubmit={submit}>
+      <label className="form-field">
+        {t("adminSections.history.year")}
+        <select value={chosen.year} onChange={(event) => setChosen({ ...chosen, year: event.target.value })}>
+          <option value="">{t("adminSections.all")}</option>
+          {yearOptions().map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="form-field">
+        {t("adminSections.history.month")}
+        <select value={chosen.month} onChange={(event) => setChosen({ ...chosen, month: event.target.value })}>
+          <option value="">{t("adminSections.all")}</option>
+          {MONTHS.map((month) => (
+            <option key={month} value={month}>
+              {t(`adminSections.months.${month}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary">
+        {t("adminSections.search")}
+      </button>
+    </form>
+  );
+};
