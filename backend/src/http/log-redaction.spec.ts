@@ -6,6 +6,7 @@ describe("request URLs in logs", () => {
     expect(redactUrl("/account/reset/finish?key=s3cr3t-key&x=1")).toBe("/account/reset/finish?key=[redacted]&x=1");
     expect(redactUrl("/account/reset/finish/s3cr3t-key")).toBe("/account/reset/finish/[redacted]");
     expect(redactUrl("/google?code=abc123")).toBe("/google?code=[redacted]");
+    expect(redactUrl(`/api/calendar/${"k".repeat(43)}.ics`)).toBe("/api/calendar/[redacted]");
   });
 
   it("keep ordinary paths and queries readable", () => {

@@ -2,12 +2,14 @@ import type { FastifyServerOptions } from "fastify";
 
 /**
  * Password-reset keys and OAuth codes travel in URLs (the e-mailed link opens
- * /account/reset/finish?key=… or /account/reset/finish/<key>); request logs keep the path, not them.
+ * /account/reset/finish?key=… or /account/reset/finish/<key>), and a private calendar's address is its token
+ * (/api/calendar/<token>.ics); request logs keep the path, not them.
  */
 export const redactUrl = (url: string) =>
   url
     .replace(/([?&](?:key|code|token|state|password)=)[^&#]*/gi, "$1[redacted]")
-    .replace(/^(\/account\/reset\/finish\/)[^/?#]+/, "$1[redacted]");
+    .replace(/^(\/account\/reset\/finish\/)[^/?#]+/, "$1[redacted]")
+    .replace(/^(\/api\/calendar\/)[^/?#]+/, "$1[redacted]");
 
 /**
  * What a database error carries besides its message: PGlite hangs the failed query's parameters on it (an

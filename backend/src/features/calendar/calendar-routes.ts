@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from "node:crypto";
+import { notFound } from "@el/domain";
+import {
+  CALENDAR_TOKEN,
+  type CalendarEntry,
+  CalendarFeedView,
+  calendarEntriesOf,
+  calendarFeedDecider,
+  calendarFeedStreams,
+  IssuedCalendarFeed,
+} from "@el/domain/calendar/index";
+import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projections/calendar-feeds/index";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createEvents, type EventAttributes } from "ics";
+import { z } from "zod";
+import { type CommandContext, executeCommand } from "../../commands/execute";
+import { FileBytes, NoBody } from "../../http/responses";
+
+const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
+/** How far back a calendar lists lessons: a month, so the recent past stays visible. */
+const LOOK_BACK_MS = 31 * 24 * 60 * 60 * 1000;
+const FeedFile = z.object({ file: z.string().max(60) });
+
+const digestOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const contextOf = (request: FastifyRequest): CommandContext => ({
+  userId: String(request.currentUser.id),
+  correlationId: request.id,
+});
+
+/** UTC date-time parts as the `ics` library takes them. */
+const partsOf = (ms: number): [number, number, number, number, number] => {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
+};
+
+export const icsOf = (entries: readonly CalendarEntry[], calName: string): string => {
+  const events = entries.map(
+    (entry): EventAttributes => ({
+      uid: entry.uid,
+      start: partsOf(entry.start),
+      startInputType: "utc",
+      startOutputType: "utc",
+      end: partsOf(entry.end),
+      endInputType: "utc",
+      endOutputType: "utc",
+      title: entry.title,
+      description: entry.description,
+      status: entry.status,
+      ...(entry.url ? { url: entry.url, location: entry.url } : {}),
+      productId: "englishlessons/calendar",
+    }),
+  );
+  const { error, value } = createEvents(events, { productId: "englishlessons/calendar", calName });
+  if (error || value === null) throw error ?? new Error("the calendar could not be written");
+  return value;
+};
+
+/**
+ * Private calendar feeds. A student or teacher issues an address (shown once: only its token's digest is
+ * stored), revokes it, or sees whether one is active. The address itself is public: calendar services
+ * fetch it without our token, so the random token is the only key, and it lists only that person's lessons.
+ */
+export const calendarRoutes = async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const host = new URL(app.config.baseUrl).host;
+
+  app.get(
+    "/api/account/calendar-feed",
+    { config: PEOPLE, schema: { response: { 200: CalendarFeedView } } },
+    async (request) => calendarFeedOf(app.db, request.currentUser.id),
+  );
+
+  app.post(
+    "/api/account/calendar-feed",
+    { config: PEOPLE, schema: { response: { 201: IssuedCalendarFeed } } },
+    async (request, reply) => {
+      const token = randomBytes(32).toString("base64url");
+      const now = new Date();
+      await executeCommand(
+        app,
+        { streams: calendarFeedStreams, key: request.currentUser.id },
+        calendarFeedDecider,
+        { type: "IssueFeed", tokenDigest: digestOf(token), now },
+        contextOf(request),
+      );
+      return reply
+        .code(201)
+        .header("Cache-Control", "no-store")
+        .send({ url: `${app.config.baseUrl}/api/calendar/${token}.ics`, issuedAt: now.toISOString() });
+    },
+  );
+
+  app.delete(
+    "/api/account/calendar-feed",
+    { config: PEOPLE, schema: { response: { 204: NoBody } } },
+    async (request, reply) => {
+      await executeCommand(
+        app,
+        { streams: calendarFeedStreams, key: request.currentUser.id },
+        calendarFeedDecider,
+        { type: "RevokeFeed", now: new Date() },
+        contextOf(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Public: Google Calendar, Outlook and Apple Calendar fetch it by its address alone.
+  app.get(
+    "/api/calendar/:file",
+    { schema: { params: FeedFile, response: { 200: FileBytes } } },
+    async (request, reply) => {
+      const token = request.params.file.replace(/\.ics$/, "");
+      // An address that was never issued and one revoked answer alike.
+      if (!request.params.file.endsWith(".ics") || !CALENDAR_TOKEN.test(token)) throw notFound();
+      const owner = await calendarOwnerOf(app.db, digestOf(token));
+      if (!owner) throw notFound();
+      const lessons = await calendarLessonsOf(app.db, owner, new Date(Date.now() - LOOK_BACK_MS));
+      const ics = icsOf(calendarEntriesOf(lessons, owner.viewer, host), "Aulas de inglês");
+      return reply
+        .header("Content-Type", "text/calendar; charset=utf-8")
+        .header("Content-Disposition", 'inline; filename="aulas.ics"')
+        .header("Cache-Control", "private, max-age=300")
+        .send(Buffer.from(ics, "utf8"));
+    },
+  );
+};

@@ -1,0 +1,2 @@
+export * from "./calendar-entries";
+export * from "./calendar-feed";
