@@ -73,6 +73,12 @@ export const studentEventSchemas = {
     revokedBy: z.string(),
     reason: z.string().optional(),
   }),
+  /** The level test (`placement-{id}`, test `testId`) placed the student in this level: their level from now on. */
+  LevelAssessed: z.object({
+    levelId: z.number().int().positive(),
+    testId: z.number().int().positive(),
+    at: z.iso.datetime({ offset: true }),
+  }),
 };
 
 export type StudentEvent = EventOf<typeof studentEventSchemas> | AccountEvent;
@@ -85,6 +91,7 @@ export type StudentCommand =
   | { type: "RevokeCredits"; amount: number; revokedBy: string; reason?: string }
   | { type: "SpendCredit"; lessonId: number; schedulingId: number; levelId: number }
   | { type: "RefundCredit"; lessonId: number; reason: string }
+  | { type: "AssessLevel"; levelId: number; testId: number; now: Date }
   | AccountCommand;
 
 export type StudentAccount =
@@ -159,6 +166,11 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
           ...(event.data.trial ? { trialCredits: state.trialCredits + 1 } : { balance: state.balance + 1 }),
           credits: state.credits.set(event.data.lessonId, "refunded"),
         };
+      case "LevelAssessed":
+        return {
+          ...state,
+          account: { ...state.account, profile: { ...state.account.profile, level: event.data.levelId } },
+        };
       default: {
         const account = evolveAccountCore(state.account, event);
         return { ...state, account, status: statusOf(account) };
@@ -228,6 +240,12 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
             data: credit === "spent-trial" ? { lessonId, reason, trial: true } : { lessonId, reason },
           },
         ];
+      }
+      case "AssessLevel": {
+        const student = registered(state);
+        if (student.status === "deleted") throw invalid(accountErrors.deleted);
+        const { levelId, testId } = command;
+        return [{ type: "LevelAssessed", data: { levelId, testId, at: command.now.toISOString() } }];
       }
       default:
         // Only the shared account commands are left: a new student command without its case does not compile.

@@ -159,6 +159,7 @@ export const usersProjector: Projector = {
     "CreditsRevoked",
     "CreditSpent",
     "CreditRefunded",
+    "LevelAssessed",
     "AccountDeleted",
   ],
   migrate: async (sql) => {
@@ -284,6 +285,10 @@ export const usersProjector: Projector = {
             )
           ).rows,
         );
+      case "LevelAssessed":
+        // The level test's result is the student's level from now on (the profile form may change it again).
+        await touched(tx, event, "level_id = $1", [event.data.levelId], undefined);
+        return [];
       case "AccountDeleted":
         await tx.query("delete from users where stream_id = $1", [event.streamId]);
         return [];

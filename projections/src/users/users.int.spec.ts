@@ -189,6 +189,25 @@ describe("users read model", () => {
         }),
       ));
 
+  it("takes the level the level test placed a student in as their level", () =>
+    spec
+      .given(studentRegistered(1001), studentRegistered(1002))
+      .when(
+        student(
+          1001,
+          { type: "LevelAssessed", data: { levelId: 4, testId: 3001, at: "2026-03-06T10:00:00.000Z" } },
+          "2026-03-06T10:00:00.000Z",
+        ),
+      )
+      .then(async ({ sql }) => {
+        expect(await findUserById(sql, 1001)).toMatchObject({
+          levelId: 4,
+          lastModifiedBy: "student1001@example.com",
+          lastModifiedDate: "2026-03-06T10:00:00.000Z",
+        });
+        expect((await findUserById(sql, 1002))?.levelId).toBe(2);
+      }));
+
   it("grants an authority once however often it is granted, and revokes it", () =>
     spec
       .given(administratorRegistered(1003, "carla"))
