@@ -1,22 +1,41 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
+import { useLiveFeed, useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { getPendingLessons } from "../api/pending-lessons-api";
 
-/** /gerencia/agendamento: lessons scheduled that no teacher has claimed yet, read-only, dates in São Paulo. */
+/**
+ * /gerencia/agendamento: lessons scheduled that no teacher has claimed yet, read-only, dates in São Paulo.
+ * Live: a lesson claimed, given to a teacher or cancelled leaves the list at once (`board:changed`); a new
+ * or moved one has the list read again; so has a connection that came back after a drop.
+ */
 export const PendingLessonsPage = () => {
   const { t } = useTranslation();
   const list = useResource(getPendingLessons, "pending");
+  const { reload } = list;
+  const [gone, setGone] = useState<ReadonlySet<number>>(new Set());
+  const known = list.status === "ready" ? list.data : [];
+  useLivePush("board:changed", ({ lessonId, card }) => {
+    if (card?.status === "pending") {
+      const shown = known.find((lesson) => lesson.id === lessonId);
+      setGone((ids) => new Set([...ids].filter((id) => id !== lessonId)));
+      if (!shown || shown.date !== card.date) reload();
+    } else setGone((ids) => new Set(ids).add(lessonId));
+  });
+  const feed = useLiveFeed();
+  useEffect(() => feed?.onReconnect(reload), [feed, reload]);
+  const pending = known.filter((lesson) => !gone.has(lesson.id));
   return (
     <section>
       <h2>{t("adminCatalog.pending.title")}</h2>
       {list.status === "loading" && <Loading />}
       {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.length === 0 && <Empty>{t("adminCatalog.pending.empty")}</Empty>}
-      {list.status === "ready" && list.data.length > 0 && (
+      {list.status === "ready" && pending.length === 0 && <Empty>{t("adminCatalog.pending.empty")}</Empty>}
+      {list.status === "ready" && pending.length > 0 && (
         <div className="table-wrapper">
           <table className="table">
             <thead>
@@ -29,7 +48,7 @@ export const PendingLessonsPage = () => {
               </tr>
             </thead>
             <tbody>
-              {list.data.map((scheduling) => (
+              {pending.map((scheduling) => (
                 <tr key={scheduling.id}>
                   <td>{`${formatDay(scheduling.date)} ${formatTime(scheduling.date)}`}</td>
                   <td>{[scheduling.student.firstName, scheduling.student.lastName].filter(Boolean).join(" ")}</td>

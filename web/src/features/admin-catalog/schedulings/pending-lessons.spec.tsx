@@ -1,8 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
-import { adminArea } from "../../../test/render-area";
+import { adminArea, renderLiveAdminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import { adminAccount, deferred } from "../test-server";
 
@@ -74,5 +74,47 @@ describe("pending lessons", () => {
     server(() => json({ message: "Falha ao ler as aulas" }, { status: 500 }));
     renderRoutes(adminArea, "/gerencia/agendamento");
     expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler as aulas");
+  });
+
+  it("stays live: a claimed or cancelled lesson leaves the list, a new one is read in, a reconnection reads it again", async () => {
+    const card = (id: number, status: "pending" | "accepted" | "cancelled") => ({
+      id,
+      date: scheduling.date,
+      status,
+      student: { id: 7, name: "Ana Souza" },
+      level: scheduling.level,
+      trail: { id: 3, number: 2, title: "At the airport" },
+      teacher: status === "accepted" ? { id: 9, name: "Bruno Lima" } : null,
+      waitingSince: scheduling.createdDate,
+      acceptedAt: null,
+      cancelledAt: null,
+      studentFeedbackGiven: false,
+      teacherFeedbackGiven: false,
+      paid: false,
+    });
+    let pending = [scheduling, { ...scheduling, id: 42, student: { id: 8, firstName: "Bruno", lastName: null } }];
+    const calls = server(() => json(pending));
+    const live = renderLiveAdminArea("/gerencia/agendamento");
+    const table = await screen.findByRole("table");
+    const students = () =>
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.cells[1]?.textContent);
+    expect(students()).toEqual(["Ana Souza", "Bruno"]);
+
+    act(() => live.push("board:changed", { lessonId: 41, card: card(41, "accepted") }));
+    expect(students()).toEqual(["Bruno"]);
+    act(() => live.push("board:changed", { lessonId: 42, card: card(42, "cancelled") }));
+    expect(await screen.findByText("Não há aulas agendadas no momento")).toBeInTheDocument();
+
+    pending = [{ ...scheduling, id: 43, student: { id: 9, firstName: "Carla", lastName: "Dias" } }];
+    act(() => live.push("board:changed", { lessonId: 43, card: card(43, "pending") }));
+    expect(await screen.findByRole("cell", { name: "Carla Dias" })).toBeInTheDocument();
+
+    pending = [];
+    act(() => live.reconnect());
+    expect(await screen.findByText("Não há aulas agendadas no momento")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/schedulings/withoutLesson")).toHaveLength(3);
   });
 });
