@@ -51,7 +51,7 @@ describe.each(drivers)("the audit chain on $name", (driver) => {
       "select global_position from es_events order by transaction_id, global_position",
     );
     const { rows: links } = await db.query<{ global_position: string }>(
-      "select global_position from es_audit_log order by transaction_id, global_position",
+      "select global_position from es_audit_log order by link",
     );
     expect(links.map((link) => link.global_position)).toEqual(events.map((event) => event.global_position));
     const report = await (chainers[0] as AuditLog).verify();

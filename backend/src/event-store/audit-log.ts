@@ -9,21 +9,28 @@ import { chainHash, GENESIS_HASH } from "./chain-hash";
  * so appends neither wait for it nor serialise on it.
  */
 export const AUDIT_LOG_SCHEMA = `
+-- The first shape of this table (ordered by transaction id) did not survive a restore; it holds nothing the
+-- chainer cannot write again.
+do $$ begin
+  if exists (select 1 from information_schema.columns where table_name = 'es_audit_log' and column_name = 'transaction_id')
+     and not exists (select 1 from information_schema.columns where table_name = 'es_audit_log' and column_name = 'link')
+  then drop table es_audit_log;
+  end if;
+end $$;
 create table if not exists es_audit_log (
+  link bigint primary key,
+  global_position bigint not null unique,
   transaction_id xid8 not null,
-  global_position bigint not null,
   stream_id text not null,
   type text not null,
   user_id text,
   recorded_at timestamptz not null,
-  hash text not null,
-  primary key (transaction_id, global_position)
+  hash text not null
 );
-create unique index if not exists es_audit_log_position on es_audit_log (global_position);
-create index if not exists es_audit_log_stream on es_audit_log (stream_id, transaction_id, global_position);
-create index if not exists es_audit_log_type on es_audit_log (type, transaction_id, global_position);
-create index if not exists es_audit_log_user on es_audit_log (user_id, transaction_id, global_position);
-create index if not exists es_audit_log_time on es_audit_log (recorded_at, transaction_id, global_position);
+create index if not exists es_audit_log_stream on es_audit_log (stream_id, link);
+create index if not exists es_audit_log_type on es_audit_log (type, link);
+create index if not exists es_audit_log_user on es_audit_log (user_id, link);
+create index if not exists es_audit_log_time on es_audit_log (recorded_at, link);
 `;
 
 export const migrateAuditLog = (sql: Sql) => sql.query(AUDIT_LOG_SCHEMA);
@@ -46,6 +53,8 @@ interface RawEventRow {
 
 /** An event exactly as stored, with its place in the global order and its link of the chain. */
 export interface AuditedEvent extends Position {
+  /** Its place in the chain: 1 for the first event chained, then one more per event. */
+  link: bigint;
   streamId: string;
   streamVersion: number;
   type: string;
@@ -60,26 +69,32 @@ export interface AuditedEvent extends Position {
 const RAW_COLUMNS = `e.global_position, e.transaction_id, e.stream_id, e.stream_version, e.type, e.schema_version,
   e.data, e.metadata, e.event_id, to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as recorded_at`;
 
-const pair = (position: Position) => [position.transactionId.toString(), position.globalPosition.toString()];
-
 /**
- * Chains every event committed below the oldest running writer (the bound `readAll` uses, so an event
- * still to commit can only come after the head), a batch per transaction. Answers how many it chained;
- * 0 with `busy` when another process holds the chainer's lock.
+ * Chains the events committed below the oldest running writer (the bound `readAll` uses, so an event still to
+ * commit can only come after the head) that have no link yet, a batch per transaction. The chain keeps its own
+ * order (`link`): a restore renumbers the events' transaction ids (restore.sh), never the links.
+ * Answers how many it chained; `busy` when another process holds the chainer's lock.
  */
 const chainBatch = (db: Database) =>
   db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<{ locked: boolean }>(CHAINER_LOCK);
     if (!locked[0]?.locked) return { chained: 0, busy: true };
-    const { rows: heads } = await tx.query<{ transaction_id: string; global_position: string; hash: string }>(
-      `select transaction_id, global_position, hash from es_audit_log
-        order by transaction_id desc, global_position desc limit 1`,
+    const { rows: heads } = await tx.query<{
+      link: string;
+      hash: string;
+      transaction_id: string;
+      global_position: string;
+    }>(
+      `select l.link, l.hash, coalesce(e.transaction_id, l.transaction_id) as transaction_id, l.global_position
+         from es_audit_log l left join es_events e on e.global_position = l.global_position
+        order by l.link desc limit 1`,
     );
     const head = heads[0];
     const { rows } = await tx.query<RawEventRow>(
       `select ${RAW_COLUMNS} from es_events e
         where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
           and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          and not exists (select 1 from es_audit_log l where l.global_position = e.global_position)
         order by e.transaction_id, e.global_position
         limit ${CHAIN_BATCH}`,
       [head?.transaction_id ?? "0", head?.global_position ?? "0"],
@@ -96,12 +111,15 @@ const chainBatch = (db: Database) =>
       });
       return previous;
     });
+    const first = BigInt(head?.link ?? "0") + 1n;
     await tx.query(
-      `insert into es_audit_log (transaction_id, global_position, stream_id, type, user_id, recorded_at, hash)
-       select * from unnest($1::xid8[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])`,
+      `insert into es_audit_log (link, global_position, transaction_id, stream_id, type, user_id, recorded_at, hash)
+       select * from unnest($1::bigint[], $2::bigint[], $3::xid8[], $4::text[], $5::text[], $6::text[],
+                            $7::timestamptz[], $8::text[])`,
       [
-        rows.map((row) => row.transaction_id),
+        rows.map((_, index) => (first + BigInt(index)).toString()),
         rows.map((row) => row.global_position),
+        rows.map((row) => row.transaction_id),
         rows.map((row) => row.stream_id),
         rows.map((row) => row.type),
         rows.map((row) => row.metadata?.userId ?? null),
@@ -113,6 +131,7 @@ const chainBatch = (db: Database) =>
   });
 
 export interface ChainBreak {
+  link: bigint;
   position: Position;
   streamId: string;
   streamVersion: number;
@@ -120,9 +139,15 @@ export interface ChainBreak {
   stored: string;
 }
 
+export interface ChainHead {
+  link: bigint;
+  position: Position;
+  hash: string;
+}
+
 export interface ChainVerification {
   checked: number;
-  head: { position: Position; hash: string } | null;
+  head: ChainHead | null;
   brokenAt: ChainBreak | null;
   unchained: number;
 }
@@ -133,7 +158,8 @@ export interface AuditFilter {
   userId?: string;
   from?: string;
   to?: string;
-  after?: Position;
+  /** The link of the last event of the page before. */
+  after?: bigint;
 }
 
 export interface AuditLog {
@@ -145,16 +171,19 @@ export interface AuditLog {
   stop(): Promise<void>;
   /** Recomputes the whole chain from the events as stored and reports the first link that does not hold. */
   verify(): Promise<ChainVerification>;
-  /** Chained events in global order, filtered, after a cursor. */
+  /** Chained events in the chain's (global) order, filtered, after a link. */
   events(filter: AuditFilter, limit: number): Promise<AuditedEvent[]>;
   /** Every chained event of a stream, in its order. */
   stream(streamId: string): Promise<AuditedEvent[]>;
-  /** The hash of the event before `position` in the chain (the genesis hash for the first). */
-  previousHash(position: Position): Promise<string>;
-  head(): Promise<{ position: Position; hash: string } | null>;
+  /** The hash of the link before `link` (the genesis hash for the first). */
+  previousHash(link: bigint): Promise<string>;
+  head(): Promise<ChainHead | null>;
 }
 
-const toAudited = (row: RawEventRow & { hash: string }): AuditedEvent => ({
+type LoggedRow = RawEventRow & { link: string; hash: string };
+
+const toAudited = (row: LoggedRow): AuditedEvent => ({
+  link: BigInt(row.link),
   transactionId: BigInt(row.transaction_id),
   globalPosition: BigInt(row.global_position),
   streamId: row.stream_id,
@@ -167,6 +196,8 @@ const toAudited = (row: RawEventRow & { hash: string }): AuditedEvent => ({
   recordedAt: row.recorded_at,
   hash: row.hash,
 });
+
+const VERIFY_PAGE = 5000;
 
 export const createAuditLog = (db: Database): AuditLog => {
   let running: Promise<void> | undefined;
@@ -199,14 +230,16 @@ export const createAuditLog = (db: Database): AuditLog => {
     return running;
   };
 
-  const head = async () => {
-    const { rows } = await db.query<{ transaction_id: string; global_position: string; hash: string }>(
-      `select transaction_id, global_position, hash from es_audit_log
-        order by transaction_id desc, global_position desc limit 1`,
+  const head = async (): Promise<ChainHead | null> => {
+    const { rows } = await db.query<{ link: string; transaction_id: string; global_position: string; hash: string }>(
+      `select l.link, coalesce(e.transaction_id, l.transaction_id) as transaction_id, l.global_position, l.hash
+         from es_audit_log l left join es_events e on e.global_position = l.global_position
+        order by l.link desc limit 1`,
     );
     const row = rows[0];
     return row
       ? {
+          link: BigInt(row.link),
           position: { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) },
           hash: row.hash,
         }
@@ -234,23 +267,26 @@ export const createAuditLog = (db: Database): AuditLog => {
     async verify() {
       let previous = GENESIS_HASH;
       let checked = 0;
-      let last: { position: Position; hash: string } | null = null;
-      let after = ["0", "0"];
+      let last: ChainHead | null = null;
+      let after = "0";
       for (;;) {
         const { rows } = await db.query<
-          Partial<RawEventRow> & { log_tx: string; log_pos: string; log_stream: string; hash: string }
+          Partial<RawEventRow> & { link: string; log_tx: string; log_pos: string; log_stream: string; hash: string }
         >(
-          `select l.transaction_id as log_tx, l.global_position as log_pos, l.stream_id as log_stream, l.hash,
+          `select l.link, l.transaction_id as log_tx, l.global_position as log_pos, l.stream_id as log_stream, l.hash,
                   ${RAW_COLUMNS}
              from es_audit_log l
              left join es_events e on e.global_position = l.global_position
-            where (l.transaction_id, l.global_position) > ($1::xid8, $2::bigint)
-            order by l.transaction_id, l.global_position
-            limit 5000`,
-          after,
+            where l.link > $1::bigint
+            order by l.link
+            limit ${VERIFY_PAGE}`,
+          [after],
         );
         for (const row of rows) {
-          const position = { transactionId: BigInt(row.log_tx), globalPosition: BigInt(row.log_pos) };
+          const position = {
+            transactionId: BigInt(row.transaction_id ?? row.log_tx),
+            globalPosition: BigInt(row.log_pos),
+          };
           // A removed event row leaves its link without an event: nothing can hash to it.
           const expected =
             row.type === undefined || row.type === null
@@ -267,6 +303,7 @@ export const createAuditLog = (db: Database): AuditLog => {
               checked,
               head: last,
               brokenAt: {
+                link: BigInt(row.link),
                 position,
                 streamId: row.stream_id ?? row.log_stream,
                 streamVersion: row.stream_version ?? 0,
@@ -277,14 +314,13 @@ export const createAuditLog = (db: Database): AuditLog => {
             };
           }
           previous = row.hash;
-          last = { position, hash: row.hash };
+          last = { link: BigInt(row.link), position, hash: row.hash };
           checked++;
         }
-        if (rows.length < 5000) break;
-        after = [rows[rows.length - 1]?.log_tx as string, rows[rows.length - 1]?.log_pos as string];
+        if (rows.length < VERIFY_PAGE) break;
+        after = rows[rows.length - 1]?.link as string;
       }
-      // An event whose row is gone from the log (or never chained) is counted here, and a log row pointing at
-      // a position that now holds another stream's event would have failed above.
+      // Events without a link: not chained yet, or their link was removed.
       const { rows: behind } = await db.query<{ count: string | number }>(
         `select count(*) as count from es_events e
           where not exists (select 1 from es_audit_log l where l.global_position = e.global_position)`,
@@ -304,18 +340,13 @@ export const createAuditLog = (db: Database): AuditLog => {
       if (filter.userId !== undefined) where.push(`l.user_id = ${param(filter.userId)}`);
       if (filter.from !== undefined) where.push(`l.recorded_at >= ${param(filter.from)}::timestamptz`);
       if (filter.to !== undefined) where.push(`l.recorded_at < ${param(filter.to)}::timestamptz`);
-      if (filter.after !== undefined) {
-        const [transactionId, globalPosition] = pair(filter.after);
-        where.push(
-          `(l.transaction_id, l.global_position) > (${param(transactionId)}::xid8, ${param(globalPosition)}::bigint)`,
-        );
-      }
-      const { rows } = await db.query<RawEventRow & { hash: string }>(
-        `select ${RAW_COLUMNS}, l.hash
+      if (filter.after !== undefined) where.push(`l.link > ${param(filter.after.toString())}::bigint`);
+      const { rows } = await db.query<LoggedRow>(
+        `select ${RAW_COLUMNS}, l.link, l.hash
            from es_audit_log l
            join es_events e on e.global_position = l.global_position
           ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
-          order by l.transaction_id, l.global_position
+          order by l.link
           limit ${param(limit)}`,
         params,
       );
@@ -323,8 +354,8 @@ export const createAuditLog = (db: Database): AuditLog => {
     },
 
     async stream(streamId) {
-      const { rows } = await db.query<RawEventRow & { hash: string }>(
-        `select ${RAW_COLUMNS}, l.hash
+      const { rows } = await db.query<LoggedRow>(
+        `select ${RAW_COLUMNS}, l.link, l.hash
            from es_audit_log l
            join es_events e on e.global_position = l.global_position
           where l.stream_id = $1
@@ -334,12 +365,10 @@ export const createAuditLog = (db: Database): AuditLog => {
       return rows.map(toAudited);
     },
 
-    async previousHash(position) {
+    async previousHash(link) {
       const { rows } = await db.query<{ hash: string }>(
-        `select hash from es_audit_log
-          where (transaction_id, global_position) < ($1::xid8, $2::bigint)
-          order by transaction_id desc, global_position desc limit 1`,
-        pair(position),
+        "select hash from es_audit_log where link < $1::bigint order by link desc limit 1",
+        [link.toString()],
       );
       return rows[0]?.hash ?? GENESIS_HASH;
     },

@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * The auditors' HTTP contract (issue 12), declared once: the backend's route schemas and the web app's
  * requests use these. Positions are the store's global order, the pair (transaction id, position) written
- * `transactionId:globalPosition` (backend/src/event-store/README.md); bigints travel as decimal strings.
+ * `transactionId:globalPosition` (backend/src/event-store/README.md); each event's `link` is its place in the
+ * hash chain, which follows that order. Bigints travel as decimal strings.
  */
 
 /** Who caused an event, or the request it came from, when an event written before issue 12 does not say. */
@@ -11,14 +12,11 @@ export const UNKNOWN = "unknown";
 
 const instant = z.iso.datetime({ offset: true });
 
-/** A place in the global order, `transactionId:globalPosition`: where a page ends and the next starts. */
+/** Where a page ends and the next starts: the chain link of its last event (`next` of a page). */
 export const AuditCursor = z
   .string()
-  .regex(/^\d{1,20}:\d{1,20}$/, "audit.error.cursor")
-  .transform((text) => {
-    const [transactionId, globalPosition] = text.split(":");
-    return { transactionId: BigInt(transactionId as string), globalPosition: BigInt(globalPosition as string) };
-  });
+  .regex(/^\d{1,19}$/, "audit.error.cursor")
+  .transform((text) => BigInt(text));
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 500;
@@ -45,6 +43,8 @@ export const AuditEvent = z.object({
   /** `transactionId:globalPosition`, the event's place in the global order. */
   position: z.string(),
   globalPosition: z.string(),
+  /** Its place in the hash chain (null while not chained yet); pages are cut at links. */
+  link: z.string().nullable(),
   stream: z.string(),
   version: z.number().int(),
   type: z.string(),
@@ -90,8 +90,10 @@ export const ChainReport = z.object({
   /** Hash of the last event checked (the chain's head). */
   head: z.string().nullable(),
   headPosition: z.string().nullable(),
+  headLink: z.string().nullable(),
   brokenAt: z
     .object({
+      link: z.string(),
       position: z.string(),
       stream: z.string(),
       version: z.number().int(),

@@ -23,9 +23,12 @@ const positionOf = (event: { transactionId: bigint; globalPosition: bigint }) =>
   `${event.transactionId}:${event.globalPosition}`;
 
 /** An event as an auditor reads it: who, request and cause say `unknown` for events older than issue 12. */
-export const auditEventView = (event: Omit<AuditedEvent, "hash"> & { hash: string | null }): AuditEventView => ({
+export const auditEventView = (
+  event: Omit<AuditedEvent, "hash" | "link"> & { hash: string | null; link: bigint | null },
+): AuditEventView => ({
   position: positionOf(event),
   globalPosition: event.globalPosition.toString(),
+  link: event.link?.toString() ?? null,
   stream: event.streamId,
   version: event.streamVersion,
   type: event.type,
@@ -55,26 +58,26 @@ const exportLines = async function* (log: AuditLog, query: { stream?: string; fr
   };
   if (query.stream !== undefined) {
     for (const event of await log.stream(query.stream)) {
-      yield await line(event, await log.previousHash(event));
+      yield await line(event, await log.previousHash(event.link));
     }
   } else {
-    let after: AuditedEvent | undefined;
+    let after: bigint | undefined;
     let previous: string | undefined;
     for (;;) {
       const page = await log.events({ from: query.from, to: query.to, after }, EXPORT_PAGE);
       for (const event of page) {
         // Events of a range follow each other in the chain: each one's previous link is the line before it.
-        previous ??= await log.previousHash(event);
+        previous ??= await log.previousHash(event.link);
         yield await line(event, previous);
         previous = event.hash;
       }
       if (page.length < EXPORT_PAGE) break;
-      after = page[page.length - 1];
+      after = page[page.length - 1]?.link;
     }
   }
   const head = await log.head();
   yield `${JSON.stringify({
-    head: head ? { position: positionOf(head.position), hash: head.hash } : null,
+    head: head ? { link: head.link.toString(), position: positionOf(head.position), hash: head.hash } : null,
     count,
     exportedAt: new Date().toISOString(),
   })}\n`;
@@ -93,7 +96,10 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       await log.catchUp();
       const events = await log.events({ ...filter, after }, size);
       const last = events[events.length - 1];
-      return { content: events.map(auditEventView), next: last && events.length === size ? positionOf(last) : null };
+      return {
+        content: events.map(auditEventView),
+        next: last && events.length === size ? last.link.toString() : null,
+      };
     },
   );
 
@@ -127,6 +133,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
               ...event,
               recordedAt: event.recordedAt.toISOString(),
               hash: null,
+              link: null,
             },
           ),
           stateAfter,
@@ -143,7 +150,9 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       checked,
       head: head?.hash ?? null,
       headPosition: head ? positionOf(head.position) : null,
+      headLink: head?.link.toString() ?? null,
       brokenAt: brokenAt && {
+        link: brokenAt.link.toString(),
         position: positionOf(brokenAt.position),
         stream: brokenAt.streamId,
         version: brokenAt.streamVersion,
