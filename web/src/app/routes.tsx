@@ -6,6 +6,7 @@ import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
 import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { adminLessonsSections } from "../features/admin-lessons/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
@@ -39,7 +40,13 @@ export const routes: RouteObject[] = [
           ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
           ...adminRoutes(
-            [...adminCatalogSections, ...adminPurchasingSections, ...adminBoardSections, ...adminSections],
+            [
+              ...adminLessonsSections,
+              ...adminCatalogSections,
+              ...adminPurchasingSections,
+              ...adminBoardSections,
+              ...adminSections,
+            ],
             adminToolsMenuPaths,
           ),
           ...adminToolsRoutes,

@@ -2,6 +2,7 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
 import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { adminLessonsSections } from "../features/admin-lessons/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { purchasingStudentRoutes } from "../features/purchasing/routes";
@@ -67,6 +68,9 @@ export const studentArea = studentRoutes(purchasingStudentRoutes);
 
 /** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
 export const adminArea = adminRoutes(adminCatalogSections);
+
+/** /gerencia with lesson control (/gerencia/aula, its form and its delete confirmation). */
+export const adminLessonsArea = adminRoutes(adminLessonsSections);
 
 /** /gerencia with the sales sections (purchases, coupons, item packages) and their English and slash-less paths. */
 export const adminPurchasingArea = [...adminPurchasingRenamedPaths, ...adminRoutes(adminPurchasingSections)];
