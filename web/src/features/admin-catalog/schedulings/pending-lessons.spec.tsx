@@ -100,7 +100,7 @@ describe("pending lessons", () => {
       within(table)
         .getAllByRole("row")
         .slice(1)
-        .map((row) => row.cells[1]?.textContent);
+        .map((row) => (row as HTMLTableRowElement).cells[1]?.textContent);
     expect(students()).toEqual(["Ana Souza", "Bruno"]);
 
     act(() => live.push("board:changed", { lessonId: 41, card: card(41, "accepted") }));
