@@ -134,4 +134,42 @@ describe("board:changed across two instances on one PostgreSQL", () => {
     await teacherHeardClaim;
     expect(overheard).toEqual([]);
   });
+
+  it("moves the card when an administrator gives a waiting lesson to a teacher, then cancels it", async () => {
+    const trailId = (await aTrail(a.app)).id;
+    const [student, teacher] = await Promise.all([givenStudent(a.app, { credits: 1 }), givenTeacher(a.app)]);
+    const adminAuth = bearer(await adminToken(a.app));
+    const adminSocket = connect(urlB, await adminToken(b.app));
+    await connected(adminSocket);
+    const scheduled = await schedule(a.app, student, trailId, saoPauloTime(2, 14));
+    expect(scheduled.statusCode).toBe(201);
+    const id = scheduled.json().id as number;
+
+    const assignedCard = next(
+      adminSocket,
+      "board:changed",
+      (push) => push.lessonId === id && push.card?.status === "accepted",
+    );
+    const assigned = await a.app.inject({
+      method: "PUT",
+      url: `/api/lessons/${id}`,
+      headers: adminAuth,
+      payload: { teacher: { id: teacher.id } },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(await assignedCard).toMatchObject({
+      card: { teacher: { id: teacher.id, name: `${teacher.firstName} Lima` } },
+    });
+    const view = BoardView.parse((await board(b.app, adminAuth)).json());
+    expect(view.columns.accepted.map((card) => card.id)).toContain(id);
+
+    const cancelledCard = next(
+      adminSocket,
+      "board:changed",
+      (push) => push.lessonId === id && push.card?.status === "cancelled",
+    );
+    const cancelled = await a.app.inject({ method: "DELETE", url: `/api/lessons/${id}`, headers: adminAuth });
+    expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+    expect(await cancelledCard).toMatchObject({ card: { id, cancelledAt: expect.any(String) } });
+  });
 });
