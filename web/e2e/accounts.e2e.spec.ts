@@ -82,7 +82,7 @@ describe("accounts in the browser", () => {
     await shot(teacher, "applied");
 
     await signIn(teacher, "carlos@example.com", "ensinar123");
-    await teacher.getByText("Failed to sign in! Please check your credentials and try again.").waitFor();
+    await teacher.getByText(/Sua candidatura de professor está em análise/).waitFor();
     expect(new URL(teacher.url()).pathname).toBe("/login");
     await shot(teacher, "refused-before-acceptance");
 
@@ -124,7 +124,7 @@ describe("accounts in the browser", () => {
 
     const page = await visitor();
     await signIn(page, "davi@example.com", "senha-errada");
-    await page.getByText("Failed to sign in!", { exact: false }).waitFor();
+    await page.getByText("Falha ao entrar!", { exact: false }).waitFor();
     await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
     await waitForPath(page, "/account/reset/request");
     await page.getByLabel("E-mail").fill("davi@example.com");

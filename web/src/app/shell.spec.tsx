@@ -203,11 +203,11 @@ describe("the app shell", () => {
   it.each([
     ["following Sair", "/privacypolicy"],
     ["opening /logout", "/logout"],
-  ])("signs out when %s: says 'Logged out successfully!', then shows the landing page", async (_, path) => {
+  ])("signs out when %s: says 'Você saiu com sucesso!', then shows the landing page", async (_, path) => {
     signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
     const router = openApp(path);
     if (path !== "/logout") await userEvent.setup().click(await within(menu()).findByRole("link", { name: "Sair" }));
-    expect(await screen.findByText("Logged out successfully!")).toBeInTheDocument();
+    expect(await screen.findByText("Você saiu com sucesso!")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: LOGOUT_NOTICE_MS + 1000 });
     expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

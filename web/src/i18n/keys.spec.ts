@@ -69,9 +69,11 @@ export const keysInSource = (source: string, file: string, groups: ReadonlySet<s
   for (const match of source.matchAll(/\bt\(\s*(["'])([^"']+)\1\s*(,[^)]*returnObjects)?/g))
     add(match[2] as string, match[3] !== undefined);
   for (const match of source.matchAll(/i18nKey=\{?(["'])([^"']+)\1/g)) add(match[2] as string);
-  // Key constants: any other literal shaped like a key and starting with a group's name.
-  for (const match of source.matchAll(/(["'])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)) {
-    const literal = match[2] as string;
+  // Key constants: any other literal shaped like a key and starting with a group's name, except a
+  // machine's event types (`noun.verb`, as STYLE.md names them): `type: "…"`, `case "…":`, `"…": {`.
+  for (const match of source.matchAll(/(type\s*(?::|===)\s*|case\s+)?(["'])([A-Za-z][\w-]*(?:\.[\w-]+)+)\2(\s*:)?/g)) {
+    if (match[1] !== undefined || match[4] !== undefined) continue;
+    const literal = match[3] as string;
     if (groups.has(literal.split(".")[0] as string) && !used.some((entry) => entry.key === literal)) add(literal, true);
   }
   return used;
@@ -79,8 +81,9 @@ export const keysInSource = (source: string, file: string, groups: ReadonlySet<s
 
 /**
  * Keys the backend and the domain send for the web to translate (`X-app-alert`, `X-app-error`, a body's
- * `message`): every key-shaped literal there that starts with a group's name, and whatever is passed to
- * `alert(reply, …)` as a literal, key-shaped or not (a sentence there is a text that cannot be translated).
+ * `message`): every key-shaped literal there that starts with a group's name or sits in a `…Errors` or
+ * `…Alerts` catalogue, and whatever is passed to `alert(reply, …)` as a literal, key-shaped or not (a
+ * sentence there is a text that cannot be translated).
  */
 const keysTheServerSends = (groups: ReadonlySet<string>): UsedKey[] =>
   ["backend/src", "domain/src"].flatMap((directory) =>
@@ -88,10 +91,18 @@ const keysTheServerSends = (groups: ReadonlySet<string>): UsedKey[] =>
       const source = readFileSync(file, "utf8");
       const relative = path.relative(REPO, file);
       const alerts = [...source.matchAll(/\balert\(\s*[^,]+,\s*(["'])([^"']+)\1/g)].map((match) => match[2] as string);
+      // A catalogue of keys (`socialErrors = { … }`) is read whole: its group may have no text at all yet.
+      const catalogues = [...source.matchAll(/\w+(?:Errors|Alerts)\s*=\s*\{([^}]*)\}/g)].flatMap((match) =>
+        [...(match[1] as string).matchAll(/(["'])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)].map((key) => key[2] as string),
+      );
       const constants = [...source.matchAll(/(["'])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)]
         .map((match) => match[2] as string)
         .filter((literal) => groups.has(literal.split(".")[0] as string));
-      return [...new Set([...alerts, ...constants])].map((key) => ({ key, file: relative, group: false }));
+      return [...new Set([...alerts, ...catalogues, ...constants])].map((key) => ({
+        key,
+        file: relative,
+        group: false,
+      }));
     }),
   );
 
@@ -145,6 +156,7 @@ describe("the key walk", () => {
       `t(\`lessons.status.\${state}\`)`,
       `t("student.feedback", { returnObjects: true })`,
       `import x from "./not.a.key";`,
+      `actor.send({ type: "student.saved" }); on: { "student.removed": {} }`,
     ].join("\n");
     expect(keysInSource(source, "file.tsx", known).map(({ key, group }) => ({ key, group }))).toEqual([
       { key: "lessons.status", group: true },

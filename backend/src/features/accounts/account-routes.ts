@@ -159,7 +159,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       const { username, password, rememberMe } = request.body;
       const outcome = await signIn(app, { username, password, ip: request.ip });
       if (!outcome.signedIn) {
-        const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : SIGN_IN_FAILED;
+        const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : (outcome.inactive ?? SIGN_IN_FAILED);
         const status = outcome.rateLimited ? 429 : 401;
         if (outcome.rateLimited) reply.header("Retry-After", String(outcome.retryAfterSeconds));
         return reply.code(status).header("X-app-error", message).send({ status, message });

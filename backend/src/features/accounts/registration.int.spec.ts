@@ -84,9 +84,14 @@ describe("registration", () => {
     expect(applied.statusCode).toBe(201);
     expect(applied.json()).toMatchObject({ activated: false });
 
+    // The right password is told the application is under review; a wrong one learns nothing more.
     const refused = await authenticate(app, form.email, form.password);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().message).toBe("login.messages.error.authentication");
+    expect(refused.json().message).toBe("login.messages.error.underReview");
+    expect(refused.headers["x-app-error"]).toBe("login.messages.error.underReview");
+    const guessed = await authenticate(app, form.email, `${form.password}x`);
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().message).toBe("login.messages.error.authentication");
 
     const admin = await adminToken(app);
     const pending = await app.inject({ method: "GET", url: `/api/users/${form.email}`, headers: bearer(admin) });

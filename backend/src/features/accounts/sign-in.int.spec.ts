@@ -258,7 +258,12 @@ describe("sign-in", () => {
     const refused = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });
     expect(refused.statusCode).toBe(401);
     expect((await app.verifyToken(student.token)) ?? "refused").toBe("refused");
-    expect((await authenticate(app, student.email, student.password)).statusCode).toBe(401);
+    const signIn = await authenticate(app, student.email, student.password);
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().message).toBe("login.messages.error.deactivated");
+    expect((await authenticate(app, student.email, "not-the-password")).json().message).toBe(
+      "login.messages.error.authentication",
+    );
 
     expect((await suspend(true)).statusCode).toBe(200);
     const old = await app.inject({ method: "GET", url: "/api/account", headers: bearer(student.token) });

@@ -16,10 +16,16 @@ import { verifyDecoy, verifyPassword } from "./passwords";
 /** The spec's failed-login message (section 8), whatever the reason: no hint whether the login exists. */
 export const SIGN_IN_FAILED = "login.messages.error.authentication";
 export const TOO_MANY_SIGN_INS = "login.messages.error.tooManyAttempts";
+/**
+ * Told only to someone who typed the right password: a teacher whose application an administrator has
+ * not yet accepted, and an account an administrator deactivated. Anyone else learns nothing new.
+ */
+export const UNDER_REVIEW = "login.messages.error.underReview";
+export const DEACTIVATED = "login.messages.error.deactivated";
 
 export type SignInOutcome =
   | { signedIn: true; user: UserRow; sessionGeneration: number }
-  | { signedIn: false; rateLimited: false }
+  | { signedIn: false; rateLimited: false; inactive?: typeof UNDER_REVIEW | typeof DEACTIVATED }
   | { signedIn: false; rateLimited: true; retryAfterSeconds: number };
 
 /**
@@ -86,5 +92,11 @@ export const signIn = async (
   );
   if (outcome?.type === "SignedIn") return { signedIn: true, user, sessionGeneration };
   if (outcome?.type === "SignInFailed" && outcome.data.reason === "rate_limited") return refused(waitMs);
+  if (outcome?.type === "SignInFailed" && outcome.data.reason === "not_activated")
+    return {
+      signedIn: false,
+      rateLimited: false,
+      inactive: user.kind === "teacher" && !user.accepted ? UNDER_REVIEW : DEACTIVATED,
+    };
   return { signedIn: false, rateLimited: false };
 };

@@ -20,8 +20,13 @@ export type SessionEvent =
   | { type: "session.unauthorized" }
   | { type: "session.errorDismissed" };
 
+/**
+ * A refused sign-in says why when the server names a reason (too many attempts, an application under
+ * review, a deactivated account); any other 401 is the spec's failed-login message.
+ */
 const loginErrorKey = (error: unknown) => {
-  if (error instanceof ApiError && error.status !== 401) return error.messageKey;
+  if (!(error instanceof ApiError)) return BAD_CREDENTIALS;
+  if (error.status !== 401 || error.messageKey.startsWith("login.messages.error.")) return error.messageKey;
   return BAD_CREDENTIALS;
 };
 

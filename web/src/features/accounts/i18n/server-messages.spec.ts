@@ -10,6 +10,8 @@ import i18n from "../../../i18n/i18n";
 const routeKeys = [
   "login.messages.error.authentication",
   "login.messages.error.tooManyAttempts",
+  "login.messages.error.underReview",
+  "login.messages.error.deactivated",
   "error.http.401",
   "error.http.403",
   "error.http.429",

@@ -56,7 +56,24 @@ describe("login modal", () => {
     server(["ROLE_STUDENT"]);
     renderRoutes(routes, "/login");
     await signIn("errada");
-    expect(await screen.findByText("Failed to sign in! Please check your credentials and try again.")).toBeVisible();
+    expect(await screen.findByText("Falha ao entrar! Verifique suas credenciais e tente novamente.")).toBeVisible();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      "login.messages.error.underReview",
+      "Sua candidatura de professor está em análise. Você poderá entrar assim que um administrador aprová-la.",
+    ],
+    ["login.messages.error.deactivated", "Sua conta está desativada. Fale com o suporte para reativá-la."],
+  ])("says why the right password was refused (%s)", async (key, text) => {
+    fakeApi({
+      "POST /api/authenticate": () =>
+        json({ status: 401, message: key }, { status: 401, headers: { "X-app-error": key } }),
+    });
+    renderRoutes(routes, "/login");
+    await signIn("certa");
+    expect(await screen.findByRole("alert")).toHaveTextContent(text);
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
