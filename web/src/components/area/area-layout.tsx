@@ -45,9 +45,11 @@ export const AreaLayout = ({ title, menu, summary }: { title: string; menu: Area
             className="area-drawer-toggle"
             aria-expanded={drawerOpen}
             aria-controls="area-menu"
+            // The word is hidden under 650 px: the name stays "Menu" for screen readers, never "☰".
+            aria-label={t("area.menu")}
             onClick={() => setDrawerOpen((open) => !open)}
           >
-            ☰ <span>{t("area.menu")}</span>
+            <span aria-hidden="true">☰</span> <span className="area-drawer-word">{t("area.menu")}</span>
           </button>
           <h1>{title}</h1>
           {summary && <div className="area-summary">{summary}</div>}

@@ -1,0 +1,28 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import i18n from "../../i18n/i18n";
+import { renderRoutes } from "../../test/render";
+import { AreaLayout } from "./area-layout";
+
+const routes = [
+  {
+    path: "/student",
+    element: <AreaLayout title="Área do aluno" menu={[{ to: "/student", label: "Home", end: true }]} />,
+    children: [{ index: true, element: <p>início</p> }],
+  },
+];
+
+beforeEach(async () => {
+  await i18n.changeLanguage("pt-br");
+});
+
+describe("the area's menu button", () => {
+  it("is named 'Menu' for screen readers, never by its '☰' (the word is hidden under 650 px)", async () => {
+    renderRoutes(routes, "/student");
+    const button = screen.getByRole("button", { name: "Menu" });
+    expect(button).toHaveAttribute("aria-expanded", "false");
+    await userEvent.setup().click(button);
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "true");
+  });
+});
