@@ -4,6 +4,7 @@ import { Loading } from "../../../components/status/loading";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useSession } from "../../../lib/session/session-provider";
 import { useResource } from "../../../lib/use-resource";
+import { CalendarFeedPanel } from "../../calendar/calendar-feed-panel";
 
 /** Meu Perfil: the account as it is, read-only (spec section 5). */
 export const StudentProfile = () => {
@@ -25,13 +26,16 @@ export const StudentProfile = () => {
     },
   ];
   return (
-    <section className="card narrow" aria-label={t("student.menu.profile")}>
-      {fields.map((field) => (
-        <div key={field.id} className="form-field">
-          <label htmlFor={`profile-${field.id}`}>{t(`student.profile.${field.id}`)}</label>
-          <input id={`profile-${field.id}`} value={field.value ?? ""} readOnly />
-        </div>
-      ))}
-    </section>
+    <>
+      <section className="card narrow" aria-label={t("student.menu.profile")}>
+        {fields.map((field) => (
+          <div key={field.id} className="form-field">
+            <label htmlFor={`profile-${field.id}`}>{t(`student.profile.${field.id}`)}</label>
+            <input id={`profile-${field.id}`} value={field.value ?? ""} readOnly />
+          </div>
+        ))}
+      </section>
+      <CalendarFeedPanel />
+    </>
   );
 };

@@ -9,6 +9,7 @@ import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
 import { useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
+import { CalendarFeedPanel } from "../../calendar/calendar-feed-panel";
 import { TeacherFeedbackModal } from "../feedback/teacher-feedback-modal";
 
 const TeacherLessonActions = ({ view, onChanged }: { view: LessonRowView; onChanged: () => void }) => {
@@ -89,6 +90,7 @@ export const TeacherLessons = () => {
           }}
         />
       )}
+      <CalendarFeedPanel />
     </div>
   );
 };
