@@ -3,6 +3,7 @@ import type { LessonCard } from "../../lib/lessons/lesson-card";
 import { trailLabel } from "../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../lib/lessons/lesson-time";
 import { Modal } from "../modal/modal";
+import { TrailMaterials } from "../trails/trail-materials";
 import { type LessonState, LessonStatusBadge } from "./lesson-list";
 
 /** Everything about one lesson, with the video link once a teacher has claimed it. */
@@ -64,6 +65,8 @@ export const LessonDetailsModal = ({
           )}
         </dd>
       </dl>
+      {/* Spec section 4: a pending lesson has no content download; once a teacher claimed it, both may. */}
+      {lesson.meetUrl && lesson.trail.id !== undefined && <TrailMaterials trailId={lesson.trail.id} />}
       {children}
     </Modal>
   );

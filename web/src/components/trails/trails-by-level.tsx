@@ -1,16 +1,20 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchLevels, fetchTrails } from "../../lib/catalog/catalog-api";
+import { fetchLevels, fetchTrailsWithMaterials } from "../../lib/catalog/catalog-api";
 import { trailLabel } from "../../lib/lessons/lesson-card";
 import { useResource } from "../../lib/use-resource";
 import { ErrorAlert } from "../status/error-alert";
 import { Loading } from "../status/loading";
+import { MaterialDownloads } from "./material-downloads";
 import "./trails.css";
 
-/** The teaching trails, grouped by (active) level, each opening to its content, application and techniques. */
+/**
+ * The teaching trails, grouped by (active) level, each opening to its content, application and techniques
+ * and the active materials to download.
+ */
 export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | null }) => {
   const { t } = useTranslation();
-  const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrails()]), "trails-by-level");
+  const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrailsWithMaterials()]), "trails-by-level");
   const [chosen, setChosen] = useState<number | null>(initialLevelId ?? null);
   if (catalog.status === "loading") return <Loading />;
   if (catalog.status === "failed") return <ErrorAlert error={catalog.error} />;
@@ -57,6 +61,7 @@ export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | nu
                 <p>{trail.techniques}</p>
               </>
             )}
+            <MaterialDownloads materials={trail.materials ?? []} />
           </details>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../test/fake-api";
 import { linksOf } from "../../test/links";
 import { renderTeacherArea, TEACHER } from "../../test/render-area";
@@ -31,6 +31,7 @@ const TRAILS = [
     content: "Hello, goodbye and introductions",
     application: "Role play meeting a new colleague",
     techniques: "Repetition and shadowing",
+    materials: [{ id: 501, className: "Greetings worksheet", classNumber: 1, fileContentType: "application/pdf" }],
   }),
   trailView({ id: 21, number: 1, title: "Small talk at work", level: { id: 2, name: "Intermediário" } }),
   trailView({ id: 31, number: 1, title: "Negotiating", level: { id: 3, name: "Avançado" } }),
@@ -87,9 +88,40 @@ describe("the teacher's Trilhas de ensino screen", () => {
       within(greetings)
         .getAllByRole("heading")
         .map((heading) => heading.textContent),
-    ).toEqual(["Conteúdo", "Aplicação", "Técnicas"]);
+    ).toEqual(["Conteúdo", "Aplicação", "Técnicas", "Materiais"]);
     expect(within(greetings).getByText("Role play meeting a new colleague")).toBeVisible();
     expect(within(greetings).getByText("Repetition and shadowing")).toBeVisible();
+  });
+
+  it("downloads a trail's active material with the teacher's token, and says when a trail has none", async () => {
+    const calls = fakeApi({
+      "GET /api/account": () => json(TEACHER),
+      "GET /api/levels": () => json(LEVELS),
+      "GET /api/trails": () => json(TRAILS),
+      "GET /api/materials/501/download": () =>
+        new Response("PDFDATA", {
+          headers: {
+            "Content-Type": "application/pdf",
+            "Content-Disposition": "attachment; filename*=UTF-8''1%20-%20Greetings%20worksheet.pdf",
+          },
+        }),
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:501"), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderTrails();
+    const greetings = (await screen.findByText("1 - Greetings")).closest("details") as HTMLElement;
+    const ordering = screen.getByText("2 - Ordering food").closest("details") as HTMLElement;
+    expect(within(ordering).getByText("Nenhum material disponível para esta trilha.")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(greetings).getByText("1 - Greetings"));
+    await user.click(within(greetings).getByRole("button", { name: "Baixar 1 - Greetings worksheet" }));
+    await vi.waitFor(() => expect(saved).toEqual(["1 - Greetings worksheet.pdf"]));
+    const download = calls.find((call) => call.path === "/api/materials/501/download");
+    expect(download?.headers.get("Authorization")).toBe("Bearer teacher-token");
+    vi.restoreAllMocks();
   });
 
   it("says so when there is no trail yet", async () => {

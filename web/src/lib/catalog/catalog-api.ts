@@ -15,3 +15,13 @@ export const fetchTrails = async () =>
     .array(TrailView)
     .parse(await api.get("api/trails", { materials: false }))
     .sort((a, b) => a.number - b.number);
+
+/** Trails with the active materials of each (same level, class number = trail number), for the Trilhas pages. */
+export const fetchTrailsWithMaterials = async () =>
+  z
+    .array(TrailView)
+    .parse(await api.get("api/trails"))
+    .sort((a, b) => a.number - b.number);
+
+/** One trail with its active materials: what a lesson's details offer to download. */
+export const fetchTrail = async (id: number) => TrailView.parse(await api.get(`api/trails/${id}`));

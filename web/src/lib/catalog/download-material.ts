@@ -1,4 +1,4 @@
-import { ApiError, tokenStorage } from "../../../lib/api";
+import { ApiError, tokenStorage } from "../api";
 
 /** The name the server gives in `Content-Disposition` (the UTF-8 form first), else a fallback. */
 const fileNameOf = (disposition: string | null, fallback: string) => {

@@ -6,7 +6,8 @@ export interface LessonCard {
   id: number;
   /** ISO instant of the start. */
   date: string;
-  trail: { number: number; title: string };
+  /** The id is there when the lesson came from the API: its materials are read by it. */
+  trail: { id?: number; number: number; title: string };
   levelName: string | null;
   objective: string | null;
   teacherName: string | null;

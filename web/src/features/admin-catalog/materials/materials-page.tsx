@@ -6,10 +6,10 @@ import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
+import { downloadMaterial } from "../../../lib/catalog/download-material";
 import { useListParams } from "../../../lib/list-params";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { downloadMaterial } from "../api/download-material";
 import { activateMaterial, getMaterialPage } from "../api/materials-api";
 
 export const MATERIAL_PAGE_SIZE = 20;
