@@ -5,8 +5,18 @@ import { catalogFeature } from "./catalog";
 import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
+import { placementFeature } from "./placement";
 import { purchasingFeature } from "./purchasing";
 
 /** Every slice of the product, in the order their routes and seeds are registered. */
 // accounts first: its seed creates the first administrator before anything else starts.
-export const features: Feature[] = [accountsFeature, catalogFeature, couponsFeature, lessonsFeature, purchasingFeature, auditFeature, calendarFeature];
+export const features: Feature[] = [
+  accountsFeature,
+  catalogFeature,
+  couponsFeature,
+  lessonsFeature,
+  purchasingFeature,
+  auditFeature,
+  calendarFeature,
+  placementFeature,
+];
