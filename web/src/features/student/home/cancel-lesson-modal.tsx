@@ -1,4 +1,4 @@
-import { CANCELLATION_NOTICE_MS, lessonErrors } from "@el/domain/lessons/lesson";
+import { CANCELLATION_NOTICE_MS } from "@el/domain/lessons/lesson";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT } from "../../../components/layout/footer";
@@ -10,8 +10,8 @@ import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 import { cancelScheduling } from "../api/cancel-scheduling";
 
 /**
- * With at least 24 h notice the student cancels here and gets the credit back; later than that the
- * policy applies and only support (by chat) can help.
+ * With at least 24 h notice the student cancels here and gets the credit back, and the policy is told
+ * without sending them to support; later than that only support (by chat) can help, and it says so.
  */
 export const CancelLessonModal = ({
   lesson,
@@ -63,7 +63,7 @@ export const CancelLessonModal = ({
       <p>
         <strong>{trailLabel(lesson.trail)}</strong> — {formatDay(lesson.date)} {formatTime(lesson.date)}
       </p>
-      <p className="alert alert-info">{lessonErrors.cancellationPolicy}</p>
+      <p className="alert alert-info">{t(inTime ? "student.cancel.policy" : "student.cancel.late")}</p>
       {inTime && <p>{t("student.cancel.refund")}</p>}
       {failure !== null && <ErrorAlert error={failure} />}
     </Modal>

@@ -100,6 +100,42 @@ describe("the schedule panel", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("says a past day is in the past, not that the field is required, and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    renderPanel({ defaultLevelId: 1 });
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    await userEvent.clear(screen.getByLabelText("Data"));
+    await userEvent.type(screen.getByLabelText("Data"), "2026-03-09");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(screen.getByText("Esta data já passou. Escolha hoje ou um dia à frente.")).toBeInTheDocument();
+    expect(screen.queryByText("Este campo é obrigatório")).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says a time that went by while the form was open has passed", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    let now = NOW;
+    render(
+      <SchedulePanel
+        levels={LEVELS}
+        trails={TRAILS}
+        balance={3}
+        defaultLevelId={1}
+        objective="TRAVEL"
+        now={() => now}
+        onScheduled={() => {}}
+      />,
+    );
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    expect(screen.getByLabelText("Horário")).toHaveValue("10:30");
+    now = new Date("2026-03-10T13:45:00.000Z");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(screen.getByText("Este horário já passou. Escolha um horário à frente.")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("cannot be sent when the credits ran out, and says where to buy more", () => {
     renderPanel({ balance: 0, defaultLevelId: 1 });
     expect(screen.getByRole("button", { name: "Agendar" })).toBeDisabled();
@@ -150,7 +186,9 @@ describe("the schedule panel", () => {
     renderPanel({ defaultLevelId: 1 });
     await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
     await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
-    expect(await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão."),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
     expect(await screen.findByText("Agendamento realizado com sucesso!")).toBeInTheDocument();
 

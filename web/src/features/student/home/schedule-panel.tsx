@@ -10,6 +10,8 @@ import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from ".
 import { scheduleLesson } from "../api/schedule-lesson";
 
 const REQUIRED = "student.schedule.required";
+const PAST_DAY = "student.schedule.pastDate";
+const PAST_TIME = "student.schedule.pastTime";
 
 type Errors = Partial<Record<"level" | "trail" | "date" | "time", string>>;
 
@@ -74,8 +76,12 @@ export const SchedulePanel = ({
     const found: Errors = {};
     if (!levelId) found.level = REQUIRED;
     if (!trailId) found.trail = REQUIRED;
-    if (!date || date < today) found.date = REQUIRED;
-    if (!time || !times.includes(time)) found.time = REQUIRED;
+    // A day or hour already gone is told as such: "required" would send the student looking for an empty field.
+    if (!date) found.date = REQUIRED;
+    else if (date < today) found.date = PAST_DAY;
+    else if (!time) found.time = REQUIRED;
+    // Read at the moment of sending: the form may have stayed open past the hour it offered.
+    else if (!timesStillAhead(date, now()).includes(time)) found.time = PAST_TIME;
     return found;
   };
 
