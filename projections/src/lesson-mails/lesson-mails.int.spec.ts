@@ -1,0 +1,120 @@
+import { type LessonEvent, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import { lessonMailStreams, mailPreferenceStreams } from "@el/domain/mails/index";
+import { afterAll, describe, expect, it } from "vitest";
+import { on, projectionSpec } from "../testing/projection-spec";
+import { lessonMailStates, lessonMailsProjector, mailPreferencesOf } from "./lesson-mails";
+
+const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
+const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
+const lesson = (event: LessonEvent) => on(lessonStreams.id(2001), event);
+/** Monday 1 December 2026, 10:00 in São Paulo. */
+const DATE = "2026-12-01T13:00:00.000Z";
+const scheduled = lesson({
+  type: "LessonScheduled",
+  data: {
+    id: 2001,
+    student: ana,
+    trail: { id: 10, number: 1, title: "Hello" },
+    level: { id: 3, name: "Básico" },
+    date: DATE,
+    objective: "TRAVEL",
+    createdDate: "2026-11-20T12:00:00.000Z",
+  },
+});
+const accepted = lesson({
+  type: "LessonAccepted",
+  data: { teacher: bruno, meetUrl: "https://meet.jit.si/lesson-2001", acceptedAt: "2026-11-24T12:00:00.000Z" },
+});
+const mailEvent = (type: "LessonMailSent" | "LessonMailFailed", kind: "accepted", recipientId: number) =>
+  on(lessonMailStreams.id(2001), { type, data: { kind, recipientId, at: "2026-11-24T12:00:05.000Z" } });
+const states = (rows: { kind: string; recipientId: number; state: string }[]) =>
+  rows.map((row) => `${row.kind}:${row.recipientId}:${row.state}`);
+
+describe("lesson-mails read model", () => {
+  const spec = projectionSpec(lessonMailsProjector);
+  afterAll(() => spec.close());
+
+  it("lists, once a lesson is accepted, the acceptance, both reminders and the feedback requests as due", () =>
+    spec
+      .given(scheduled)
+      .when(accepted)
+      .then(async ({ sql }) => {
+        expect(states(await lessonMailStates(sql, 2001))).toEqual([
+          "accepted:1001:due",
+          "reminder-24h:1001:due",
+          "reminder-24h:1002:due",
+          "reminder-1h:1001:due",
+          "reminder-1h:1002:due",
+          "feedback-request:1001:due",
+          "feedback-request:1002:due",
+        ]);
+      }));
+
+  it("marks a claimed e-mail sent, and a failed one due again until its attempts are spent", () =>
+    spec
+      .given(scheduled, accepted)
+      .when(
+        mailEvent("LessonMailSent", "accepted", ana.id),
+        mailEvent("LessonMailFailed", "accepted", ana.id),
+        mailEvent("LessonMailSent", "accepted", ana.id),
+      )
+      .then(async ({ sql }) => {
+        expect(states(await lessonMailStates(sql, 2001))[0]).toBe("accepted:1001:sent");
+      }));
+
+  it("skips what was still to come when the lesson is cancelled, and tells the student and the teacher", () =>
+    spec
+      .given(scheduled, accepted, mailEvent("LessonMailSent", "accepted", ana.id))
+      .when(
+        lesson({
+          type: "LessonCancelled",
+          data: { by: ana.id, role: "student", refunded: true, at: "2026-11-25T12:00:00.000Z" },
+        }),
+      )
+      .then(async ({ sql }) => {
+        const after = states(await lessonMailStates(sql, 2001));
+        expect(after).toContain("accepted:1001:sent");
+        expect(after).toContain("cancelled:1001:due");
+        expect(after).toContain("cancelled:1002:due");
+        expect(after.filter((row) => row.startsWith("reminder") || row.startsWith("feedback"))).toEqual(
+          expect.arrayContaining(["reminder-1h:1001:skipped", "feedback-request:1002:skipped"]),
+        );
+        expect(after.filter((row) => row.endsWith(":due"))).toHaveLength(2);
+      }));
+
+  it("moves the reminders with the lesson, and gives the e-mails to come to a new teacher", () =>
+    spec
+      .given(scheduled, accepted)
+      .when(
+        lesson({
+          type: "LessonMoved",
+          data: { from: DATE, date: "2026-12-02T13:00:00.000Z", by: 1, at: "2026-11-25T12:00:00.000Z" },
+        }),
+        lesson({
+          type: "LessonTeacherChanged",
+          data: {
+            from: bruno,
+            teacher: carla,
+            meetUrl: "https://meet.jit.si/lesson-2001-c",
+            by: 1,
+            at: "2026-11-25T12:01:00.000Z",
+          },
+        }),
+      )
+      .then(async ({ sql }) => {
+        const rows = await lessonMailStates(sql, 2001);
+        const reminder = rows.find((row) => row.kind === "reminder-1h" && row.recipientId === carla.id);
+        expect(reminder?.dueAt).toBe("2026-12-02T12:00:00.000Z");
+        expect(rows.some((row) => row.recipientId === bruno.id)).toBe(false);
+      }));
+
+  it("keeps the topics each person turned off", () =>
+    spec
+      .given()
+      .when(on(mailPreferenceStreams.id(ana.id), { type: "MailPreferencesChanged", data: { off: ["reminders"] } }))
+      .then(async ({ sql }) => {
+        expect(await mailPreferencesOf(sql, ana.id)).toEqual(["reminders"]);
+        expect(await mailPreferencesOf(sql, bruno.id)).toEqual([]);
+      }));
+});
