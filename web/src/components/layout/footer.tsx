@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { Logo } from "./logo";
 
 export const CONTACT = {
   email: "contato@englishlessons.com.br",
@@ -42,7 +43,9 @@ export const Footer = () => {
         </a>
         <span>{CONTACT.city}</span>
       </address>
-      <p className="app-footer-copy">© {new Date().getFullYear()} English Lessons</p>
+      <p className="app-footer-copy">
+        <Logo size={28} /> © {new Date().getFullYear()} English Lessons
+      </p>
     </footer>
   );
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { changeLanguage } from "../../i18n/i18n";
+import { Logo } from "./logo";
 
 export interface HeaderProps {
   /** Whether someone is signed in, and where their own area is. */
@@ -37,9 +38,7 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
   return (
     <header className={`app-header${overBanner ? " app-header-transparent" : ""}`}>
       <Link to="/" className="app-brand">
-        <span className="app-brand-mark" aria-hidden="true">
-          EL
-        </span>
+        <Logo />
         <span className="app-brand-name">English Lessons</span>
       </Link>
       <button
