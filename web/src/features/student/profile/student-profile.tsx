@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useSession } from "../../../lib/session/session-provider";
 import { useResource } from "../../../lib/use-resource";
-import { CalendarFeedPanel } from "../../calendar/calendar-feed-panel";
 
 /** Meu Perfil: the account as it is, read-only (spec section 5). */
 export const StudentProfile = () => {

@@ -1,6 +1,7 @@
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
 import { LessonDetailsAndJoin } from "../../../components/lessons/lesson-row-actions";
 import { LessonSection } from "../../../components/lessons/lesson-section";
@@ -9,7 +10,6 @@ import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
 import { useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
-import { CalendarFeedPanel } from "../../calendar/calendar-feed-panel";
 import { TeacherFeedbackModal } from "../feedback/teacher-feedback-modal";
 
 const TeacherLessonActions = ({ view, onChanged }: { view: LessonRowView; onChanged: () => void }) => {

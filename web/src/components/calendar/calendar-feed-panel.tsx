@@ -1,10 +1,10 @@
 import type { IssuedCalendarFeed } from "@el/domain/calendar/calendar-feed";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "../../components/status/error-alert";
-import { Loading } from "../../components/status/loading";
 import { useMutation } from "../../lib/use-mutation";
 import { useResource } from "../../lib/use-resource";
+import { ErrorAlert } from "../status/error-alert";
+import { Loading } from "../status/loading";
 import { fetchCalendarFeed, issueCalendarFeed, revokeCalendarFeed } from "./calendar-feed-api";
 
 /**
