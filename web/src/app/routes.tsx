@@ -12,6 +12,8 @@ import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sect
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
+import { socialSignInRoutes } from "../features/social-sign-in/routes";
+import { SocialSignInButtons } from "../features/social-sign-in/social-sign-in-buttons";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { upcomingRoutes } from "../features/upcoming/routes";
@@ -36,7 +38,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...landingRoutes,
-          ...accountsRoutes,
+          ...accountsRoutes(<SocialSignInButtons />),
+          ...socialSignInRoutes,
           ...studentRoutes(purchasingStudentRoutes),
           ...teacherRoutes,
           ...adminRoutes(

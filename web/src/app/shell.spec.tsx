@@ -65,11 +65,19 @@ describe("the app shell", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
+  it.each([["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"]])(
+    "%s says what it will be",
+    async (path, text) => {
+      fakeApi({});
+      openApp(path);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    },
+  );
+
   it.each([
-    ["/google", "Esta página está em construção: retorno do login com Google"],
-    ["/facebook", "Esta página está em construção: retorno do login com Facebook"],
-    ["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"],
-  ])("%s says what it will be", async (path, text) => {
+    ["/google", "A entrada com Google não foi concluída."],
+    ["/facebook", "A entrada com Facebook não foi concluída."],
+  ])("%s is the social sign-in's return page (here without a code: the person cancelled)", async (path, text) => {
     fakeApi({});
     openApp(path);
     expect(await screen.findByText(text)).toBeInTheDocument();

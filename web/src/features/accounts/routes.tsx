@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
@@ -16,8 +17,9 @@ const TeacherApplicationPage = lazyPage(() =>
 const ResetFinishPage = lazyPage(() => import("./reset/reset-finish-page").then((m) => m.ResetFinishPage));
 const ResetRequestPage = lazyPage(() => import("./reset/reset-request-page").then((m) => m.ResetRequestPage));
 
-export const accountsRoutes: RouteObject[] = [
-  { path: "login", element: <LoginModal /> },
+/** `signInOptions`: other ways in (Google, Facebook), shown on the login modal and the sign-up page. */
+export const accountsRoutes = (signInOptions?: ReactNode): RouteObject[] => [
+  { path: "login", element: <LoginModal signInOptions={signInOptions} /> },
   { path: "logout", element: <LogoutPage /> },
   {
     // Spec section 2: /account needs ADMIN or USER, and every signed-in user holds ROLE_USER.
@@ -30,7 +32,7 @@ export const accountsRoutes: RouteObject[] = [
   },
   { path: "account/reset/request", element: <ResetRequestPage /> },
   { path: "account/reset/finish/:key?", element: <ResetFinishPage /> },
-  { path: "registro/aluno", element: <StudentStepOnePage /> },
+  { path: "registro/aluno", element: <StudentStepOnePage signInOptions={signInOptions} /> },
   { path: "registro/finalizar", element: <StudentStepTwoPage /> },
   { path: "registro/professor", element: <TeacherApplicationPage /> },
   { path: "privacypolicy", element: <PrivacyPolicyPage /> },

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-export type UpcomingPage = "facebook" | "google" | "calendar";
+export type UpcomingPage = "calendar";
 
 export const ComingSoon = ({ what }: { what: UpcomingPage }) => {
   const { t } = useTranslation();

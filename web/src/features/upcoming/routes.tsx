@@ -2,11 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { ComingSoon } from "./coming-soon";
 
 /**
- * Public routes of spec section 2 whose flows arrive with later work (social sign-in, calendar
- * authorisation). Each says what it will be instead of "page not found".
+ * Public routes of spec section 2 whose flows arrive with later work (calendar authorisation). Each
+ * says what it will be instead of "page not found".
  */
-export const upcomingRoutes: RouteObject[] = [
-  { path: "facebook", element: <ComingSoon what="facebook" /> },
-  { path: "google", element: <ComingSoon what="google" /> },
-  { path: "calendar", element: <ComingSoon what="calendar" /> },
-];
+export const upcomingRoutes: RouteObject[] = [{ path: "calendar", element: <ComingSoon what="calendar" /> }];

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, type Location, useLocation, useNavigate } from "react-router-dom";
@@ -24,8 +24,9 @@ const targetAfterLogin = (from: Location | undefined, fallback: string) => {
 /**
  * /login: a modal over the page. On success it returns to the page the user came from; without one,
  * the user's own area (student, teacher, administration). A failed sign-in keeps the modal open.
+ * `signInOptions`: other ways in the app offers beside the form (Google, Facebook).
  */
-export const LoginModal = () => {
+export const LoginModal = ({ signInOptions }: { signInOptions?: ReactNode }) => {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
@@ -75,6 +76,7 @@ export const LoginModal = () => {
             {t("global.cancel")}
           </button>
         </div>
+        {signInOptions}
         <p>
           <Link to="/account/reset/request">{t("login.password.forgot")}</Link>
         </p>

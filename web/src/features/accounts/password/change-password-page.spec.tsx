@@ -9,7 +9,7 @@ import { renderRoutes, whereAmI } from "../../../test/render";
 import { accountsRoutes } from "../routes";
 
 /** The real route, guard included, inside the layout that carries the header and the success toasts. */
-const routes = [{ element: <Layout />, children: [...accountsRoutes, whereAmI("/student")] }];
+const routes = [{ element: <Layout />, children: [...accountsRoutes(), whereAmI("/student")] }];
 
 /** A signed-in student whose current password is "antiga1". */
 const server = () =>

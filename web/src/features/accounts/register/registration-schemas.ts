@@ -36,18 +36,20 @@ export type StudentStepOne = z.infer<typeof StudentStepOne>;
  * Step 2. Last name and password come from step 1; a visitor sent by a social sign-in brings only name,
  * e-mail and photo, so for them these are asked here (an account still needs a password to sign in).
  */
+const stepTwoFields = {
+  phone,
+  level: z.string().min(1, required),
+  objective: z.enum(SignUpObjective.options, { message: required }),
+  heardFrom: z.enum(HeardFrom.options, { message: required }),
+  lastName: name,
+};
 export const StudentStepTwo = z
-  .object({
-    phone,
-    level: z.string().min(1, required),
-    objective: z.enum(SignUpObjective.options, { message: required }),
-    heardFrom: z.enum(HeardFrom.options, { message: required }),
-    lastName: name,
-    password,
-    confirmPassword: z.string().min(1, required),
-  })
+  .object({ ...stepTwoFields, password, confirmPassword: z.string().min(1, required) })
   .refine(confirmationMatches, confirmationMismatch);
 export type StudentStepTwo = z.infer<typeof StudentStepTwo>;
+
+/** Step 2 after Google or Facebook vouched for the student (a ticket came along): no password to choose. */
+export const SocialStepTwo = z.object({ ...stepTwoFields, password: z.string(), confirmPassword: z.string() });
 
 export const TeacherApplicationForm = z.object({
   name,

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router-dom";
@@ -11,9 +11,10 @@ import { StudentStepOne } from "./registration-schemas";
 /**
  * /registro/aluno, step 1: who the student is. Leaving the e-mail field checks whether it is taken; if
  * so the form cannot continue and offers a password reset instead. Continue carries the data to
- * /registro/finalizar, where everything is submitted.
+ * /registro/finalizar, where everything is submitted. `signInOptions`: signing up through Google or
+ * Facebook instead, which fills in name, e-mail and photo.
  */
-export const StudentStepOnePage = () => {
+export const StudentStepOnePage = ({ signInOptions }: { signInOptions?: ReactNode }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const carried = (useLocation().state as { registration?: StudentStepOne } | null)?.registration;
@@ -41,6 +42,7 @@ export const StudentStepOnePage = () => {
       <div className="card">
         <h1>{t("register.student.title")}</h1>
         <p>{t("register.student.subtitle")}</p>
+        {signInOptions}
         <form
           noValidate
           onSubmit={form.handleSubmit((registration) => navigate("/registro/finalizar", { state: { registration } }))}

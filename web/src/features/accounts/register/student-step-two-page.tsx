@@ -8,12 +8,14 @@ import { PhoneField } from "../../../components/form/phone-field";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useSession } from "../../../lib/session/session-provider";
+import { continueSignedIn } from "../../../lib/session/token-sign-in";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { getActiveLevels } from "../api/get-levels";
 import { register } from "../api/register";
+import { registerSocial } from "../api/register-social";
 import { PasswordFields } from "./password-fields";
-import { type StudentStepOne, StudentStepTwo } from "./registration-schemas";
+import { SocialStepTwo, type StudentStepOne, StudentStepTwo } from "./registration-schemas";
 import "./registration.css";
 
 /** Who is registering, and whether step 1 already gave their last name and password. */
@@ -23,6 +25,8 @@ interface Registrant {
   email: string;
   password: string;
   imageUrl?: string;
+  /** What Google or Facebook vouched for, signed by the server: the account needs no password then. */
+  ticket?: string;
   fromStepOne: boolean;
 }
 
@@ -42,6 +46,7 @@ const fromSocialSignIn = (search: URLSearchParams): Registrant | undefined => {
     email,
     password: "",
     imageUrl: photoOf(search.get("photo")),
+    ticket: search.get("ticket") ?? undefined,
     fromStepOne: false,
   };
 };
@@ -49,8 +54,9 @@ const fromSocialSignIn = (search: URLSearchParams): Registrant | undefined => {
 /**
  * /registro/finalizar, step 2: phone, level, objective and where the student heard of us; submits the
  * whole registration, then signs the new student in. Without step 1's data it takes name, e-mail and
- * photo from the query (a social sign-in) and asks here for what step 1 would have asked. A signed-in
- * visitor goes straight to /student.
+ * photo from the query (a social sign-in) and asks here for what step 1 would have asked; with the
+ * provider's ticket no password is asked, and the new student is signed in with the token the sign-up
+ * answers. A signed-in visitor goes straight to /student.
  */
 export const StudentStepTwoPage = () => {
   const { t } = useTranslation();
@@ -60,7 +66,7 @@ export const StudentStepTwoPage = () => {
   const registrant = carried ? fromStepOne(carried) : fromSocialSignIn(search);
   const levels = useResource(getActiveLevels, "levels");
   const form = useForm<StudentStepTwo>({
-    resolver: zodResolver(StudentStepTwo),
+    resolver: zodResolver(registrant?.ticket ? SocialStepTwo : StudentStepTwo),
     defaultValues: {
       phone: "",
       level: "",
@@ -72,6 +78,18 @@ export const StudentStepTwoPage = () => {
   });
   const submit = useMutation(async (values: StudentStepTwo) => {
     if (!registrant) return;
+    if (registrant.ticket) {
+      const token = await registerSocial({
+        ticket: registrant.ticket,
+        firstName: registrant.firstName.trim(),
+        lastName: values.lastName.trim(),
+        phone: values.phone,
+        level: Number(values.level),
+        objective: values.objective,
+        seen: values.heardFrom,
+      });
+      return continueSignedIn(token, "/student");
+    }
     const email = registrant.email.trim();
     await register({
       firstName: registrant.firstName.trim(),
@@ -100,7 +118,9 @@ export const StudentStepTwoPage = () => {
     );
   }
 
-  const busy = submit.status === "running" || (submit.status === "success" && session.state === "authenticating");
+  const busy =
+    submit.status === "running" ||
+    (submit.status === "success" && (Boolean(registrant.ticket) || session.state === "authenticating"));
   return (
     <div className="page narrow">
       <div className="card">
@@ -118,7 +138,7 @@ export const StudentStepTwoPage = () => {
               <Field label={t("register.form.lastName")} error={errors.lastName}>
                 <input autoComplete="family-name" {...form.register("lastName")} />
               </Field>
-              <PasswordFields form={form} />
+              {!registrant.ticket && <PasswordFields form={form} />}
             </>
           )}
           {submit.status === "error" && <ErrorAlert error={submit.error} />}

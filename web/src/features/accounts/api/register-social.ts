@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { api } from "../../../lib/api";
+
+/** What step 2 asks of a student whom Google or Facebook vouched for; the e-mail and photo are in the ticket. */
+export interface SocialRegistration {
+  ticket: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  level: number;
+  objective: string;
+  seen: string;
+}
+
+const IdToken = z.object({ id_token: z.string().min(1) });
+
+/** `POST api/register/social`: the account, linked to the provider, and the token it is signed in with. */
+export const registerSocial = async (registration: SocialRegistration) =>
+  IdToken.parse(await api.post("api/register/social", { langKey: "pt-br", ...registration })).id_token;
