@@ -160,7 +160,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       {
         schema: {
           body: z.object({ ticket: z.string().min(1).max(4096), password: z.string().min(1).max(100) }),
-          response: { 200: IdToken, 401: SignInRefused, 429: SignInRefused },
+          response: { 200: IdToken, 429: SignInRefused },
         },
       },
       async (request, reply) => {
@@ -168,12 +168,15 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
         if (!ticket || ticket.provider !== name) throw invalid(socialErrors.ticket, "ticket");
         // The same attempt, limits and record as a sign-in with the password.
         const outcome = await signIn(app, { username: ticket.email, password: request.body.password, ip: request.ip });
-        if (!outcome.signedIn) {
-          const message = outcome.rateLimited ? TOO_MANY_SIGN_INS : SIGN_IN_FAILED;
-          const status = outcome.rateLimited ? 429 : 401;
-          if (outcome.rateLimited) reply.header("Retry-After", String(outcome.retryAfterSeconds));
-          return reply.code(status).header("X-app-error", message).send({ status, message });
+        if (outcome.signedIn === false && outcome.rateLimited) {
+          reply.header("Retry-After", String(outcome.retryAfterSeconds));
+          return reply
+            .code(429)
+            .header("X-app-error", TOO_MANY_SIGN_INS)
+            .send({ status: 429, message: TOO_MANY_SIGN_INS });
         }
+        // A wrong password is a mistake in this form (400), not a session that ended (401).
+        if (!outcome.signedIn) throw invalid(SIGN_IN_FAILED, "password");
         await linkIdentity(
           app,
           outcome.user.streamId,

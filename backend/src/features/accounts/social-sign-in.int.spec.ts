@@ -120,7 +120,8 @@ describe("sign-in with Google and Facebook", () => {
       url: "/api/google/link",
       payload: { ticket, password: "not-hers" },
     });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.headers["x-app-error"]).toBe("login.messages.error.authentication");
     idp.signInAs(person);
     expect((await signInWith("google")).json().outcome).toBe("passwordRequired");
 
