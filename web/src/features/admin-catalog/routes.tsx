@@ -1,6 +1,9 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 
+const LevelDeleteModal = lazyPage(() => import("./levels/level-delete-modal").then((m) => m.LevelDeleteModal));
+const LevelDetailPage = lazyPage(() => import("./levels/level-detail-page").then((m) => m.LevelDetailPage));
+const MaterialDetailPage = lazyPage(() => import("./materials/material-detail-page").then((m) => m.MaterialDetailPage));
 const LevelFormPage = lazyPage(() => import("./levels/level-form-page").then((m) => m.LevelFormPage));
 const LevelsPage = lazyPage(() => import("./levels/levels-page").then((m) => m.LevelsPage));
 const MaterialDeleteModal = lazyPage(() =>
@@ -14,8 +17,13 @@ const PendingLessonsPage = lazyPage(() =>
 
 /** The catalogue sections of /gerencia (levels, materials, pending lessons), handed to `adminRoutes`. */
 export const adminCatalogSections: RouteObject[] = [
-  { path: "niveis", element: <LevelsPage /> },
+  {
+    path: "niveis",
+    element: <LevelsPage />,
+    children: [{ path: ":id/delete", element: <LevelDeleteModal /> }],
+  },
   { path: "niveis/new", element: <LevelFormPage /> },
+  { path: "niveis/:id", element: <LevelDetailPage /> },
   { path: "niveis/:id/edit", element: <LevelFormPage /> },
   {
     path: "materiais",
@@ -23,6 +31,7 @@ export const adminCatalogSections: RouteObject[] = [
     children: [{ path: ":id/delete", element: <MaterialDeleteModal /> }],
   },
   { path: "materiais/new", element: <MaterialFormPage /> },
+  { path: "materiais/:id", element: <MaterialDetailPage /> },
   { path: "materiais/:id/edit", element: <MaterialFormPage /> },
   { path: "agendamento", element: <PendingLessonsPage /> },
 ];

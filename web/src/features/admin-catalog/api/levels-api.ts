@@ -30,3 +30,6 @@ export const updateLevel = (level: LevelView, previous: LevelView) =>
 /** `PUT api/levels/{id}/toggle` flips the active flag and answers the level as it now is. */
 export const toggleLevel = async (level: LevelView) =>
   LevelView.optional().parse(await api.put(`api/levels/${level.id}/toggle`, undefined, { previous: level }));
+
+/** `DELETE api/levels/{id}`: the level is deactivated (kept for the trails and lessons that name it). */
+export const deactivateLevel = (id: number) => api.delete<void>(`api/levels/${id}`);

@@ -1,6 +1,6 @@
 import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
+import { Link, Outlet, useLocation } from "react-router-dom";
 import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
@@ -52,9 +52,17 @@ export const LevelsPage = () => {
                     <td>{level.name}</td>
                     <td>
                       <div className="actions">
+                        <Link to={`${level.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
                         <Link to={`${level.id}/edit${search}`} className="btn btn-small btn-outline">
                           {t("gerencia.actions.edit")}
                         </Link>
+                        {level.active && (
+                          <Link to={`${level.id}/delete${search}`} className="btn btn-small btn-danger">
+                            {t("gerencia.actions.delete")}
+                          </Link>
+                        )}
                         <ActivationBadge
                           activated={level.active}
                           disabled={toggle.status === "running"}
@@ -77,6 +85,7 @@ export const LevelsPage = () => {
           />
         </>
       )}
+      <Outlet context={{ reload: list.reload }} />
     </section>
   );
 };

@@ -203,3 +203,45 @@ describe("a change stored before the lists show it (202 Accepted)", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
+
+describe("one level", () => {
+  it("opens a level read-only at /gerencia/niveis/{id} with its edit button", async () => {
+    server();
+    renderRoutes(adminArea, "/gerencia/niveis/3?page=1&sort=id,asc");
+    expect(await screen.findByText("Nível 3", { selector: "dd" })).toBeInTheDocument();
+    expect(screen.getByText("Ativo", { selector: "dd" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Editar" })).toHaveAttribute(
+      "href",
+      "/gerencia/niveis/3/edit?page=1&sort=id,asc",
+    );
+    expect(screen.getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/gerencia/niveis?page=1&sort=id,asc");
+  });
+
+  it("deletes (deactivates) an active level after the confirmation and shows it Inativo", async () => {
+    let active = true;
+    const calls = server({
+      "GET /api/levels": ({ query }) =>
+        pageOf(
+          [
+            { id: 1, name: "Nível 1", active },
+            { id: 2, name: "Nível 2", active: false },
+          ],
+          query,
+        ),
+      "DELETE /api/levels/1": () => {
+        active = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { router } = renderRoutes(adminArea, "/gerencia/niveis");
+    await screen.findByRole("table");
+    expect(within(rowOf("Nível 2")).queryByRole("link", { name: "Excluir" })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(rowOf("Nível 1")).getByRole("link", { name: "Excluir" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Are you sure you want to delete this Level?")).toBeInTheDocument();
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: "Desativar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/niveis"));
+    expect(await within(rowOf("Nível 1")).findByRole("button", { name: "Inativo" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual(["/api/levels/1"]);
+  });
+});

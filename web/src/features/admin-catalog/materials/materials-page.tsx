@@ -81,6 +81,9 @@ export const MaterialsPage = () => {
                     </td>
                     <td>
                       <div className="actions">
+                        <Link to={`${material.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
                         <Link to={`${material.id}/edit${search}`} className="btn btn-small btn-outline">
                           {t("gerencia.actions.edit")}
                         </Link>

@@ -267,3 +267,20 @@ describe("material form", () => {
     expect(router.state.location.pathname).toBe("/gerencia/materiais/new");
   });
 });
+
+describe("one material", () => {
+  it("opens a material read-only at /gerencia/materiais/{id} with its file and edit button", async () => {
+    server({ "GET /api/materials/1": () => json(material(1)) });
+    renderRoutes(adminArea, "/gerencia/materiais/1");
+    expect(await screen.findByText("Aula 1", { selector: "dd" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Baixar" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Editar" })).toHaveAttribute("href", "/gerencia/materiais/1/edit");
+  });
+
+  it("links each row of the list to its view", async () => {
+    server();
+    renderRoutes(adminArea, "/gerencia/materiais");
+    await screen.findByRole("table");
+    expect(within(rowOf("Aula 1")).getByRole("link", { name: "Ver" })).toHaveAttribute("href", "/gerencia/materiais/1");
+  });
+});
