@@ -164,6 +164,37 @@ describe("materials", () => {
     expect(unknownLevel.json().fieldErrors).toEqual([{ field: "level", message: "error.material.unknownLevel" }]);
   });
 
+  it("lets students, teachers and administrators download an active material; an inactive one only administrators", async () => {
+    const { id } = (await upload({ className: "Shared worksheet", classNumber: 4 })).json();
+    const download = (headers?: { authorization: string }) =>
+      world.app.inject({ method: "GET", url: `/api/materials/${id}/download`, ...(headers ? { headers } : {}) });
+    for (const person of [world.student, world.teacher, world.admin]) {
+      const answer = await download(person.auth);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.rawPayload.equals(worksheet)).toBe(true);
+    }
+    expect((await download()).statusCode).toBe(401);
+
+    const deleted = await world.app.inject({
+      method: "DELETE",
+      url: `/api/materials/${id}`,
+      headers: world.admin.auth,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await download(world.student.auth)).statusCode).toBe(404);
+    expect((await download(world.teacher.auth)).statusCode).toBe(404);
+    expect((await download(world.admin.auth)).statusCode).toBe(200);
+    const teacherTrails = await world.app.inject({
+      method: "GET",
+      url: "/api/trails?level=1",
+      headers: world.teacher.auth,
+    });
+    const materialIds = teacherTrails
+      .json()
+      .flatMap((trail: { materials: { id: number }[] }) => trail.materials.map((material) => material.id));
+    expect(materialIds).not.toContain(id);
+  });
+
   it("keeps files for signed-in users and changes for administrators", async () => {
     expect((await world.app.inject({ method: "GET", url: "/api/materials" })).statusCode).toBe(401);
     expect((await world.app.inject({ method: "GET", url: "/api/materials/1/download" })).statusCode).toBe(401);
