@@ -183,14 +183,14 @@ describe("coupons list", () => {
     ]);
   });
 
-  it("says Carregando... while loading, then 'No Coupons found' when there is none", async () => {
+  it("says Carregando... while loading, then 'Nenhum cupom encontrado' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/coupons": () => answer.promise });
     renderRoutes(adminPurchasingArea, "/gerencia/cupom");
     await screen.findByRole("heading", { name: "Cupons", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
-    expect(await screen.findByText("No Coupons found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum cupom encontrado")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
@@ -210,7 +210,7 @@ describe("deleting a coupon", () => {
     const user = userEvent.setup();
     await user.click(within(rowOf("ANA5")).getByRole("link", { name: "Excluir" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirmar exclusão" });
-    expect(dialog).toHaveTextContent("Are you sure you want to delete this Coupon?");
+    expect(dialog).toHaveTextContent("Tem certeza de que deseja excluir este cupom?");
     expect(sent(calls, "DELETE")).toHaveLength(0);
     await user.click(within(dialog).getByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/cupom"));

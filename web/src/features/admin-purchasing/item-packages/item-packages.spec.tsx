@@ -83,14 +83,14 @@ describe("item packages list", () => {
     expect(screen.getByRole("link", { name: "Criar pacote" })).toHaveAttribute("href", "/gerencia/pacote/new");
   });
 
-  it("says Carregando... while loading, then 'No Item Packages found' when there is none", async () => {
+  it("says Carregando... while loading, then 'Nenhum pacote encontrado' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/item-packages": () => answer.promise });
     renderRoutes(adminPurchasingArea, "/gerencia/pacote");
     await screen.findByRole("heading", { name: "Pacotes de aulas", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
-    expect(await screen.findByText("No Item Packages found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum pacote encontrado")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
@@ -108,7 +108,7 @@ describe("item packages list", () => {
     const user = userEvent.setup();
     await user.click(within(rowOf(3)).getByRole("link", { name: "Excluir" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirmar exclusão" });
-    expect(dialog).toHaveTextContent("Are you sure you want to delete this Item Package?");
+    expect(dialog).toHaveTextContent("Tem certeza de que deseja excluir este pacote?");
     expect(sent(calls, "DELETE")).toHaveLength(0);
     await user.click(within(dialog).getByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/pacote"));

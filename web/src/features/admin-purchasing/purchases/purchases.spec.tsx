@@ -164,7 +164,7 @@ describe("purchases list", () => {
     const calls = server();
     // Page 2 of six purchases is empty; a new filter starts again from page 1.
     const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra?page=2&sort=date,desc");
-    await screen.findByText("No Purchases found");
+    await screen.findByText("Nenhuma compra encontrada");
     const user = userEvent.setup();
     expect(optionNames(screen.getByLabelText("Situação"))).toEqual([
       "Todas",
@@ -248,14 +248,14 @@ describe("purchases list", () => {
     expect(await screen.findAllByRole("row")).toHaveLength(6);
   });
 
-  it("says Carregando... while loading, then 'No Purchases found' when there is none", async () => {
+  it("says Carregando... while loading, then 'Nenhuma compra encontrada' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/purchases": () => answer.promise });
     renderRoutes(adminPurchasingArea, "/gerencia/compra");
     await screen.findByRole("heading", { name: "Compras", level: 2 });
     expect(screen.getAllByText("Carregando...").length).toBeGreaterThan(0);
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
-    expect(await screen.findByText("No Purchases found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhuma compra encontrada")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 

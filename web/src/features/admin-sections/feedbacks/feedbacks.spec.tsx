@@ -104,10 +104,10 @@ describe("student feedback list", () => {
     expect(screen.getByRole("searchbox")).toHaveValue("");
   });
 
-  it("shows 'No Student Feedbacks found' when there is none", async () => {
+  it("shows 'Nenhum feedback de aluno encontrado' when there is none", async () => {
     studentServer([]);
     renderRoutes(adminSectionsArea, "/gerencia/feedback-aluno");
-    expect(await screen.findByText("No Student Feedbacks found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum feedback de aluno encontrado")).toBeInTheDocument();
   });
 
   it("deletes after the confirmation and returns to the list, which no longer shows it", async () => {
@@ -122,7 +122,7 @@ describe("student feedback list", () => {
     });
     const { router } = renderRoutes(adminSectionsArea, "/gerencia/feedback-aluno/2/delete?page=1&sort=id,desc");
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Are you sure you want to delete this Student Feedback?")).toBeInTheDocument();
+    expect(within(dialog).getByText("Tem certeza de que deseja excluir este feedback de aluno?")).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/feedback-aluno"));
     expect(router.state.location.search).toBe("?page=1&sort=id,desc");

@@ -144,7 +144,7 @@ describe("lesson history", () => {
   it("says so when no lesson was held", async () => {
     server([]);
     renderRoutes(adminSectionsArea, "/gerencia/historico");
-    expect(await screen.findByText("No Lesson Histories found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum histórico de aula encontrado")).toBeInTheDocument();
   });
 
   it("shows an error instead of the list when the history cannot be read", async () => {

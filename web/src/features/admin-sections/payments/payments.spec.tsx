@@ -96,7 +96,7 @@ describe("teacher payments", () => {
     renderRoutes(adminSectionsArea, "/gerencia/payment/1/delete");
     const dialog = await screen.findByRole("dialog");
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Desfazer" }));
-    expect(await screen.findByText("No Payments found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum pagamento encontrado")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual(["/api/payments/1"]);
   });
 });

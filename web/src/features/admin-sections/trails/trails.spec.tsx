@@ -121,7 +121,7 @@ describe("trails in the back office", () => {
     const calls = server();
     const { router } = renderRoutes(adminSectionsArea, "/gerencia/trail/11/delete");
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Are you sure you want to delete this Trail?")).toBeInTheDocument();
+    expect(within(dialog).getByText("Tem certeza de que deseja excluir esta trilha?")).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/trilha"));
     await waitFor(() => expect(screen.queryByText("Numbers")).not.toBeInTheDocument());
