@@ -27,5 +27,6 @@ export const homeOf = (account: Account) => {
   if (account.authorities.includes("ROLE_ADMIN")) return "/gerencia";
   if (account.authorities.includes("ROLE_TEACHER")) return "/teacher";
   if (account.authorities.includes("ROLE_STUDENT")) return "/student";
+  if (account.authorities.includes("ROLE_AUDITOR")) return "/auditoria";
   return "/";
 };
