@@ -10,6 +10,7 @@ import { adminLessonsSections } from "../features/admin-lessons/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
+import { auditRoutes } from "../features/audit/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
             adminToolsMenuPaths,
           ),
           ...adminToolsRoutes,
+          ...auditRoutes,
           ...adminPurchasingRenamedPaths,
           ...adminSectionsRenamedPaths,
           ...purchasingRoutes,
