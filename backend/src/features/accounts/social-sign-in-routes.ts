@@ -11,6 +11,7 @@ import {
   ProviderRefused,
 } from "../../integrations/oauth/identity-providers";
 import { StudentRegistration } from "./account-routes";
+import { createRequestLimit } from "./request-limits";
 import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
 import {
   AUTHORIZATION_LIFETIME_MS,
@@ -32,6 +33,12 @@ export const socialErrors = {
   /** The ticket from the return page was altered or is too old: sign in with the provider again. */
   ticket: "social.messages.error.ticket",
 } as const;
+
+/**
+ * Each start writes a row that lives `AUTHORIZATION_LIFETIME_MS`: an address may start this many in that
+ * time (per process, see `createRequestLimit`), more than a person retrying ever needs.
+ */
+export const STARTS_PER_ADDRESS = { max: 30, windowMs: AUTHORIZATION_LIFETIME_MS };
 
 const cookieName = (provider: SocialProvider) => `el_oauth_${provider}`;
 
@@ -69,6 +76,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
   const providers = identityProvidersOf(app.config);
   const secure = app.config.baseUrl.startsWith("https:");
   const secret = app.config.jwtSecret;
+  const starts = createRequestLimit(STARTS_PER_ADDRESS);
 
   const signedIn = (reply: FastifyReply, user: Parameters<typeof app.issueToken>[0]) => {
     const token = app.issueToken(user, false);
@@ -89,8 +97,13 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       return provider;
     };
 
-    app.get(`/api/${name}/authorize`, { schema: { response: { 302: z.null() } } }, async (_request, reply) => {
+    app.get(`/api/${name}/authorize`, { schema: { response: { 302: z.null() } } }, async (request, reply) => {
       const provider = providerOr404();
+      const wait = starts.take(request.ip);
+      if (wait > 0) {
+        reply.header("Retry-After", String(Math.ceil(wait / 1000)));
+        throw Object.assign(new Error("too many sign-ins started"), { statusCode: 429 });
+      }
       const started = await startAuthorization(app.db, name);
       const cookie = [
         `${cookieName(name)}=${started.binding}`,

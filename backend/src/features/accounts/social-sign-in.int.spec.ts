@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, eventsOfType, signedUpStudent, uniqueEmail } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { type MockIdentityProvider, startMockIdentityProvider } from "../../../test/fake-identity-provider";
+import { STARTS_PER_ADDRESS } from "./social-sign-in-routes";
 
 type Provider = "google" | "facebook";
 
@@ -182,6 +183,14 @@ describe("sign-in with Google and Facebook", () => {
     const back = await signInWith("google");
     expect(back.statusCode).toBe(400);
     expect(back.headers["x-app-error"]).toBe("social.messages.error.noEmail");
+  });
+
+  it("lets one address start only so many sign-ins at a time", async () => {
+    const start = () => test.app.inject({ method: "GET", url: "/api/google/authorize", remoteAddress: "10.9.9.9" });
+    for (let i = 0; i < STARTS_PER_ADDRESS.max; i++) expect((await start()).statusCode).toBe(302);
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   it("refuses an altered ticket", async () => {
