@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatEndTime, formatTime } from "../../../lib/lessons/lesson-time";
-import { useLiveFeed } from "../../../lib/socket";
+import { LiveFeedProvider, useLiveFeed } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { fetchTeachers } from "../api/board-api";
 import { boardMachine } from "./board.machine";
@@ -91,7 +91,14 @@ const AssignTeacher = ({
 };
 
 /** /gerencia/quadro: today's and the next days' lessons by state, moved live by `board:changed`. */
-export const BoardPage = () => {
+export const BoardPage = () => (
+  // The back office has no connection of its own: the board opens one while it is shown.
+  <LiveFeedProvider>
+    <Board />
+  </LiveFeedProvider>
+);
+
+const Board = () => {
   const { t } = useTranslation();
   const feed = useLiveFeed();
   const board = useActorRef(boardMachine, { input: { feed, days: BOARD_DEFAULT_DAYS } });

@@ -4,7 +4,7 @@ import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
-import { useLiveFeed, useLivePush } from "../../../lib/socket";
+import { LiveFeedProvider, useLiveFeed, useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { getPendingLessons } from "../api/pending-lessons-api";
 
@@ -13,7 +13,14 @@ import { getPendingLessons } from "../api/pending-lessons-api";
  * Live: a lesson claimed, given to a teacher or cancelled leaves the list at once (`board:changed`); a new
  * or moved one has the list read again; so has a connection that came back after a drop.
  */
-export const PendingLessonsPage = () => {
+export const PendingLessonsPage = () => (
+  // The back office has no connection of its own: the list opens one while it is shown.
+  <LiveFeedProvider>
+    <PendingLessons />
+  </LiveFeedProvider>
+);
+
+const PendingLessons = () => {
   const { t } = useTranslation();
   const list = useResource(getPendingLessons, "pending");
   const { reload } = list;
