@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useLevelName } from "../../lib/catalog/level-name";
 import type { LessonCard } from "../../lib/lessons/lesson-card";
 import { trailLabel } from "../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../lib/lessons/lesson-time";
@@ -19,6 +20,7 @@ export const LessonDetailsModal = ({
   children?: React.ReactNode;
 }) => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   return (
     <Modal title={t("lessons.details.title")} onClose={onClose}>
       <dl className="lesson-details">
@@ -37,7 +39,7 @@ export const LessonDetailsModal = ({
         {lesson.levelName && (
           <>
             <dt>{t("lessons.columns.level")}</dt>
-            <dd>{lesson.levelName}</dd>
+            <dd>{levelName(lesson.levelName)}</dd>
           </>
         )}
         {lesson.objective && (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchLevels, fetchTrailsWithMaterials } from "../../lib/catalog/catalog-api";
+import { useLevelName } from "../../lib/catalog/level-name";
 import { trailLabel } from "../../lib/lessons/lesson-card";
 import { useResource } from "../../lib/use-resource";
 import { ErrorAlert } from "../status/error-alert";
@@ -14,6 +15,7 @@ import "./trails.css";
  */
 export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | null }) => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   const catalog = useResource(() => Promise.all([fetchLevels(), fetchTrailsWithMaterials()]), "trails-by-level");
   const [chosen, setChosen] = useState<number | null>(initialLevelId ?? null);
   if (catalog.status === "loading") return <Loading />;
@@ -35,7 +37,7 @@ export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | nu
             className={`btn btn-small ${level.id === levelId ? "btn-primary" : "btn-outline"}`}
             onClick={() => setChosen(level.id)}
           >
-            {level.name}
+            {levelName(level.name)}
           </button>
         ))}
       </div>

@@ -1,19 +1,21 @@
 import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useLevelName } from "../../lib/catalog/level-name";
 import { balanceLabelKey } from "./balance-label";
 import { useStudent } from "./student-context";
 
 /** The area header: the student's level and lesson balance, with the way to buy more. */
 export const StudentSummary = ({ levels }: { levels: readonly LevelView[] }) => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   const { balance, trialCredits, levelId } = useStudent();
   const level = levels.find((candidate) => candidate.id === levelId);
   return (
     <>
       {level && (
         <span className="area-pill" data-testid="student-level">
-          {t("student.summary.level")}: {level.name}
+          {t("student.summary.level")}: {levelName(level.name)}
         </span>
       )}
       <span className="area-pill" data-testid="student-balance" aria-live="polite">

@@ -2,7 +2,7 @@ import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import "../../../i18n/i18n";
+import i18n from "../../../i18n/i18n";
 import { optionNames } from "../../../test/options";
 import { trailView } from "../../../test/trails";
 import { SchedulePanel } from "./schedule-panel";
@@ -58,7 +58,10 @@ const scheduled = (init: RequestInit | undefined, id: number, trail: { id: numbe
   );
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage("pt-br");
+});
 
 describe("the schedule panel", () => {
   it("asks for the level first, then offers only that level's trails as 'number - title'", async () => {
@@ -74,6 +77,12 @@ describe("the schedule panel", () => {
     ]);
     await userEvent.selectOptions(screen.getByLabelText("Nível"), "Intermediário");
     expect(optionsOf("Conteúdo")).toEqual(["Selecione o conteúdo", "1 - Small talk at work"]);
+  });
+
+  it("names the seeded levels in English once English is chosen", async () => {
+    await i18n.changeLanguage("en");
+    renderPanel();
+    expect(optionsOf("Level")).toEqual(["Choose the level", "Beginner", "Intermediate", "Trial lesson"]);
   });
 
   it("starts on the next full half hour today and offers only the times still ahead, on :00 and :30 up to 22:00", async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { newIdempotencyKey } from "../../../lib/api";
 import { activeLevels } from "../../../lib/catalog/catalog-api";
+import { useLevelName } from "../../../lib/catalog/level-name";
 import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from "../../../lib/lessons/lesson-time";
 import { scheduleLesson } from "../api/schedule-lesson";
@@ -41,6 +42,7 @@ export const SchedulePanel = ({
   onScheduled: () => void;
 }) => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   const trialOnly = balance <= 0 && trialCredits > 0;
   const offered = useMemo(
     () => activeLevels(levels).filter((level) => !trialOnly || level.id === TRIAL_LEVEL_ID),
@@ -145,7 +147,7 @@ export const SchedulePanel = ({
                 <option value="">{t("student.schedule.chooseLevel")}</option>
                 {offered.map((level) => (
                   <option key={level.id} value={level.id}>
-                    {level.name}
+                    {levelName(level.name)}
                   </option>
                 ))}
               </select>

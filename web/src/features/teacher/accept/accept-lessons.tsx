@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
+import { useLevelName } from "../../../lib/catalog/level-name";
 import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../../lib/lessons/lesson-time";
 import { useLiveFeed } from "../../../lib/socket";
@@ -15,6 +16,7 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** Aceitar aulas: the lessons waiting for a teacher, filtered by weekday (Monday = 1) and level. */
 export const AcceptLessons = () => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   const feed = useLiveFeed();
   const board = useActorRef(pendingLessonsMachine, { input: { feed } });
   const snapshot = useSelector(board, (state) => state);
@@ -80,7 +82,7 @@ export const AcceptLessons = () => {
             <option value="">{t("teacher.accept.all")}</option>
             {levels.map((known) => (
               <option key={known.id} value={known.id}>
-                {known.name}
+                {levelName(known.name)}
               </option>
             ))}
           </select>
@@ -104,7 +106,8 @@ export const AcceptLessons = () => {
               <div className="pending-lesson-what">
                 <strong>{trailLabel(lesson.trail)}</strong>
                 <span>
-                  {lesson.level.name} · {t(`lessons.objective.${lesson.objective}`)} · {lesson.student.firstName}
+                  {levelName(lesson.level.name)} · {t(`lessons.objective.${lesson.objective}`)} ·{" "}
+                  {lesson.student.firstName}
                 </span>
               </div>
               <button
