@@ -12,6 +12,7 @@ import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sect
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
 import { auditRoutes } from "../features/audit/routes";
 import { landingRoutes } from "../features/landing/routes";
+import { placementStudentRoutes } from "../features/placement/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
 import { SocialSignInButtons } from "../features/social-sign-in/social-sign-in-buttons";
@@ -41,7 +42,7 @@ export const routes: RouteObject[] = [
           ...landingRoutes,
           ...accountsRoutes(<SocialSignInButtons />),
           ...socialSignInRoutes,
-          ...studentRoutes(purchasingStudentRoutes),
+          ...studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]),
           ...teacherRoutes,
           ...adminRoutes(
             [

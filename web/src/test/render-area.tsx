@@ -5,6 +5,7 @@ import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminLessonsSections } from "../features/admin-lessons/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
+import { placementStudentRoutes } from "../features/placement/routes";
 import { purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
@@ -63,8 +64,8 @@ export const renderTeacherArea = (path: string) => renderArea(teacherRoutes, pat
 /** Renders the student area at `path` (e.g. "/student/perfil"); returns its live feed. */
 export const renderStudentArea = (path: string) => renderArea(studentArea, path);
 
-/** /student with the purchase pages, put together as app/routes.tsx does. */
-export const studentArea = studentRoutes(purchasingStudentRoutes);
+/** /student with the purchase pages and the level test, put together as app/routes.tsx does. */
+export const studentArea = studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]);
 
 /** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
 export const adminArea = adminRoutes(adminCatalogSections);

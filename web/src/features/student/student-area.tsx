@@ -18,6 +18,7 @@ const StudentLayout = () => {
         { to: "/student", label: t("student.menu.home"), end: true },
         { to: "/student/perfil", label: t("student.menu.profile") },
         { to: "/student/trilhas", label: t("student.menu.trails") },
+        { to: "/student/teste-de-nivel", label: t("student.menu.placement") },
         { to: "/student/contratar-aulas", label: t("student.menu.buy") },
       ]}
     />

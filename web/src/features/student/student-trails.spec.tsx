@@ -30,7 +30,7 @@ const server = (level: number) =>
 signInStudentForEachTest();
 
 describe("the student's Trilhas de Ensino screen", () => {
-  it("is one of the four entries of the student menu", async () => {
+  it("is one of the entries of the student menu", async () => {
     server(2);
     renderStudentArea("/student/perfil");
     const menu = await screen.findByRole("navigation", { name: "Área do aluno" });
@@ -38,6 +38,7 @@ describe("the student's Trilhas de Ensino screen", () => {
       ["Home", "/student"],
       ["Meu Perfil", "/student/perfil"],
       ["Trilhas de Ensino", "/student/trilhas"],
+      ["Teste de nível", "/student/teste-de-nivel"],
       ["Contratar aulas", "/student/contratar-aulas"],
     ]);
 
