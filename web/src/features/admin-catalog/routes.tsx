@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router-dom";
+import { RenamedPath } from "../../components/renamed-path";
 import { lazyPage } from "../../lib/lazy-page";
 
 const LevelDeleteModal = lazyPage(() => import("./levels/level-delete-modal").then((m) => m.LevelDeleteModal));
@@ -34,4 +35,13 @@ export const adminCatalogSections: RouteObject[] = [
   { path: "materiais/:id", element: <MaterialDetailPage /> },
   { path: "materiais/:id/edit", element: <MaterialFormPage /> },
   { path: "agendamento", element: <PendingLessonsPage /> },
+  // The spec's English names of these sections (and "/gerencia/material", where some of its screens close to).
+  ...[
+    { path: "niveis", english: "level" },
+    { path: "materiais", english: "material" },
+    { path: "agendamento", english: "scheduling" },
+  ].map(({ path, english }) => ({
+    path: `${english}/*`,
+    element: <RenamedPath from={`/gerencia/${english}`} to={`/gerencia/${path}`} />,
+  })),
 ];

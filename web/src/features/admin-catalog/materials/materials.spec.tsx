@@ -277,6 +277,13 @@ describe("one material", () => {
     expect(screen.getByRole("link", { name: "Editar" })).toHaveAttribute("href", "/gerencia/materiais/1/edit");
   });
 
+  it("opens from the spec's English path /gerencia/material/{id}", async () => {
+    server({ "GET /api/materials/1": () => json(material(1)) });
+    const { router } = renderRoutes(adminArea, "/gerencia/material/1?page=2");
+    expect(await screen.findByText("Aula 1", { selector: "dd" })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/gerencia/materiais/1?page=2");
+  });
+
   it("links each row of the list to its view", async () => {
     server();
     renderRoutes(adminArea, "/gerencia/materiais");
