@@ -10,6 +10,7 @@ import { useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { fetchLastWithoutFeedback } from "../api/student-feedback";
 import { useStudent } from "../student-context";
+import { PlacementInvitation } from "./placement-invitation";
 import { SchedulePanel } from "./schedule-panel";
 import { StudentFeedbackModal } from "./student-feedback-modal";
 import { StudentLessonActions } from "./student-lesson-actions";
@@ -32,6 +33,7 @@ export const StudentHome = () => {
 
   return (
     <div className="student-home">
+      <PlacementInvitation />
       {catalog.status === "loading" && <Loading />}
       {catalog.status === "failed" && <ErrorAlert error={catalog.error} />}
       {catalog.status === "ready" && (
