@@ -34,6 +34,8 @@ export interface Config {
   commandRetryMs: number;
   /** How often each process looks for unpaid Pix and boletos past their time (the list itself is in PostgreSQL). */
   purchaseExpiryIntervalMs: number;
+  /** How often each process looks for lesson e-mails that are due (`LESSON_MAIL_INTERVAL_MS`, default 30 s). */
+  lessonMailIntervalMs: number;
   /**
    * The payment gateway's settings, as `paymentGatewayFromEnv` reads them: Getnet when `GETNET_CLIENT_ID`,
    * `GETNET_CLIENT_SECRET` and `GETNET_SELLER_ID` are set (`GETNET_BASE_URL`, `GETNET_TIMEOUT_MS`), else the
@@ -139,6 +141,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
     purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),
+    lessonMailIntervalMs: Number(env.LESSON_MAIL_INTERVAL_MS ?? 30_000),
     gatewayEnv: Object.fromEntries(
       Object.entries(env).filter(([name]) => /^(GETNET_|SANDBOX_PIX_KEY$|PIX_MERCHANT_)/.test(name)),
     ),

@@ -5,6 +5,7 @@ import { catalogFeature } from "./catalog";
 import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
+import { mailsFeature } from "./mails";
 import { placementFeature } from "./placement";
 import { purchasingFeature } from "./purchasing";
 
@@ -18,5 +19,6 @@ export const features: Feature[] = [
   purchasingFeature,
   auditFeature,
   calendarFeature,
+  mailsFeature,
   placementFeature,
 ];

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with it (a lesson's `.ics`, for instance). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {
@@ -43,7 +45,14 @@ const outboxMailer = (dataDir: string, from: string, log: (message: string) => v
       sequence += 1;
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(folder, `${stamp}-${String(sequence).padStart(6, "0")}.txt`);
-      await writeFile(file, `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, "utf8");
+      const attached = (mail.attachments ?? [])
+        .map((attachment) => `\n--- ${attachment.filename} (${attachment.contentType}) ---\n${attachment.content}`)
+        .join("");
+      await writeFile(
+        file,
+        `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`,
+        "utf8",
+      );
       log(`e-mail "${mail.subject}" to ${mail.to} written to ${file}`);
     },
   };

@@ -174,6 +174,8 @@ export interface DueLessonMail {
   lessonId: number;
   kind: LessonMailKind;
   recipientId: number;
+  /** Whether the recipient is the lesson's student or its teacher. */
+  role: "student" | "teacher";
   email: string;
   firstName: string;
   langKey: string;
@@ -210,11 +212,12 @@ export const dueLessonMails = async (db: Sql, now: Date, limit = 50): Promise<Du
     teacher_last_name: string | null;
     meet_url: string | null;
     status: "pending" | "accepted" | "cancelled";
+    student_id: string;
     off: string[] | null;
   }>(
     `select m.lesson_id, m.kind, m.recipient_id, u.email, u.first_name, u.lang_key, l.date, l.trail_title,
             l.level_name, l.student_first_name, l.student_last_name, l.teacher_first_name, l.teacher_last_name,
-            l.meet_url, l.status, p.off
+            l.meet_url, l.status, l.student_id, p.off
        from lesson_mails m
        join users u on u.id = m.recipient_id
        join lesson_schedulings l on l.id = m.lesson_id
@@ -231,6 +234,7 @@ export const dueLessonMails = async (db: Sql, now: Date, limit = 50): Promise<Du
       lessonId: Number(row.lesson_id),
       kind: row.kind,
       recipientId: Number(row.recipient_id),
+      role: Number(row.student_id) === Number(row.recipient_id) ? ("student" as const) : ("teacher" as const),
       email: row.email,
       firstName: row.first_name,
       langKey: row.lang_key ?? "pt-br",

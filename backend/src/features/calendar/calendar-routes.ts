@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { notFound } from "@el/domain";
 import {
   CALENDAR_TOKEN,
-  type CalendarEntry,
   CalendarFeedView,
   calendarEntriesOf,
   calendarFeedDecider,
@@ -12,10 +11,10 @@ import {
 import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projections/calendar-feeds/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createEvents, type EventAttributes } from "ics";
 import { z } from "zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { FileBytes, NoBody } from "../../http/responses";
+import { icsOf } from "./ics";
 
 const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
 /** How far back a calendar lists lessons: a month, so the recent past stays visible. */
@@ -28,34 +27,6 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
   userId: String(request.currentUser.id),
   correlationId: request.id,
 });
-
-/** UTC date-time parts as the `ics` library takes them. */
-const partsOf = (ms: number): [number, number, number, number, number] => {
-  const date = new Date(ms);
-  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()];
-};
-
-export const icsOf = (entries: readonly CalendarEntry[], calName: string): string => {
-  const events = entries.map(
-    (entry): EventAttributes => ({
-      uid: entry.uid,
-      start: partsOf(entry.start),
-      startInputType: "utc",
-      startOutputType: "utc",
-      end: partsOf(entry.end),
-      endInputType: "utc",
-      endOutputType: "utc",
-      title: entry.title,
-      description: entry.description,
-      status: entry.status,
-      ...(entry.url ? { url: entry.url, location: entry.url } : {}),
-      productId: "englishlessons/calendar",
-    }),
-  );
-  const { error, value } = createEvents(events, { productId: "englishlessons/calendar", calName });
-  if (error || value === null) throw error ?? new Error("the calendar could not be written");
-  return value;
-};
 
 /**
  * Private calendar feeds. A student or teacher issues an address (shown once: only its token's digest is
