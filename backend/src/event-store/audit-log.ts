@@ -1,4 +1,4 @@
-import type { EventMetadata, Position } from "@el/domain";
+import { comparePositions, type EventMetadata, type Position } from "@el/domain";
 import type { Database, Sql } from "@el/projections/sql";
 import { chainHash, GENESIS_HASH } from "./chain-hash";
 
@@ -27,7 +27,7 @@ create table if not exists es_audit_log (
   recorded_at timestamptz not null,
   hash text not null
 );
-create index if not exists es_audit_log_stream on es_audit_log (stream_id, link);
+drop index if exists es_audit_log_stream;
 create index if not exists es_audit_log_type on es_audit_log (type, link);
 create index if not exists es_audit_log_user on es_audit_log (user_id, link);
 create index if not exists es_audit_log_time on es_audit_log (recorded_at, link);
@@ -79,28 +79,24 @@ const chainBatch = (db: Database) =>
   db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<{ locked: boolean }>(CHAINER_LOCK);
     if (!locked[0]?.locked) return { chained: 0, busy: true };
-    const { rows: heads } = await tx.query<{
-      link: string;
-      hash: string;
-      transaction_id: string;
-      global_position: string;
-    }>(
-      `select l.link, l.hash, coalesce(e.transaction_id, l.transaction_id) as transaction_id, l.global_position
-         from es_audit_log l left join es_events e on e.global_position = l.global_position
-        order by l.link desc limit 1`,
-    );
-    const head = heads[0];
-    const { rows } = await tx.query<RawEventRow>(
-      `select ${RAW_COLUMNS} from es_events e
-        where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+    // The head and what follows it in one statement: a chaining pass costs the database few round trips.
+    const { rows } = await tx.query<RawEventRow & { head_link: string | null; head_hash: string | null }>(
+      `with head as (
+         select l.link, l.hash, coalesce(e.transaction_id, l.transaction_id) as transaction_id, l.global_position
+           from es_audit_log l left join es_events e on e.global_position = l.global_position
+          order by l.link desc limit 1)
+       select ${RAW_COLUMNS}, (select link from head) as head_link, (select hash from head) as head_hash
+         from es_events e
+        where (e.transaction_id, e.global_position) >
+              (coalesce((select transaction_id from head), '0'::xid8), coalesce((select global_position from head), 0))
           and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           and not exists (select 1 from es_audit_log l where l.global_position = e.global_position)
         order by e.transaction_id, e.global_position
         limit ${CHAIN_BATCH}`,
-      [head?.transaction_id ?? "0", head?.global_position ?? "0"],
     );
     if (rows.length === 0) return { chained: 0, busy: false };
-    let previous = head?.hash ?? GENESIS_HASH;
+    const head = { link: rows[0]?.head_link ?? null, hash: rows[0]?.head_hash ?? null };
+    let previous = head.hash ?? GENESIS_HASH;
     const hashes = rows.map((row) => {
       previous = chainHash(previous, {
         type: row.type,
@@ -111,7 +107,7 @@ const chainBatch = (db: Database) =>
       });
       return previous;
     });
-    const first = BigInt(head?.link ?? "0") + 1n;
+    const first = BigInt(head.link ?? "0") + 1n;
     await tx.query(
       `insert into es_audit_log (link, global_position, transaction_id, stream_id, type, user_id, recorded_at, hash)
        select * from unnest($1::bigint[], $2::bigint[], $3::xid8[], $4::text[], $5::text[], $6::text[],
@@ -163,10 +159,17 @@ export interface AuditFilter {
 }
 
 export interface AuditLog {
-  /** Chains what has committed since the head; resolves once nothing is left (or another process chains). */
-  catchUp(): Promise<void>;
+  /**
+   * Chains what has committed since the head; resolves once nothing is left (or another process chains).
+   * With `upTo`, goes on until the head reaches that event, for up to `timeoutMs`: an event committed while an
+   * older transaction is still open, anywhere on the server, waits for it to end before it can be chained.
+   */
+  catchUp(options?: { upTo?: Position; timeoutMs?: number }): Promise<void>;
+  /** The last event stored, chained or not (its position), or null in an empty store. */
+  lastStored(): Promise<Position | null>;
   /** Chains in the background: woken by `wake` (this process appended) and every `intervalMs`. */
   start(intervalMs?: number): void;
+  /** Chains soon: the appends of the next `coalesceMs` are chained together, in one pass. */
   wake(): void;
   stop(): Promise<void>;
   /** Recomputes the whole chain from the events as stored and reports the first link that does not hold. */
@@ -199,7 +202,9 @@ const toAudited = (row: LoggedRow): AuditedEvent => ({
 
 const VERIFY_PAGE = 5000;
 
-export const createAuditLog = (db: Database): AuditLog => {
+export const createAuditLog = (db: Database, options: { coalesceMs?: number } = {}): AuditLog => {
+  const coalesceMs = options.coalesceMs ?? 20;
+  let woken: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -212,7 +217,7 @@ export const createAuditLog = (db: Database): AuditLog => {
     }
   };
   // One chaining at a time in this process; a wake during it runs it once more.
-  const catchUp = (): Promise<void> => {
+  const pass = (): Promise<void> => {
     if (running) {
       again = true;
       return running;
@@ -246,8 +251,27 @@ export const createAuditLog = (db: Database): AuditLog => {
       : null;
   };
 
+  const catchUp: AuditLog["catchUp"] = async ({ upTo, timeoutMs = 10_000 } = {}) => {
+    const giveUpAt = Date.now() + timeoutMs;
+    for (;;) {
+      await pass();
+      if (!upTo || stopped) return;
+      const reached = await head();
+      if (reached && comparePositions(reached.position, upTo) >= 0) return;
+      if (Date.now() >= giveUpAt) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   return {
     catchUp,
+    async lastStored() {
+      const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+        "select transaction_id, global_position from es_events order by transaction_id desc, global_position desc limit 1",
+      );
+      const row = rows[0];
+      return row ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : null;
+    },
     start(intervalMs = 250) {
       timer = setInterval(() => {
         catchUp().catch(() => {});
@@ -256,11 +280,17 @@ export const createAuditLog = (db: Database): AuditLog => {
       catchUp().catch(() => {});
     },
     wake() {
-      if (!stopped) catchUp().catch(() => {});
+      // One pass per short interval, not one per append: under load a pass chains a whole burst.
+      if (stopped || woken) return;
+      woken = setTimeout(() => {
+        woken = undefined;
+        catchUp().catch(() => {});
+      }, coalesceMs);
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (woken) clearTimeout(woken);
       await running?.catch(() => {});
     },
 
@@ -335,7 +365,8 @@ export const createAuditLog = (db: Database): AuditLog => {
         params.push(value);
         return `$${params.length}`;
       };
-      if (filter.stream !== undefined) where.push(`l.stream_id = ${param(filter.stream)}`);
+      // A stream is found by the events' own (stream, version) key, so the log needs no index of its own for it.
+      if (filter.stream !== undefined) where.push(`e.stream_id = ${param(filter.stream)}`);
       if (filter.type !== undefined) where.push(`l.type = ${param(filter.type)}`);
       if (filter.userId !== undefined) where.push(`l.user_id = ${param(filter.userId)}`);
       if (filter.from !== undefined) where.push(`l.recorded_at >= ${param(filter.from)}::timestamptz`);
@@ -358,7 +389,7 @@ export const createAuditLog = (db: Database): AuditLog => {
         `select ${RAW_COLUMNS}, l.link, l.hash
            from es_audit_log l
            join es_events e on e.global_position = l.global_position
-          where l.stream_id = $1
+          where e.stream_id = $1
           order by e.stream_version`,
         [streamId],
       );

@@ -46,6 +46,13 @@ export const auditEventView = (
 const EXPORT_PAGE = 1000;
 
 /**
+ * Before an answer, every event stored when it was asked is chained (by this process or another one), so
+ * the history shows it; an event held back by a transaction still open elsewhere is waited for a moment only.
+ */
+const chainStored = async (log: AuditLog) =>
+  log.catchUp({ upTo: (await log.lastStored()) ?? undefined, timeoutMs: 2000 });
+
+/**
  * NDJSON, one stored event a line with its link (`previousHash`, `hash`), then a last line with the chain's
  * head when the export was made: a copy is checked outside the product by recomputing each line's hash
  * (docs/architecture.md, "Checking an export").
@@ -93,7 +100,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
     async (request) => {
       const { size, after, ...filter } = request.query;
       // What has committed is chained first, so a page shows every event stored before it was asked.
-      await log.catchUp();
+      await chainStored(log);
       const events = await log.events({ ...filter, after }, size);
       const last = events[events.length - 1];
       return {
@@ -116,7 +123,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
     async (request) => {
       const { stream } = request.params;
       const at = request.query.at ? new Date(request.query.at) : undefined;
-      await log.catchUp();
+      await chainStored(log);
       // Folded from the events in today's shape (upcast), shown as they are stored.
       const [recorded, audited] = await Promise.all([app.eventStore.readStream(stream), log.stream(stream)]);
       if (recorded.length === 0) throw notFound();
@@ -143,7 +150,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
   );
 
   app.get("/api/audit/verify", { config: AUDITORS, schema: { response: { 200: ChainReport } } }, async () => {
-    await log.catchUp();
+    await chainStored(log);
     const { checked, head, brokenAt, unchained } = await log.verify();
     return {
       ok: brokenAt === null && unchained === 0,
@@ -170,7 +177,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       schema: { querystring: AuditExportQuery, response: { 200: z.unknown().describe("NDJSON: one event a line") } },
     },
     async (request, reply) => {
-      await log.catchUp();
+      await chainStored(log);
       const name = request.query.stream ?? `${request.query.from}_${request.query.to}`;
       return reply
         .type("application/x-ndjson; charset=utf-8")
