@@ -162,6 +162,18 @@ describe("sign-in with Google and Facebook", () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it("makes one account of two sign-ups finished at once with the same ticket (two tabs)", async () => {
+    const person = newPerson();
+    idp.signInAs(person);
+    const { ticket } = (await signInWith("google")).json();
+    const answers = await Promise.all([finishSignUp(ticket), finishSignUp(ticket)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    const registered = (await eventsOfType(test.app, "StudentRegistered")).filter(
+      (event) => event.data.email === person.email,
+    );
+    expect(registered).toHaveLength(1);
+  });
+
   it("refuses a Google ID token of another sign-in (nonce) or for another client", async () => {
     idp.signInAs(newPerson());
     idp.tamper((claims) => {

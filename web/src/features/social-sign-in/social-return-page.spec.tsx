@@ -31,6 +31,7 @@ describe("the Google and Facebook return pages", () => {
     renderRoutes(routes, "/google?code=abc&state=xyz");
     await waitFor(() => expect(load).toHaveBeenCalledWith("/"));
     expect(tokenStorage.get()).toBe("token-of-beatriz");
+    expect(calls.filter((call) => call.path === "/api/google/code")).toHaveLength(1);
     const exchange = calls.find((call) => call.path === "/api/google/code");
     expect(exchange?.query.get("code")).toBe("abc");
     expect(exchange?.query.get("state")).toBe("xyz");
@@ -38,7 +39,7 @@ describe("the Google and Facebook return pages", () => {
 
   it("send a new person on to finish the sign-up with name, e-mail, photo and the ticket", async () => {
     fakeApi({ "GET /api/facebook/code": outcomes.registration });
-    renderRoutes(routes, "/facebook?code=abc&state=xyz");
+    renderRoutes(routes, "/facebook?code=abc&state=new-person");
     const location = await screen.findByTestId("location");
     const url = new URL(location.textContent ?? "", "http://localhost");
     expect(url.pathname).toBe("/registro/finalizar");
@@ -65,7 +66,7 @@ describe("the Google and Facebook return pages", () => {
             );
       },
     });
-    renderRoutes(routes, "/google?code=abc&state=xyz");
+    renderRoutes(routes, "/google?code=abc&state=known-e-mail");
     expect(await screen.findByText(/O e-mail ana@example.com já possui cadastro/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Senha"), "errada");
@@ -104,7 +105,7 @@ describe("the Google and Facebook return pages", () => {
 
   it("show that it is working while the code is exchanged", async () => {
     fakeApi({ "GET /api/google/code": () => new Promise(() => {}) });
-    renderRoutes(routes, "/google?code=abc&state=xyz");
+    renderRoutes(routes, "/google?code=abc&state=slow");
     expect(await screen.findByText("Carregando...")).toBeInTheDocument();
   });
 });

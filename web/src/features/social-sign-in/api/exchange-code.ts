@@ -16,6 +16,18 @@ export const ReturnOutcome = z.discriminatedUnion("outcome", [
 ]);
 export type ReturnOutcome = z.infer<typeof ReturnOutcome>;
 
+/**
+ * Each return asked once per page load: the server takes a state only once, so a second exchange (React's
+ * development double mount starts the page's machine twice) would be refused and hide the first's answer.
+ */
+const exchanges = new Map<string, Promise<ReturnOutcome>>();
+
 /** `GET api/{provider}/code?code=&state=`: signed in, or how the sign-up or the link goes on. */
-export const exchangeCode = async (provider: SocialProvider, code: string, state: string) =>
-  ReturnOutcome.parse(await api.get(`api/${provider}/code`, { code, state }));
+export const exchangeCode = (provider: SocialProvider, code: string, state: string) => {
+  const key = `${provider} ${state} ${code}`;
+  const asked =
+    exchanges.get(key) ??
+    api.get(`api/${provider}/code`, { code, state }).then((answer) => ReturnOutcome.parse(answer));
+  exchanges.set(key, asked);
+  return asked;
+};
