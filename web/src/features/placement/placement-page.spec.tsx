@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import i18n from "../../i18n/i18n";
@@ -51,6 +51,7 @@ describe("Teste de nível", () => {
     expect(screen.getByText(/Working from home was once seen as a perk/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Responder" })).toBeDisabled();
     await user.click(screen.getByRole("radio", { name: "Commuting improves productivity" }));
+    const accountReads = calls.filter((call) => call.path === "/api/account").length;
     await user.click(screen.getByRole("button", { name: "Responder" }));
 
     expect(await screen.findByRole("heading", { name: "Seu resultado" })).toBeInTheDocument();
@@ -61,6 +62,10 @@ describe("Teste de nível", () => {
     expect(screen.getByRole("link", { name: "Ver as Trilhas de Ensino" })).toHaveAttribute("href", "/student/trilhas");
     expect(screen.getByText("Você poderá refazer o teste a partir de 24/12/2026.")).toBeInTheDocument();
 
+    // The level changed: the account (the area's "Nível") is read again.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === "/api/account").length).toBeGreaterThan(accountReads),
+    );
     const answers = calls.filter((call) => call.path === `/api/placement-tests/${TEST_ID}/answers`);
     expect(answers.map((call) => call.body)).toEqual([
       { questionId: QUESTIONS[0], choice: 1 },

@@ -7,6 +7,7 @@ import { Link } from "react-router-dom";
 import { ErrorAlert } from "../../components/status/error-alert";
 import { Loading } from "../../components/status/loading";
 import { ApiError } from "../../lib/api";
+import { useSession } from "../../lib/session/session-provider";
 import { placementMachine } from "./placement.machine";
 import "./placement.css";
 
@@ -78,6 +79,13 @@ export const PlacementPage = () => {
   const { latest, test, choice, result, error } = useSelector(actor, (snapshot) => snapshot.context);
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const questionId = test?.question.id;
+
+  // The result set the student's level: the area's summary (Nível) reads the account again.
+  const { refresh } = useSession();
+  const finished = state === "finished";
+  useEffect(() => {
+    if (finished) refresh();
+  }, [finished, refresh]);
 
   // Each new question takes the focus, so keyboard and screen-reader users start reading it at once.
   useEffect(() => {
