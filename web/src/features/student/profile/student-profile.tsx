@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
+import { MailPreferencesPanel } from "../../../components/calendar/mail-preferences-panel";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
@@ -36,6 +37,7 @@ export const StudentProfile = () => {
         ))}
       </section>
       <CalendarFeedPanel />
+      <MailPreferencesPanel />
     </>
   );
 };

@@ -2,6 +2,7 @@ import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
+import { MailPreferencesPanel } from "../../../components/calendar/mail-preferences-panel";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
 import { LessonDetailsAndJoin } from "../../../components/lessons/lesson-row-actions";
 import { LessonSection } from "../../../components/lessons/lesson-section";
@@ -91,6 +92,7 @@ export const TeacherLessons = () => {
         />
       )}
       <CalendarFeedPanel />
+      <MailPreferencesPanel />
     </div>
   );
 };
