@@ -288,17 +288,17 @@ describe("teacher feedback", () => {
   it("asks to choose an option when the status is missing", () =>
     given([scheduled, accepted])
       .when(report({ status: null }))
-      .thenThrows("Selecione uma opção", "validation"));
+      .thenThrows(lessonErrors.chooseOption, "validation"));
 
   it("asks to rate the material when the note is below 1", () =>
     given([scheduled, accepted])
       .when(report({ note: 0 }))
-      .thenThrows("Avalie o material"));
+      .thenThrows(lessonErrors.rateMaterial));
 
   it("requires where the lesson stopped only when it was partly held", () => {
     given([scheduled, accepted])
       .when(report({ status: 2 }))
-      .thenThrows("Este campo é obrigatório");
+      .thenThrows(lessonErrors.required);
     given([scheduled, accepted])
       .when(report({ status: 2, partialyHeld: "Unit 3, exercise 4" }))
       .then([{ ...reported, data: { ...reported.data, status: 2, partialyHeld: "Unit 3, exercise 4" } }]);
@@ -310,10 +310,10 @@ describe("teacher feedback", () => {
   it("requires suggestions and notes about the student", () => {
     given([scheduled, accepted])
       .when(report({ sugestions: "  " }))
-      .thenThrows("Este campo é obrigatório");
+      .thenThrows(lessonErrors.required);
     given([scheduled, accepted])
       .when(report({ studentInformation: "" }))
-      .thenThrows("Este campo é obrigatório");
+      .thenThrows(lessonErrors.required);
   });
 
   it("requires suggestions to the product, naming that field so the form shows the message under it", () => {

@@ -21,38 +21,40 @@ export const LESSON_REMUNERATION_CENTS = 40_00;
 export const FIRST_HOUR = 7;
 export const LAST_HOUR = 22;
 
-/** What the user is shown when a rule says no (the spec's own texts where it has one). */
+/**
+ * Why a rule says no, as i18n keys the web app translates (`error.lesson.*`, with the spec's own
+ * Portuguese where it has one): a sentence would reach an English reader in Portuguese.
+ */
 export const lessonErrors = {
-  required: "Este campo é obrigatório",
-  halfHours: "O horário deve ser selecionado de 30 em 30 minutos.",
-  hours: "O horário deve ser entre 07:00 e 22:00.",
-  past: "Não é possível agendar uma aula no passado.",
-  trailNotFound: "Trilha não encontrada.",
-  trailOfOtherLevel: "A trilha escolhida não pertence a este nível.",
-  levelInactive: "Este nível não está disponível para agendamento.",
-  notFound: "Aula não encontrada.",
-  alreadyClaimed: "Esta aula já foi aceita por outro professor.",
-  cancelled: "Esta aula foi cancelada.",
-  alreadyStarted: "Esta aula já começou e não pode mais ser aceita.",
-  teacherBusy: "Você já tem uma aula neste horário.",
-  notYours: "Esta aula não é sua.",
-  cancellationPolicy:
-    "Agendamentos com menos de 24 horas de antecedência não são garantidos: o cancelamento precisa ser feito com pelo menos 24 horas de antecedência. Para cancelar esta aula, fale com o suporte pelo chat.",
-  notHeldYet: "A aula ainda não terminou.",
-  notAccepted: "Esta aula não foi aceita por nenhum professor.",
-  feedbackGiven: "O feedback desta aula já foi enviado.",
-  chooseOption: "Selecione uma opção",
-  rateMaterial: "Avalie o material",
-  note: "A nota deve ser de 0 a 5.",
-  notPaid: "Esta aula não foi paga.",
-  paymentNotFound: "Pagamento não encontrado.",
-  reportedNotHeld: "O professor informou que esta aula não aconteceu.",
-  notTheTeacher: "Esta aula não é deste professor.",
-  teacherNotFound: "Professor não encontrado.",
-  studentNotFound: "Aluno não encontrado.",
-  startedNoChange: "Esta aula já começou e não pode mais ser alterada.",
-  teacherBusyOther: "O professor já tem uma aula neste horário.",
-  feedbackNotFound: "Feedback não encontrado.",
+  required: "error.lesson.required",
+  halfHours: "error.lesson.halfHours",
+  hours: "error.lesson.hours",
+  past: "error.lesson.past",
+  trailNotFound: "error.lesson.trailNotFound",
+  trailOfOtherLevel: "error.lesson.trailOfOtherLevel",
+  levelInactive: "error.lesson.levelInactive",
+  notFound: "error.lesson.notFound",
+  alreadyClaimed: "error.lesson.alreadyClaimed",
+  cancelled: "error.lesson.cancelled",
+  alreadyStarted: "error.lesson.alreadyStarted",
+  teacherBusy: "error.lesson.teacherBusy",
+  notYours: "error.lesson.notYours",
+  cancellationPolicy: "error.lesson.cancellationPolicy",
+  notHeldYet: "error.lesson.notHeldYet",
+  notAccepted: "error.lesson.notAccepted",
+  feedbackGiven: "error.lesson.feedbackGiven",
+  chooseOption: "error.lesson.chooseOption",
+  rateMaterial: "error.lesson.rateMaterial",
+  note: "error.lesson.note",
+  notPaid: "error.lesson.notPaid",
+  paymentNotFound: "error.lesson.paymentNotFound",
+  reportedNotHeld: "error.lesson.reportedNotHeld",
+  notTheTeacher: "error.lesson.notTheTeacher",
+  teacherNotFound: "error.lesson.teacherNotFound",
+  studentNotFound: "error.lesson.studentNotFound",
+  startedNoChange: "error.lesson.startedNoChange",
+  teacherBusyOther: "error.lesson.teacherBusyOther",
+  feedbackNotFound: "error.lesson.feedbackNotFound",
 } as const;
 
 const instant = z.iso.datetime({ offset: true });

@@ -347,12 +347,12 @@ describe("feedback", () => {
     };
     const missing = await report(partly);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fieldErrors).toEqual([{ field: "partialyHeld", message: "Este campo é obrigatório" }]);
-    expect((await report({ ...partly, status: 0 })).json().message).toBe("Selecione uma opção");
+    expect(missing.json().fieldErrors).toEqual([{ field: "partialyHeld", message: lessonErrors.required }]);
+    expect((await report({ ...partly, status: 0 })).json().message).toBe(lessonErrors.chooseOption);
     const { productSugestions: _, ...withoutProduct } = { ...partly, partialyHeld: "Exercise 4" };
     const noProduct = await report(withoutProduct);
     expect(noProduct.statusCode).toBe(400);
-    expect(noProduct.json().fieldErrors).toEqual([{ field: "productSugestions", message: "Este campo é obrigatório" }]);
+    expect(noProduct.json().fieldErrors).toEqual([{ field: "productSugestions", message: lessonErrors.required }]);
 
     const saved = await report({ ...partly, partialyHeld: "Exercise 4" });
     expect(saved.statusCode).toBe(201);
