@@ -1,4 +1,4 @@
-import { type LessonEventData, lessonStreams } from "@el/domain/lessons/lesson";
+import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
@@ -40,6 +40,11 @@ create index if not exists lesson_schedulings_teacher on lesson_schedulings (tea
 create index if not exists lesson_schedulings_pending on lesson_schedulings (date) where status = 'pending';
 alter table lesson_schedulings add column if not exists paid_at timestamptz;
 create index if not exists lesson_schedulings_payment on lesson_schedulings (payment_id) where payment_id is not null;
+create index if not exists lesson_schedulings_control on lesson_schedulings (date desc, id desc) where status <> 'cancelled';
+create index if not exists lesson_schedulings_control_teacher on lesson_schedulings (teacher_id, date desc, id desc)
+  where status <> 'cancelled';
+create index if not exists lesson_schedulings_control_student on lesson_schedulings (student_id, date desc, id desc)
+  where status <> 'cancelled';
 `;
 
 const push = <Name extends ServerToClientEventName>(
@@ -76,6 +81,59 @@ const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Pro
   return [push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } })];
 };
 
+interface ChangedRow {
+  student_id: string;
+  student_first_name: string;
+  student_last_name: string | null;
+  trail_id: number;
+  trail_number: number;
+  trail_title: string;
+  level_id: number;
+  level_name: string;
+  date: Date;
+  objective: LessonScheduled["objective"];
+  status: "pending" | "accepted" | "cancelled";
+  teacher_id: string | null;
+  teacher_first_name: string | null;
+  teacher_last_name: string | null;
+  meet_url: string | null;
+}
+
+/**
+ * An administrator moved a lesson or gave it to another teacher: the pushes that already say so. Waiting
+ * for a teacher, it is pending again at its new time on every board; claimed, its student and teacher
+ * are told its time, teacher and link (and every board that it is taken).
+ */
+const changedPushes = (id: number, row: ChangedRow): Push[] => {
+  if (row.status === "cancelled") return [];
+  if (row.status === "pending" || row.teacher_id === null) {
+    const lesson = {
+      id,
+      date: new Date(row.date).toISOString(),
+      objective: row.objective,
+      level: { id: row.level_id, name: row.level_name },
+      trail: { id: row.trail_id, number: row.trail_number, title: row.trail_title },
+      student: { id: Number(row.student_id), firstName: row.student_first_name, lastName: row.student_last_name },
+    };
+    return [push(TEACHERS_ROOM, "lesson:pending", { lesson })];
+  }
+  const teacherId = Number(row.teacher_id);
+  const accepted = {
+    lessonId: id,
+    date: new Date(row.date).toISOString(),
+    teacher: {
+      id: teacherId,
+      name: fullName({ firstName: row.teacher_first_name ?? "", lastName: row.teacher_last_name }),
+    },
+    meetUrl: row.meet_url ?? "",
+  };
+  return [
+    push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId }),
+    push(userRoom(Number(row.student_id)), "lesson:accepted", accepted),
+    push(userRoom(teacherId), "lesson:accepted", accepted),
+  ];
+};
+
 /** The teacher's Financeiro turns the lesson's month to paid (or back) without a reload. */
 const paymentChanged = (lessonId: number, teacherId: string | null | undefined, paid: boolean): Push[] =>
   teacherId ? [push(userRoom(Number(teacherId)), "payment:changed", { lessonId, paid })] : [];
@@ -85,6 +143,8 @@ export const lessonSchedulingsProjector: Projector = {
   handles: [
     "LessonScheduled",
     "LessonAccepted",
+    "LessonMoved",
+    "LessonTeacherChanged",
     "LessonCancelled",
     "StudentFeedbackGiven",
     "TeacherFeedbackGiven",
@@ -124,6 +184,27 @@ export const lessonSchedulingsProjector: Projector = {
             meetUrl,
           }),
         ];
+      }
+      case "LessonMoved": {
+        const { rows } = await tx.query<ChangedRow>(
+          "update lesson_schedulings set date = $2 where id = $1 returning *",
+          [id, event.data.date],
+        );
+        return rows[0] ? changedPushes(id, rows[0]) : [];
+      }
+      case "LessonTeacherChanged": {
+        const { teacher, meetUrl, at, from } = event.data;
+        const { rows } = await tx.query<ChangedRow>(
+          `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
+             teacher_last_name = $4, meet_url = $5, accepted_at = $6
+           where id = $1 returning *`,
+          [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, at],
+        );
+        const row = rows[0];
+        if (!row) return [];
+        // The teacher it was taken from no longer gives it.
+        const refunded = false;
+        return [push(userRoom(from.id), "lesson:cancelled", { lessonId: id, refunded }), ...changedPushes(id, row)];
       }
       case "LessonCancelled": {
         const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(
