@@ -143,10 +143,14 @@ describe("the teacher's Aceitar aulas screen", () => {
     expect(shownTrails()).toEqual(["2 - Ordering food"]);
   });
 
-  it("shows the refusal when another teacher was faster", async () => {
+  it("shows the refusal when another teacher was faster, translated from the server's key", async () => {
     server({
       lessons: [MONDAY_NIGHT],
-      claim: () => json({ message: "Esta aula já foi aceita por outro professor." }, { status: 409 }),
+      claim: () =>
+        json(
+          { status: 409, message: "error.lesson.alreadyClaimed" },
+          { status: 409, headers: { "X-app-error": "error.lesson.alreadyClaimed" } },
+        ),
     });
     renderBoard();
     await userEvent.setup().click(await screen.findByRole("button", { name: "Aceitar aula" }));

@@ -93,7 +93,7 @@ describe("the teachers' board of lessons to accept", () => {
   });
 
   it("tells the teacher when another teacher was faster, and takes that lesson off the board", async () => {
-    const taken = new ApiError(409, "Esta aula já foi aceita por outro professor.");
+    const taken = new ApiError(409, "error.lesson.alreadyClaimed");
     const { actor } = start({ loaded: [FIRST, SECOND], claim: async () => Promise.reject(taken) });
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
     actor.send({ type: "lesson.claim", lessonId: 1001 });
