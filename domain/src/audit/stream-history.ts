@@ -10,6 +10,7 @@ import { couponDecider, couponStreams } from "../coupons/coupon";
 import { couponCodeDecider, couponCodeStreams } from "../coupons/coupon-code";
 import { lessonDecider, lessonStreams } from "../lessons/lesson";
 import { teacherSlotDecider, teacherSlotStreams } from "../lessons/teacher-slot";
+import { placementDecider, placementStreams } from "../placement/placement-test";
 import { purchaseDecider, purchaseStreams } from "../purchasing/purchase";
 import type { Decider } from "../shared/decider";
 import type { RecordedEvent } from "../shared/events";
@@ -55,6 +56,7 @@ const folds: StreamFold[] = [
   foldOf(trailStreams, trailDecider),
   foldOf(materialStreams, materialDecider),
   foldOf(packageStreams, itemPackageDecider),
+  foldOf(placementStreams, placementDecider),
 ];
 
 /** The events a stream of no known kind holds, as its "state": nothing is decided from them. */
