@@ -1,3 +1,4 @@
+import type { SocialProvider } from "@el/domain/accounts/account";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiError } from "../../lib/api";
@@ -22,7 +23,9 @@ const start = (
           if (answer instanceof Error) throw answer;
           return answer;
         }),
-        link: fromPromise(({ input }: { input: { password: string } }) => link(input.password)),
+        link: fromPromise(({ input }: { input: { provider: SocialProvider; ticket: string; password: string } }) =>
+          link(input.password),
+        ),
       },
       actions: {
         signedIn: (_, { token }) => went.push(`signed in with ${token}`),
