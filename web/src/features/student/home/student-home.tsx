@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
 import { LessonSection } from "../../../components/lessons/lesson-section";
+import { NextLessonReminder } from "../../../components/lessons/next-lesson-reminder";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels, fetchTrails } from "../../../lib/catalog/catalog-api";
@@ -66,6 +67,9 @@ export const StudentHome = () => {
         emptyText={t("student.lessons.none")}
         paging={{ page, onPage: setPage }}
       />
+      {!(prompt.status === "ready" && prompt.data && !promptDone) && (
+        <NextLessonReminder today={today} upcoming={upcoming} counterpart="teacher" />
+      )}
       {prompt.status === "ready" && prompt.data && !promptDone && (
         <StudentFeedbackModal
           lesson={prompt.data}

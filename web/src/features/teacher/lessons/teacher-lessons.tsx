@@ -6,6 +6,7 @@ import { MailPreferencesPanel } from "../../../components/calendar/mail-preferen
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
 import { LessonDetailsAndJoin } from "../../../components/lessons/lesson-row-actions";
 import { LessonSection } from "../../../components/lessons/lesson-section";
+import { NextLessonReminder } from "../../../components/lessons/next-lesson-reminder";
 import { api } from "../../../lib/api";
 import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
@@ -80,6 +81,9 @@ export const TeacherLessons = () => {
         lessons={finished}
         paging={{ page, onPage: setPage }}
       />
+      {!(prompt.status === "ready" && prompt.data && !promptDone) && (
+        <NextLessonReminder today={today} upcoming={upcoming} counterpart="student" />
+      )}
       {prompt.status === "ready" && prompt.data && !promptDone && (
         <TeacherFeedbackModal
           lesson={prompt.data}
