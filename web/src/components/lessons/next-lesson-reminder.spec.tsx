@@ -66,7 +66,7 @@ describe("the next-lesson reminder", () => {
       "href",
       "https://meet.jit.si/lesson-4",
     );
-    await userEvent.click(screen.getByRole("button", { name: "Fechar" }));
+    await userEvent.click(screen.getByRole("button", { name: "Entendi" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     first.unmount();
     show();
