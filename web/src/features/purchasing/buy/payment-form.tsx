@@ -142,7 +142,7 @@ export const PaymentForm = ({
               name="cardExpiry"
               label={t("purchasing.form.cardExpiry")}
               mask="00/00"
-              placeholder="MM/AA"
+              placeholder={t("purchasing.form.cardExpiryPlaceholder")}
               autoComplete="cc-exp"
               error={errors.cardExpiry}
             />
