@@ -21,7 +21,7 @@ import "./board.css";
 
 const DAY_CHOICES = [1, 3, 7, 14] as const;
 /** Where the administrator's choice of minutes is kept in this browser. */
-export const WAITING_ALERT_KEY = "adminBoard.waitingAlertMinutes";
+export const WAITING_ALERT_KEY = "lesson-board-waiting-alert-minutes";
 
 const storedMinutes = () => {
   const stored = Number(localStorage.getItem(WAITING_ALERT_KEY));
