@@ -88,14 +88,14 @@ describe("levels list", () => {
     expect(within(rowOf("Nível 2")).getByRole("button", { name: "Inativo" })).toBeInTheDocument();
   });
 
-  it("says Carregando... while loading, then 'No Levels found' when there is none", async () => {
+  it("says Carregando... while loading, then 'Nenhum nível encontrado' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/levels": () => answer.promise });
     renderRoutes(adminArea, "/gerencia/niveis");
     await screen.findByRole("heading", { name: "Níveis", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
-    expect(await screen.findByText("No Levels found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum nível encontrado")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
@@ -238,7 +238,7 @@ describe("one level", () => {
     expect(within(rowOf("Nível 2")).queryByRole("link", { name: "Excluir" })).not.toBeInTheDocument();
     await userEvent.setup().click(within(rowOf("Nível 1")).getByRole("link", { name: "Excluir" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Are you sure you want to delete this Level?")).toBeInTheDocument();
+    expect(within(dialog).getByText("Tem certeza de que deseja excluir este nível?")).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Desativar" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/niveis"));
     expect(await within(rowOf("Nível 1")).findByRole("button", { name: "Inativo" })).toBeInTheDocument();

@@ -136,7 +136,7 @@ describe("materials list", () => {
     const user = userEvent.setup();
     await user.click(within(rowOf("Aula 2")).getByRole("link", { name: "Desativar" }));
     const dialog = await screen.findByRole("dialog");
-    expect(dialog).toHaveTextContent("Are you sure you want to delete this Material?");
+    expect(dialog).toHaveTextContent("Tem certeza de que deseja excluir este material?");
     expect(calls.some((call) => call.method === "DELETE")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Desativar" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/materiais"));
@@ -168,14 +168,14 @@ describe("materials list", () => {
     });
   });
 
-  it("says Carregando... while loading, then 'No Materials found' when there is none", async () => {
+  it("says Carregando... while loading, then 'Nenhum material encontrado' when there is none", async () => {
     const answer = deferred();
     server({ "GET /api/materials": () => answer.promise });
     renderRoutes(adminArea, "/gerencia/materiais");
     await screen.findByRole("heading", { name: "Materiais", level: 2 });
     expect(screen.getByText("Carregando...")).toBeInTheDocument();
     answer.release(json([], { headers: { "X-Total-Count": "0" } }));
-    expect(await screen.findByText("No Materials found")).toBeInTheDocument();
+    expect(await screen.findByText("Nenhum material encontrado")).toBeInTheDocument();
   });
 
   it("shows an error when the list cannot be read", async () => {
