@@ -44,7 +44,8 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
     ...env,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on a machine busy with other builds and tests the first start alone can take one.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The product exited at start:\n${output()}`);
     try {
