@@ -56,7 +56,6 @@ describe("Teste de nível", () => {
 
     expect(await screen.findByRole("heading", { name: "Seu resultado" })).toBeInTheDocument();
     expect(screen.getByText("Seu nível: Intermediário Avançado")).toBeInTheDocument();
-    expect(screen.getByText("Você acertou 15 de 20 questões.")).toBeInTheDocument();
     expect(screen.getByText(RESULT.explanation["pt-br"])).toBeInTheDocument();
     expect(screen.getByText(/Sugerimos começar pela trilha 1 - Telling stories\./)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ver as Trilhas de Ensino" })).toHaveAttribute("href", "/student/trilhas");

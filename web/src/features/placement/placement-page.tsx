@@ -44,7 +44,6 @@ const PlacementResult = ({ result, fresh }: { result: PlacementResultView; fresh
     <section className="card placement-result" aria-labelledby="placement-result-title">
       <h2 id="placement-result-title">{fresh ? t("placement.result.title") : t("placement.result.last")}</h2>
       <p className="placement-level">{t("placement.result.level", { level })}</p>
-      <p>{t("placement.result.score", { right: result.right, total: result.total })}</p>
       <p>{result.explanation[language]}</p>
       {result.suggestedTrail ? (
         <p>
