@@ -16,6 +16,8 @@ describe("the level test's question bank", () => {
 
   it("gives every question a unique id, four different options and one right answer among them", () => {
     expect(new Set(questionBank.map((question) => question.id)).size).toBe(questionBank.length);
+    // A question is told apart by its prompt, as the student reads it.
+    expect(new Set(questionBank.map((question) => question.prompt)).size).toBe(questionBank.length);
     for (const question of questionBank) {
       expect(question.options, question.id).toHaveLength(4);
       expect(new Set(question.options.map((option) => option.trim().toLowerCase())).size, question.id).toBe(4);
