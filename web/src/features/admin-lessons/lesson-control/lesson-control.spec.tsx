@@ -44,7 +44,8 @@ const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
   });
 };
 
-describe("lesson control (/gerencia/aula)", () => {
+/** Typing into forms takes seconds when the shared machine is busy. */
+describe("lesson control (/gerencia/aula)", { timeout: 20_000 }, () => {
   it("lists a page of 10 lessons with the spec's columns, Pendente or Pago, and the totals in reais", async () => {
     const calls = server();
     renderRoutes(adminLessonsArea, "/gerencia/aula");
