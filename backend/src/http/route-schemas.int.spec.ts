@@ -13,9 +13,10 @@ const nameOf = (route: RouteOptions) => `${[route.method].flat().join(",")} ${ro
  */
 const isStaticFile = (route: RouteOptions) => route.schema?.hide === true;
 
+/** A 2xx, or for a route whose success is to send the browser elsewhere (a sign-in's start), a 3xx. */
 const declaresSuccess = (route: RouteOptions) =>
   Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {}).some((status) =>
-    /^2(\d\d|xx)$/.test(status),
+    /^[23](\d\d|xx)$/.test(status),
   );
 
 describe("the registered routes", () => {
