@@ -197,6 +197,29 @@ describe("lesson control on the lesson-schedulings read model", () => {
         ]);
       }));
 
+  it("a lesson an administrator gives to a teacher is pushed to that teacher as well as to the student", () =>
+    spec
+      .given(scheduled(3301, MARCH_16))
+      .when(
+        lesson(3301, {
+          type: "LessonAccepted",
+          data: { teacher: carla, meetUrl: "https://meet.jit.si/given-3301", acceptedAt: MARCH_16, assignedBy: 1 },
+        }),
+      )
+      .then(async ({ pushes }) => {
+        const accepted = {
+          lessonId: 3301,
+          date: MARCH_16,
+          teacher: { id: carla.id, name: "Carla" },
+          meetUrl: "https://meet.jit.si/given-3301",
+        };
+        expect(pushes).toEqual([
+          { room: TEACHERS_ROOM, event: "lesson:claimed", payload: { lessonId: 3301, teacherId: carla.id } },
+          { room: userRoom(ana.id), event: "lesson:accepted", payload: accepted },
+          { room: userRoom(carla.id), event: "lesson:accepted", payload: accepted },
+        ]);
+      }));
+
   it("a lesson given to another teacher is theirs; the old teacher is told it is gone, the student who teaches now", () =>
     spec
       .given(scheduled(3201, MARCH_16), accepted(3201))

@@ -175,14 +175,17 @@ export const lessonSchedulingsProjector: Projector = {
         );
         const row = rows[0];
         if (!row) return [];
+        const accepted = {
+          lessonId: id,
+          date: new Date(row.date).toISOString(),
+          teacher: { id: teacher.id, name: fullName(teacher) },
+          meetUrl,
+        };
         return [
           push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id }),
-          push(userRoom(Number(row.student_id)), "lesson:accepted", {
-            lessonId: id,
-            date: new Date(row.date).toISOString(),
-            teacher: { id: teacher.id, name: fullName(teacher) },
-            meetUrl,
-          }),
+          push(userRoom(Number(row.student_id)), "lesson:accepted", accepted),
+          // Given by an administrator, the lesson is news to its teacher too.
+          ...(event.data.assignedBy === undefined ? [] : [push(userRoom(teacher.id), "lesson:accepted", accepted)]),
         ];
       }
       case "LessonMoved": {
