@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stateFrom } from "../shared/decider";
 import { specFor } from "../shared/spec";
 import { accountErrors } from "./account";
-import { type TeacherApplied, type TeacherEvent, teacherAccountDecider } from "./teacher-account";
+import { applicationErrors, type TeacherApplied, type TeacherEvent, teacherAccountDecider } from "./teacher-account";
 
 const given = specFor(teacherAccountDecider);
 const application: TeacherApplied = {
@@ -72,5 +72,43 @@ describe("teacher account", () => {
 
   it("leaves a pending application as it is when asked to deactivate it", () => {
     given([applied]).when({ type: "SetActivated", activated: false, by: "admin" }).then([]);
+  });
+
+  describe("reviewing an application", () => {
+    const now = new Date("2026-03-03T10:00:00.000Z");
+    const rejected: TeacherEvent = {
+      type: "TeacherRejected",
+      data: { by: "admin", reason: "Precisamos de experiência com adultos", at: now.toISOString() },
+    };
+
+    it("turns a pending application down with the reason, trimmed", () => {
+      given([applied])
+        .when({ type: "RejectApplication", by: "admin", reason: "  Precisamos de experiência com adultos ", now })
+        .then([rejected]);
+      const state = stateFrom(teacherAccountDecider, [applied, rejected]);
+      expect(state.status !== "unregistered" && state.rejected).toEqual({
+        reason: "Precisamos de experiência com adultos",
+        at: now.toISOString(),
+      });
+    });
+
+    it("needs a reason, and refuses to turn down what is not pending", () => {
+      given([applied])
+        .when({ type: "RejectApplication", by: "admin", reason: "   ", now })
+        .thenThrows(applicationErrors.reason, "validation");
+      given([applied, accepted])
+        .when({ type: "RejectApplication", by: "admin", reason: "Não", now })
+        .thenThrows(applicationErrors.notPending, "conflict");
+      given([applied, rejected])
+        .when({ type: "RejectApplication", by: "admin", reason: "De novo", now })
+        .thenThrows(applicationErrors.notPending, "conflict");
+    });
+
+    it("still lets an administrator accept a turned-down application, which clears the refusal", () => {
+      given([applied, rejected]).when({ type: "SetActivated", activated: true, by: "admin" }).then([accepted]);
+      const state = stateFrom(teacherAccountDecider, [applied, rejected, accepted]);
+      expect(state.status).toBe("active");
+      expect(state.status !== "unregistered" && state.rejected).toBeUndefined();
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Decider } from "../shared/decider";
-import { invalid, notFound } from "../shared/errors";
+import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import {
   type AccountCommand,
@@ -37,17 +37,37 @@ export type TeacherApplied = z.infer<typeof TeacherApplied>;
 export const teacherEventSchemas = {
   TeacherApplied,
   TeacherAccepted: z.object({ by: z.string() }),
+  /** An administrator turned the application down, saying why (the applicant is told by e-mail). */
+  TeacherRejected: z.object({
+    by: z.string(),
+    reason: z.string().min(1).max(500),
+    at: z.iso.datetime({ offset: true }),
+  }),
 };
+
+export const applicationErrors = {
+  reason: "error.application.reason",
+  notPending: "error.application.notPending",
+} as const;
 
 export type TeacherEvent = EventOf<typeof teacherEventSchemas> | AccountEvent;
 
 export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ...accountEventSchemas }, numericKey);
 
-export type TeacherCommand = ({ type: "ApplyAsTeacher" } & TeacherApplied) | AccountCommand;
+export type TeacherCommand =
+  | ({ type: "ApplyAsTeacher" } & TeacherApplied)
+  | { type: "RejectApplication"; by: string; reason: string; now: Date }
+  | AccountCommand;
 
 export type TeacherAccount =
   | { status: "unregistered" }
-  | { status: "applied" | "active" | "deactivated" | "deleted"; accepted: boolean; account: AccountCore };
+  | {
+      status: "applied" | "active" | "deactivated" | "deleted";
+      accepted: boolean;
+      account: AccountCore;
+      /** Set while the application stands turned down (accepting it later clears it). */
+      rejected?: { reason: string; at: string };
+    };
 type RegisteredTeacher = Exclude<TeacherAccount, { status: "unregistered" }>;
 
 const statusOf = (accepted: boolean, account: AccountCore): RegisteredTeacher["status"] =>
@@ -75,8 +95,11 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
     if (state.status === "unregistered") return state;
     if (event.type === "TeacherAccepted") {
       const account = { ...state.account, activated: true };
-      return { ...state, accepted: true, account, status: statusOf(true, account) };
+      const { rejected: _, ...rest } = state;
+      return { ...rest, accepted: true, account, status: statusOf(true, account) };
     }
+    if (event.type === "TeacherRejected")
+      return { ...state, rejected: { reason: event.data.reason, at: event.data.at } };
     const account = evolveAccountCore(state.account, event);
     return { ...state, account, status: statusOf(state.accepted, account) };
   },
@@ -88,6 +111,12 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
       return [{ type: "TeacherApplied", data }];
     }
     if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
+    if (command.type === "RejectApplication") {
+      const reason = command.reason.trim();
+      if (reason.length === 0 || reason.length > 500) throw invalid(applicationErrors.reason, "reason");
+      if (state.status !== "applied" || state.rejected) throw conflict(applicationErrors.notPending);
+      return [{ type: "TeacherRejected", data: { by: command.by, reason, at: command.now.toISOString() } }];
+    }
     // Activating an application is accepting it: from then on the teacher may sign in.
     if (command.type === "SetActivated" && command.activated && !state.accepted && !state.account.deleted)
       return [{ type: "TeacherAccepted", data: { by: command.by } }];

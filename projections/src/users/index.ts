@@ -1,2 +1,3 @@
+export * from "./teacher-applications";
 export * from "./users-projector";
 export * from "./users-queries";

@@ -46,6 +46,9 @@ create table if not exists users (
 );
 -- free trial lessons (students), added after the first release: a table from before gets the column
 alter table users add column if not exists trial_credits int not null default 0;
+-- a teacher application turned down, and why (cleared if it is accepted after all)
+alter table users add column if not exists rejected_reason text;
+alter table users add column if not exists rejected_at timestamptz;
 create index if not exists users_email on users (lower(email));
 create index if not exists users_kind on users (kind, id);
 `;
@@ -149,6 +152,7 @@ export const usersProjector: Projector = {
     "TeacherApplied",
     "AdministratorRegistered",
     "TeacherAccepted",
+    "TeacherRejected",
     "ProfileChanged",
     "AccountActivated",
     "AccountDeactivated",
@@ -208,7 +212,22 @@ export const usersProjector: Projector = {
         return [];
       }
       case "TeacherAccepted":
-        await touched(tx, event, "activated = true, accepted = true", [], event.data.by);
+        await touched(
+          tx,
+          event,
+          "activated = true, accepted = true, rejected_reason = null, rejected_at = null",
+          [],
+          event.data.by,
+        );
+        return [];
+      case "TeacherRejected":
+        await touched(
+          tx,
+          event,
+          "rejected_reason = $1, rejected_at = $2",
+          [event.data.reason, event.data.at],
+          event.data.by,
+        );
         return [];
       case "ProfileChanged": {
         const changes = Object.entries(event.data.changes).flatMap(([field, value]) =>

@@ -11,6 +11,7 @@ import {
 } from "@el/domain/accounts/index";
 import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../testing/projection-spec";
+import { pendingTeacherApplications } from "./teacher-applications";
 import { usersProjector } from "./users-projector";
 import { countUsers, findUserById, findUserByLogin, findUserBySignInName, pageUsers } from "./users-queries";
 
@@ -167,6 +168,37 @@ describe("users read model", () => {
           lastModifiedBy: "carla",
         }),
       );
+  });
+
+  it("queues the applications neither accepted nor turned down, oldest first; accepting a refused one takes it on", async () => {
+    const rejected = (id: number) =>
+      teacher(id, {
+        type: "TeacherRejected",
+        data: { by: "carla", reason: "Sem experiência", at: "2026-03-05T12:00:00.000Z" },
+      });
+    await spec
+      .given(
+        teacherApplied(1003, { appliedAt: "2026-03-03T12:00:00.000Z" }),
+        teacherApplied(1002, { appliedAt: "2026-03-02T12:00:00.000Z" }),
+        teacherApplied(1004),
+        teacher(1004, { type: "TeacherAccepted", data: { by: "carla" } }),
+        teacherApplied(1005),
+      )
+      .when(rejected(1005))
+      .then(async ({ sql }) => {
+        expect((await pendingTeacherApplications(sql)).map((row) => row.id)).toEqual([1002, 1003]);
+        expect(await findUserById(sql, 1005)).toMatchObject({ accepted: false, lastModifiedBy: "carla" });
+      });
+    await spec
+      .given(teacherApplied(1005), rejected(1005))
+      .when(teacher(1005, { type: "TeacherAccepted", data: { by: "carla" } }))
+      .then(async ({ sql }) => {
+        expect(await findUserById(sql, 1005)).toMatchObject({ accepted: true, activated: true });
+        const { rows } = await sql.query<{ rejected_reason: string | null }>(
+          "select rejected_reason from users where id = 1005",
+        );
+        expect(rows[0]?.rejected_reason).toBeNull();
+      });
   });
 
   it("changes only the profile fields a change names, and says who changed them and when", () =>
