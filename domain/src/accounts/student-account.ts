@@ -18,8 +18,8 @@ import {
 
 /** The student account (stream `student-{id}`): who the student is and how many lesson credits they hold. */
 
-export const NO_CREDITS_LEFT =
-  "Suas aulas acabaram. Para prosseguir com o agendamento é necessário comprar mais aulas.";
+/** The spec's notice 'Suas aulas acabaram…', as the key the web app translates. */
+export const NO_CREDITS_LEFT = "error.credits.noneLeft";
 export const creditErrors = {
   noCreditsLeft: NO_CREDITS_LEFT,
   amount: "error.credits.amount",

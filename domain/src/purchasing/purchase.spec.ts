@@ -78,7 +78,7 @@ describe("a purchase", () => {
     it("refuses an empty cart with the spec's message", () => {
       given([])
         .when(start({ orders: [] }))
-        .thenThrows("Selecione um pacote para prosseguir!", "validation");
+        .thenThrows(purchaseErrors.emptyOrder, "validation");
     });
 
     it("pays in up to 4 installments, by credit card only", () => {

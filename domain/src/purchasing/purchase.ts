@@ -14,7 +14,7 @@ import { MAX_INSTALLMENTS, PaymentMethod, type PurchaseStatus } from "./purchase
 
 export const purchaseErrors = {
   notFound: "error.purchase.notFound",
-  emptyOrder: "Selecione um pacote para prosseguir!",
+  emptyOrder: "error.purchase.emptyOrder",
   installments: "error.purchase.installments",
   packageUnavailable: "error.purchase.packageUnavailable",
   /** The purchase already has its outcome (paid, failed, expired, refunded): nothing to do in this state. */

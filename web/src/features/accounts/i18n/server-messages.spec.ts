@@ -29,10 +29,7 @@ const routeKeys = [
   "userManagement.updated",
   "userManagement.deleted",
 ];
-// The one refusal written as the spec's Portuguese sentence is shown as it is.
-const domainKeys = [...Object.values(accountErrors), ...Object.values(creditErrors)].filter(
-  (key) => key !== creditErrors.noCreditsLeft,
-);
+const domainKeys = [...Object.values(accountErrors), ...Object.values(creditErrors)];
 
 describe("texts for what the accounts routes answer", () => {
   it.each(["pt-br", "en"])("every key has a %s text", (lng) => {

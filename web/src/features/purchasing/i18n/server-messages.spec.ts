@@ -5,11 +5,11 @@ import i18n from "../../../i18n/i18n";
 
 /**
  * Every key a checkout can answer the student with: the card and CPF checks, read from the domain so a
- * new one fails here until it has texts, and the order's refusals. The refusals written as the spec's
- * Portuguese sentences ('Cupom não é válido.', 'Selecione um pacote para prosseguir!') are shown as they are.
+ * new one fails here until it has texts, and the order's refusals.
  */
 const keys = [
   ...Object.values(checkoutErrors),
+  purchaseErrors.emptyOrder,
   purchaseErrors.installments,
   purchaseErrors.packageUnavailable,
   purchaseErrors.notFound,
