@@ -1,4 +1,5 @@
 import { accountsFeature } from "./accounts";
+import { applicationsFeature } from "./applications";
 import { auditFeature } from "./audit";
 import { calendarFeature } from "./calendar";
 import { catalogFeature } from "./catalog";
@@ -20,5 +21,6 @@ export const features: Feature[] = [
   auditFeature,
   calendarFeature,
   mailsFeature,
+  applicationsFeature,
   placementFeature,
 ];
