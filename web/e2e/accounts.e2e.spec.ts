@@ -89,7 +89,7 @@ describe("accounts in the browser", () => {
     const admin = await visitor();
     await signIn(admin, ADMIN.email, ADMIN.password);
     await waitForPath(admin, "/gerencia");
-    await admin.getByRole("link", { name: "Professores" }).click();
+    await admin.getByRole("link", { name: "Professores", exact: true }).click();
     await waitForPath(admin, "/gerencia/professor");
     await admin.getByRole("searchbox").fill("carlos");
     const row = admin.getByRole("row").filter({ hasText: "Carlos Mendes" });
