@@ -4,6 +4,7 @@ import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
+import { adminApplicationsSections } from "../features/admin-applications/routes";
 import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
 import { adminLessonsSections } from "../features/admin-lessons/routes";
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
               ...adminPurchasingSections,
               ...adminBoardSections,
               ...adminSections,
+              ...adminApplicationsSections,
             ],
             adminToolsMenuPaths,
           ),

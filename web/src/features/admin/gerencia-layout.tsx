@@ -7,6 +7,7 @@ const MENU = [
   { to: "/gerencia/agendamento", key: "schedulings" },
   { to: "/gerencia/quadro", key: "board" },
   { to: "/gerencia/professor", key: "teachers" },
+  { to: "/gerencia/candidaturas", key: "applications" },
   { to: "/gerencia/aluno", key: "students" },
   { to: "/gerencia/administrador", key: "administrators" },
   { to: "/gerencia/historico", key: "history" },
