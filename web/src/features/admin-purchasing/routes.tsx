@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router-dom";
-import { lazyPage } from "../../lib/lazy-page";
 import { RenamedPath } from "../../components/renamed-path";
+import { lazyPage } from "../../lib/lazy-page";
 
 const PurchasesPage = lazyPage(() => import("./purchases/purchases-page").then((m) => m.PurchasesPage));
 const PurchaseDetailPage = lazyPage(() => import("./purchases/purchase-detail-page").then((m) => m.PurchaseDetailPage));

@@ -120,7 +120,9 @@ describe("teacher detail", () => {
       },
     });
     renderRoutes(routes, "/gerencia/professor/marcia%40example.com");
-    expect(await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão.", {}, firstPaint)).toBeInTheDocument();
+    expect(
+      await screen.findByText("Não foi possível falar com o servidor. Verifique sua conexão.", {}, firstPaint),
+    ).toBeInTheDocument();
   });
 });
 
