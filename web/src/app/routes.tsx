@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
@@ -16,10 +17,16 @@ import { landingRoutes } from "../features/landing/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
-import { SocialSignInButtons } from "../features/social-sign-in/social-sign-in-buttons";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { upcomingRoutes } from "../features/upcoming/routes";
+
+/** Loaded when a sign-in or sign-up form shows them: their parsing (zod) stays out of the landing page. */
+const SocialSignInButtons = lazy(() =>
+  import("../features/social-sign-in/social-sign-in-buttons").then((module) => ({
+    default: module.SocialSignInButtons,
+  })),
+);
 
 /**
  * Every feature exports its own route objects; this is the only place they are put together. A page
@@ -41,7 +48,11 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...landingRoutes,
-          ...accountsRoutes(<SocialSignInButtons />),
+          ...accountsRoutes(
+            <Suspense fallback={null}>
+              <SocialSignInButtons />
+            </Suspense>,
+          ),
           ...socialSignInRoutes,
           ...studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]),
           ...teacherRoutes,
