@@ -15,6 +15,12 @@ const MaterialsPage = lazyPage(() => import("./materials/materials-page").then((
 const PendingLessonsPage = lazyPage(() =>
   import("./schedulings/pending-lessons-page").then((m) => m.PendingLessonsPage),
 );
+const SchedulingDeleteModal = lazyPage(() =>
+  import("./schedulings/scheduling-delete-modal").then((m) => m.SchedulingDeleteModal),
+);
+const SchedulingDetailPage = lazyPage(() =>
+  import("./schedulings/scheduling-detail-page").then((m) => m.SchedulingDetailPage),
+);
 
 /** The catalogue sections of /gerencia (levels, materials, pending lessons), handed to `adminRoutes`. */
 export const adminCatalogSections: RouteObject[] = [
@@ -34,7 +40,12 @@ export const adminCatalogSections: RouteObject[] = [
   { path: "materiais/new", element: <MaterialFormPage /> },
   { path: "materiais/:id", element: <MaterialDetailPage /> },
   { path: "materiais/:id/edit", element: <MaterialFormPage /> },
-  { path: "agendamento", element: <PendingLessonsPage /> },
+  {
+    path: "agendamento",
+    element: <PendingLessonsPage />,
+    children: [{ path: ":id/delete", element: <SchedulingDeleteModal /> }],
+  },
+  { path: "agendamento/:id", element: <SchedulingDetailPage /> },
   // The spec's English names of these sections (and "/gerencia/material", where some of its screens close to).
   ...[
     { path: "niveis", english: "level" },

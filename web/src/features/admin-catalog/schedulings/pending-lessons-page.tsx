@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router-dom";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
@@ -52,6 +53,7 @@ const PendingLessons = () => {
                 <th>{t("adminCatalog.pending.level")}</th>
                 <th>{t("adminCatalog.pending.trail")}</th>
                 <th>{t("adminCatalog.pending.objective")}</th>
+                <th aria-label={t("adminCatalog.pending.actions")} />
               </tr>
             </thead>
             <tbody>
@@ -62,12 +64,24 @@ const PendingLessons = () => {
                   <td>{scheduling.level.name}</td>
                   <td>{`${scheduling.trail.number} - ${scheduling.trail.title}`}</td>
                   <td>{t(`lessons.objective.${scheduling.objective}`, { defaultValue: scheduling.objective })}</td>
+                  <td className="row-actions">
+                    <Link className="btn btn-small" to={`/gerencia/agendamento/${scheduling.id}`}>
+                      {t("adminCatalog.scheduling.view")}
+                    </Link>
+                    <Link className="btn btn-small" to={`/gerencia/aula/${scheduling.id}/edit`}>
+                      {t("adminCatalog.scheduling.edit")}
+                    </Link>
+                    <Link className="btn btn-small btn-danger" to={`/gerencia/agendamento/${scheduling.id}/delete`}>
+                      {t("adminCatalog.scheduling.delete")}
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <Outlet context={{ reload }} />
     </section>
   );
 };

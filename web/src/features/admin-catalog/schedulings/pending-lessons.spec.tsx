@@ -1,4 +1,5 @@
 import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
@@ -43,18 +44,18 @@ describe("pending lessons", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((header) => header.textContent),
-    ).toEqual(["Data", "Aluno", "Nível", "Trilha", "Objetivo"]);
+    ).toEqual(["Data", "Aluno", "Nível", "Trilha", "Objetivo", ""]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(
       within(rows[0] as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["04/05/26 10:30", "Ana Souza", "Begginer", "2 - At the airport", "Viagem"]);
+    ).toEqual(["04/05/26 10:30", "Ana Souza", "Begginer", "2 - At the airport", "Viagem", "VisualizarEditarExcluir"]);
     expect(
       within(rows[1] as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["04/05/26 23:00", "Bruno", "Begginer", "2 - At the airport", "Profissional"]);
+    ).toEqual(["04/05/26 23:00", "Bruno", "Begginer", "2 - At the airport", "Profissional", "VisualizarEditarExcluir"]);
     expect(within(table).queryByRole("button")).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === "/api/schedulings/withoutLesson")).toBe(true);
   });
@@ -116,5 +117,47 @@ describe("pending lessons", () => {
     act(() => live.reconnect());
     expect(await screen.findByText("Não há aulas agendadas no momento")).toBeInTheDocument();
     expect(calls.filter((call) => call.path === "/api/schedulings/withoutLesson")).toHaveLength(3);
+  });
+
+  it("shows a scheduling's detail with its ids, and deletes it after confirmation, back on the list without it", async () => {
+    let pending = [scheduling];
+    const calls = fakeApi({
+      "GET /api/account": adminAccount,
+      "GET /api/schedulings/withoutLesson": () => json(pending),
+      "GET /api/lessons/41": () =>
+        json({
+          id: 41,
+          student: { id: 7, firstName: "Ana", lastName: "Souza" },
+          level: { id: 1, name: "Begginer" },
+          objective: "TRAVEL",
+          trail: { id: 3, number: 2, title: "At the airport" },
+          startsAt: "2026-05-04T13:30:00.000Z",
+          date: "2026-05-04",
+          time: "10:30",
+          teacher: null,
+          meetUrl: null,
+          payment: null,
+        }),
+      "DELETE /api/lessons/41": () => {
+        pending = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const { router } = renderRoutes(adminArea, "/gerencia/agendamento");
+    await userEvent.click(await screen.findByRole("link", { name: "Visualizar" }));
+    const detail = await screen.findByRole("region", { name: "Agendamento 41" });
+    expect(detail).toHaveTextContent("04/05/26 10:30");
+    expect(detail).toHaveTextContent("7 — Ana Souza");
+    expect(detail).toHaveTextContent("3 — 2 - At the airport");
+    expect(detail).toHaveTextContent("Aguardando um professor");
+    expect(within(detail).getByRole("link", { name: "Editar" })).toHaveAttribute("href", "/gerencia/aula/41/edit");
+    expect(within(detail).getByRole("link", { name: "Voltar" })).toHaveAttribute("href", "/gerencia/aula");
+
+    await userEvent.click(within(detail).getByRole("link", { name: "Excluir" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirmar exclusão" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Excluir" }));
+    expect(await screen.findByText("Não há aulas agendadas no momento")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/gerencia/agendamento");
+    expect(calls.some((call) => call.method === "DELETE" && call.path === "/api/lessons/41")).toBe(true);
   });
 });
