@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { FileBytes, NoBody } from "../../http/responses";
-import { icsOf } from "./ics";
+import { calendarHostOf, icsOf } from "./ics";
 
 const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
 /** How far back a calendar lists lessons: a month, so the recent past stays visible. */
@@ -35,7 +35,7 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
  */
 export const calendarRoutes = async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const host = new URL(app.config.baseUrl).host;
+  const host = calendarHostOf(app.config.baseUrl);
 
   app.get(
     "/api/account/calendar-feed",

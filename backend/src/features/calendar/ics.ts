@@ -1,6 +1,12 @@
 import type { CalendarEntry } from "@el/domain/calendar/index";
 import { createEvents, type EventAttributes } from "ics";
 
+/**
+ * The host that names this product's calendar entries (`lesson-42@host`): BASE_URL's, or "localhost" when
+ * BASE_URL is not a full address (a relative "/" names no host).
+ */
+export const calendarHostOf = (baseUrl: string) => (URL.canParse(baseUrl) ? new URL(baseUrl).host : "localhost");
+
 /** UTC date-time parts as the `ics` library takes them. */
 const partsOf = (ms: number): [number, number, number, number, number] => {
   const date = new Date(ms);

@@ -3,7 +3,7 @@ import { localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
 import type { LessonMailKind } from "@el/domain/mails/index";
 import type { DueLessonMail } from "@el/projections/lesson-mails/index";
 import type { Mail } from "../../plugins/mailer";
-import { icsOf } from "../calendar/ics";
+import { calendarHostOf, icsOf } from "../calendar/ics";
 
 type Language = "pt-br" | "en";
 
@@ -96,7 +96,7 @@ export const lessonMail = (mail: DueLessonMail, baseUrl: string): Mail => {
           {
             filename: "aula.ics",
             contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-            content: icsOf(invitationOf(mail, new URL(baseUrl).host), t.subjects.accepted),
+            content: icsOf(invitationOf(mail, calendarHostOf(baseUrl)), t.subjects.accepted),
           },
         ]
       : undefined;
