@@ -36,7 +36,13 @@ describe("the administrators' tools in a browser", () => {
   it("/admin/docs shows the API's routes in Swagger UI, under the product's CSP", async () => {
     const { page, refused } = await signedInWindow(ADMIN, "/admin/docs");
     const viewer = page.getByRole("region", { name: "Documentação interativa da API" });
+    // Every tag is listed; one opens its operations when clicked.
+    const purchases = viewer.locator(".opblock-tag", { hasText: /^purchases/ });
+    await purchases.waitFor({ timeout: 30_000 });
+    expect(await viewer.locator(".opblock-tag").count()).toBeGreaterThan(25);
+    await purchases.click();
     await viewer.getByText("/api/purchases/checkout", { exact: true }).waitFor({ timeout: 30_000 });
+    await viewer.locator(".opblock-tag", { hasText: /^schedulings/ }).click();
     await viewer.getByText("/api/schedulings", { exact: true }).first().waitFor();
     await shot(page, "api-docs");
     expect(refused).toEqual([]);

@@ -71,6 +71,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
       "Home",
       "Meu Perfil",
       "Trilhas de Ensino",
+      "Teste de nível",
       "Contratar aulas",
     ]);
     expect(await drawerToggle(page).isVisible()).toBe(false);
@@ -99,7 +100,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
     await areaMenu(page, "Área do aluno").getByRole("link", { name: "Meu Perfil" }).click();
     await page.waitForURL((url) => url.pathname === "/student/perfil");
     await expect.poll(() => menuPlacement(page, "Área do aluno")).toBe("off-screen");
-    expect(await page.getByLabel("E-mail").inputValue()).toBe(STUDENT.email);
+    expect(await page.getByLabel("E-mail", { exact: true }).inputValue()).toBe(STUDENT.email);
     await studentShot(page, "0900-profile-drawer-closed");
     await page.context().close();
   });

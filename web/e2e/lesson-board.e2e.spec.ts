@@ -177,7 +177,7 @@ describe("the live lesson board", () => {
 
     // The student schedules tomorrow at 11:00, São Paulo time.
     const tomorrow = localDateOf(new Date(Date.now() + DAY));
-    await student.getByLabel("Nível").selectOption({ label: "Begginer" });
+    await student.getByLabel("Nível", { exact: true }).selectOption({ label: "Begginer" });
     const trail = student.getByLabel("Conteúdo");
     const trailLabel = (await trail.locator("option").nth(1).textContent()) ?? "";
     await trail.selectOption({ label: trailLabel });

@@ -77,7 +77,7 @@ describe("the lesson loop, live in two browsers", () => {
 
     // The student schedules tomorrow at 10:00, São Paulo time.
     const tomorrow = localDateOf(new Date(Date.now() + 24 * 60 * 60 * 1000));
-    await student.getByLabel("Nível").selectOption({ label: "Begginer" });
+    await student.getByLabel("Nível", { exact: true }).selectOption({ label: "Begginer" });
     const trail = student.getByLabel("Conteúdo");
     const trailLabel = (await trail.locator("option").nth(1).textContent()) ?? "";
     await trail.selectOption({ label: trailLabel });

@@ -47,9 +47,12 @@ describe("/admin/docs", () => {
     renderRoutes(adminToolsRoutes, "/admin/docs");
     const viewer = await screen.findByRole("region", { name: "Documentação interativa da API" }, { timeout: 15_000 });
     expect(await within(viewer).findByText("English Lessons API", {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(within(viewer).getByText("/api/purchases/checkout")).toBeInTheDocument();
-    expect(within(viewer).getByText("/api/schedulings")).toBeInTheDocument();
-    expect(within(viewer).getByRole("heading", { name: /purchases/ })).toBeInTheDocument();
+    // Every slice is listed, closed; a click opens its routes.
+    const user = userEvent.setup();
+    await user.click(within(viewer).getByRole("heading", { name: /purchases/ }));
+    expect(await within(viewer).findByText("/api/purchases/checkout")).toBeInTheDocument();
+    await user.click(within(viewer).getByRole("heading", { name: /schedulings/ }));
+    expect(await within(viewer).findByText("/api/schedulings")).toBeInTheDocument();
     const read = calls.find((call) => call.path === "/api/docs/openapi.json");
     expect(read?.headers.get("Authorization")).toBe("Bearer admin-token");
     expect(screen.getByRole("link", { name: "Baixar openapi.json" })).toHaveAttribute("download", "openapi.json");
@@ -64,7 +67,8 @@ describe("/admin/docs", () => {
     renderRoutes(adminToolsRoutes, "/admin/docs");
     const viewer = await screen.findByRole("region", { name: "Documentação interativa da API" }, { timeout: 15_000 });
     const user = userEvent.setup();
-    await user.click(await within(viewer).findByText("/api/schedulings", {}, { timeout: 15_000 }));
+    await user.click(await within(viewer).findByRole("heading", { name: /schedulings/ }, { timeout: 15_000 }));
+    await user.click(await within(viewer).findByText("/api/schedulings"));
     await user.click(await within(viewer).findByRole("button", { name: "Try it out" }));
     await user.click(await within(viewer).findByRole("button", { name: "Execute" }));
     await waitFor(() => expect(calls.some((call) => call.path === "/api/schedulings")).toBe(true));

@@ -21,7 +21,9 @@ export const SwaggerViewer = ({ document }: { document: OpenApiDocument }) => {
       // No call to swagger.io's validator: the document stays in the house.
       validatorUrl: null,
       deepLinking: false,
-      docExpansion: "list",
+      // Each tag opens when clicked: listing every operation at once (over 140 of them) stopped Swagger UI's
+      // rendering after the first few, leaving the rest of the API unseen.
+      docExpansion: "none",
       defaultModelsExpandDepth: 0,
       requestInterceptor: (request) => {
         const token = tokenStorage.get();
