@@ -82,7 +82,8 @@ const next = <Name extends ServerToClientEventName>(
   matches: (payload: ServerToClientPayload<Name>) => boolean,
 ) =>
   new Promise<ServerToClientPayload<Name>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${name} within 10 s`)), 10_000);
+    // Generous: in CI this file shares two cores with another test file and two product processes.
+    const timer = setTimeout(() => reject(new Error(`no ${name} within 30 s`)), 30_000);
     const listener = (raw: unknown) => {
       const payload = parseServerPush(name, raw);
       if (!payload || !matches(payload)) return;
