@@ -24,8 +24,7 @@ import {
   type Person,
 } from "../api/lesson-control-api";
 
-const REQUIRED = "Este campo é obrigatório";
-const chosen = z.string().min(1, REQUIRED);
+const chosen = z.string().min(1, "adminLessons.form.required");
 
 /** Aluno, Nível da aula, Trilha, Dia, Hora (required) and Professor (optional: the lesson then waits for one). */
 const LessonForm = z.object({

@@ -2,6 +2,7 @@ import { NO_CREDITS_LEFT } from "@el/domain/accounts/student-account";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import i18n from "../../../i18n/i18n";
 import { fakeApi, json } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
@@ -88,6 +89,21 @@ describe("Criar aula (/gerencia/aula/new)", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Salvar" }));
     expect(await screen.findAllByText("Este campo é obrigatório")).toHaveLength(3);
     expect(calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("says the required fields in English in the English interface", async () => {
+    server();
+    const user = userEvent.setup();
+    try {
+      renderRoutes(adminLessonsArea, "/gerencia/aula/new");
+      await screen.findByRole("heading", { name: "Criar aula" });
+      await i18n.changeLanguage("en");
+      await screen.findByRole("heading", { name: "Create lesson" });
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findAllByText("This field is required")).toHaveLength(3);
+    } finally {
+      await i18n.changeLanguage("pt-br");
+    }
   });
 
   it("shows the server's refusal (no credit left, a time off the half hour) and stays on the form", async () => {
