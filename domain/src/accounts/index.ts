@@ -7,10 +7,12 @@ import { teacherEventDefinitions } from "./teacher-account";
 export * from "./account";
 export * from "./account-streams";
 export * from "./admin-account";
+export * from "./personal-data";
 export * from "./reservation";
 export * from "./social-identity";
 export * from "./student-account";
 export * from "./teacher-account";
+export * from "./teacher-profile";
 export * from "./user-view";
 
 /** Every event of the accounts slice with its schema, for the backend's event registry. */

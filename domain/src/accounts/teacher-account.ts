@@ -12,6 +12,14 @@ import {
   evolveAccountCore,
   newAccountCore,
 } from "./account";
+import {
+  emptyPublicProfile,
+  normalizeTeacherProfile,
+  type TeacherProfileInput,
+  type TeacherPublicProfile,
+  teacherProfileErrors,
+  teacherProfileEventSchemas,
+} from "./teacher-profile";
 
 /**
  * The teacher account (stream `teacher-{id}`). A teacher applies through the public form and may sign in
@@ -43,6 +51,7 @@ export const teacherEventSchemas = {
     reason: z.string().min(1).max(500),
     at: z.iso.datetime({ offset: true }),
   }),
+  ...teacherProfileEventSchemas,
 };
 
 export const applicationErrors = {
@@ -57,6 +66,8 @@ export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ..
 export type TeacherCommand =
   | ({ type: "ApplyAsTeacher" } & TeacherApplied)
   | { type: "RejectApplication"; by: string; reason: string; now: Date }
+  | ({ type: "ChangeTeacherProfile"; by: string; now: Date } & TeacherProfileInput)
+  | { type: "ChangeTeacherPhoto"; photo: string; by: string; now: Date }
   | AccountCommand;
 
 export type TeacherAccount =
@@ -67,11 +78,44 @@ export type TeacherAccount =
       account: AccountCore;
       /** Set while the application stands turned down (accepting it later clears it). */
       rejected?: { reason: string; at: string };
+      /** What students see of the teacher; absent until the teacher first saves it or uploads a photo. */
+      publicProfile?: TeacherPublicProfile;
     };
 type RegisteredTeacher = Exclude<TeacherAccount, { status: "unregistered" }>;
 
 const statusOf = (accepted: boolean, account: AccountCore): RegisteredTeacher["status"] =>
   account.deleted ? "deleted" : !accepted ? "applied" : account.activated ? "active" : "deactivated";
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+/** Only a teacher who may teach edits what students see; a save that changes nothing stores nothing. */
+const decideProfile = (
+  command: Extract<TeacherCommand, { type: "ChangeTeacherProfile" }>,
+  state: RegisteredTeacher,
+): TeacherEvent[] => {
+  if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
+  const input = normalizeTeacherProfile(command);
+  const current = state.publicProfile ?? emptyPublicProfile;
+  const events: TeacherEvent[] = [];
+  if (
+    state.publicProfile === undefined ||
+    current.bio !== input.bio ||
+    !sameList(current.specialities, input.specialities) ||
+    !sameList(current.languages, input.languages)
+  ) {
+    const { bio, specialities, languages } = input;
+    events.push({
+      type: "TeacherProfileChanged",
+      data: { bio, specialities, languages, by: command.by, at: command.now.toISOString() },
+    });
+  }
+  // The experience is the one the application gave, which the back office also shows and edits.
+  const experience = input.experience === "" ? null : input.experience;
+  if (experience !== state.account.profile.experience)
+    events.push({ type: "ProfileChanged", data: { changes: { experience }, by: command.by } });
+  return events;
+};
 
 export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, TeacherAccount> = {
   initialState: () => ({ status: "unregistered" }),
@@ -100,6 +144,13 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
     }
     if (event.type === "TeacherRejected")
       return { ...state, rejected: { reason: event.data.reason, at: event.data.at } };
+    if (event.type === "TeacherProfileChanged") {
+      const { bio, specialities, languages } = event.data;
+      const photo = state.publicProfile?.photo ?? null;
+      return { ...state, publicProfile: { bio, specialities, languages, photo } };
+    }
+    if (event.type === "TeacherPhotoChanged")
+      return { ...state, publicProfile: { ...(state.publicProfile ?? emptyPublicProfile), photo: event.data.photo } };
     const account = evolveAccountCore(state.account, event);
     return { ...state, account, status: statusOf(state.accepted, account) };
   },
@@ -116,6 +167,14 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
       if (reason.length === 0 || reason.length > 500) throw invalid(applicationErrors.reason, "reason");
       if (state.status !== "applied" || state.rejected) throw conflict(applicationErrors.notPending);
       return [{ type: "TeacherRejected", data: { by: command.by, reason, at: command.now.toISOString() } }];
+    }
+    if (command.type === "ChangeTeacherProfile") return decideProfile(command, state);
+    if (command.type === "ChangeTeacherPhoto") {
+      if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
+      if (state.publicProfile?.photo === command.photo) return [];
+      return [
+        { type: "TeacherPhotoChanged", data: { photo: command.photo, by: command.by, at: command.now.toISOString() } },
+      ];
     }
     // Activating an application is accepting it: from then on the teacher may sign in.
     if (command.type === "SetActivated" && command.activated && !state.accepted && !state.account.deleted)
