@@ -1,0 +1,237 @@
+import { teacherStreams } from "@el/domain/accounts/teacher-account";
+import {
+  countsAsRating,
+  roundRating,
+  type TeacherLanguage,
+  type TeacherProfileView,
+  type TeacherRating,
+  type TeacherRatingsSummary,
+  type TeacherSpeciality,
+  teacherPhotoPath,
+} from "@el/domain/accounts/teacher-profile";
+import { lessonStreams } from "@el/domain/lessons/lesson";
+import type { Projector } from "../runner/projector";
+import type { Sql } from "../sql";
+
+/**
+ * Read model of what students see of their teachers: `teacher_profiles` (one row per teacher: name, bio,
+ * experience, specialities, languages, photo digest) and `teacher_lessons` (one row per lesson not
+ * cancelled: its student, its teacher now, and the student's note when it counts towards a rating). The rating is read
+ * from the notes, so a lesson given to another teacher, or a note an administrator corrects or deletes,
+ * moves the average of the right teacher. Its own rows, not the lessons' read model: this one's queries
+ * never depend on another projector having caught up.
+ */
+export const TEACHER_PROFILES_SCHEMA = `
+create table if not exists teacher_profiles (
+  teacher_id bigint primary key,
+  first_name text not null,
+  last_name text,
+  experience text,
+  bio text not null default '',
+  specialities text[] not null default '{}',
+  languages text[] not null default '{}',
+  photo text
+);
+create table if not exists teacher_lessons (
+  lesson_id bigint primary key,
+  student_id bigint not null,
+  teacher_id bigint,
+  note int
+);
+create index if not exists teacher_lessons_teacher on teacher_lessons (teacher_id, student_id);
+`;
+
+const rated = (note: number | null) => (countsAsRating(note) ? note : null);
+
+export const teacherProfilesProjector: Projector = {
+  name: "teacher-profiles",
+  handles: [
+    "TeacherApplied",
+    "ProfileChanged",
+    "TeacherProfileChanged",
+    "TeacherPhotoChanged",
+    "AccountDeleted",
+    "LessonScheduled",
+    "LessonAccepted",
+    "LessonTeacherChanged",
+    "LessonCancelled",
+    "StudentFeedbackGiven",
+    "StudentFeedbackRevised",
+    "StudentFeedbackDeleted",
+  ],
+  tables: ["teacher_profiles", "teacher_lessons"],
+  migrate: async (sql) => {
+    await sql.query(TEACHER_PROFILES_SCHEMA);
+  },
+  apply: async (recorded, tx) => {
+    if (lessonStreams.holds(recorded.streamId)) {
+      const event = lessonStreams.event(recorded);
+      const lessonId = lessonStreams.parse(event.streamId);
+      switch (event.type) {
+        case "LessonScheduled":
+          await tx.query(
+            "insert into teacher_lessons (lesson_id, student_id) values ($1, $2) on conflict (lesson_id) do nothing",
+            [lessonId, event.data.student.id],
+          );
+          return;
+        case "LessonAccepted":
+        case "LessonTeacherChanged":
+          await tx.query("update teacher_lessons set teacher_id = $2 where lesson_id = $1", [
+            lessonId,
+            event.data.teacher.id,
+          ]);
+          return;
+        case "LessonCancelled":
+          await tx.query("delete from teacher_lessons where lesson_id = $1", [lessonId]);
+          return;
+        case "StudentFeedbackGiven":
+        case "StudentFeedbackRevised":
+          await tx.query("update teacher_lessons set note = $2 where lesson_id = $1", [
+            lessonId,
+            rated(event.data.note),
+          ]);
+          return;
+        case "StudentFeedbackDeleted":
+          await tx.query("update teacher_lessons set note = null where lesson_id = $1", [lessonId]);
+          return;
+        default:
+          return;
+      }
+    }
+    // Students and administrators change their profiles and delete accounts too: only teachers are kept.
+    if (!teacherStreams.holds(recorded.streamId)) return;
+    const event = teacherStreams.event(recorded);
+    const teacherId = teacherStreams.parse(event.streamId);
+    switch (event.type) {
+      case "TeacherApplied":
+        await tx.query(
+          `insert into teacher_profiles (teacher_id, first_name, last_name, experience) values ($1, $2, $3, $4)
+           on conflict (teacher_id) do nothing`,
+          [teacherId, event.data.firstName, event.data.lastName, event.data.experience],
+        );
+        return;
+      case "ProfileChanged": {
+        const { firstName, lastName, experience } = event.data.changes;
+        if (firstName === undefined && lastName === undefined && experience === undefined) return;
+        await tx.query(
+          `update teacher_profiles set
+             first_name = case when $2 then coalesce($3, '') else first_name end,
+             last_name = case when $4 then $5 else last_name end,
+             experience = case when $6 then $7 else experience end
+           where teacher_id = $1`,
+          [
+            teacherId,
+            firstName !== undefined,
+            firstName ?? null,
+            lastName !== undefined,
+            lastName ?? null,
+            experience !== undefined,
+            experience ?? null,
+          ],
+        );
+        return;
+      }
+      case "TeacherProfileChanged":
+        await tx.query(
+          "update teacher_profiles set bio = $2, specialities = $3, languages = $4 where teacher_id = $1",
+          [teacherId, event.data.bio, event.data.specialities, event.data.languages],
+        );
+        return;
+      case "TeacherPhotoChanged":
+        await tx.query("update teacher_profiles set photo = $2 where teacher_id = $1", [teacherId, event.data.photo]);
+        return;
+      case "AccountDeleted":
+        // A deleted teacher is shown to nobody; the notes stay with their lessons for the averages' history.
+        await tx.query("delete from teacher_profiles where teacher_id = $1", [teacherId]);
+        return;
+      default:
+        return;
+    }
+  },
+};
+
+interface ProfileRow {
+  teacher_id: string;
+  first_name: string;
+  last_name: string | null;
+  experience: string | null;
+  bio: string;
+  specialities: string[];
+  languages: string[];
+  photo: string | null;
+  average: string | number | null;
+  ratings: string | number;
+}
+
+const ratingColumns = `(select avg(n.note) from teacher_lessons n where n.teacher_id = p.teacher_id and n.note is not null) as average,
+  (select count(*) from teacher_lessons n where n.teacher_id = p.teacher_id and n.note is not null) as ratings`;
+
+const ratingOfRow = (row: { average: string | number | null; ratings: string | number }): TeacherRating => ({
+  average: row.average === null ? null : roundRating(Number(row.average)),
+  count: Number(row.ratings),
+});
+
+const viewOf = (row: ProfileRow): TeacherProfileView => ({
+  id: Number(row.teacher_id),
+  firstName: row.first_name,
+  lastName: row.last_name,
+  bio: row.bio,
+  experience: row.experience ?? "",
+  specialities: row.specialities as TeacherSpeciality[],
+  languages: row.languages as TeacherLanguage[],
+  photo: row.photo ? { large: teacherPhotoPath(row.photo, 256), small: teacherPhotoPath(row.photo, 64) } : null,
+  rating: ratingOfRow(row),
+});
+
+/** A teacher's profile with their rating; null for an id that is no teacher (or a deleted one). */
+export const teacherProfileOf = async (sql: Sql, teacherId: number): Promise<TeacherProfileView | null> => {
+  const { rows } = await sql.query<ProfileRow>(
+    `select p.*, ${ratingColumns} from teacher_profiles p where p.teacher_id = $1`,
+    [teacherId],
+  );
+  return rows[0] ? viewOf(rows[0]) : null;
+};
+
+/** The ratings of several teachers at once (the back office's teacher list), by teacher id. */
+export const teacherRatingsOf = async (
+  sql: Sql,
+  teacherIds: readonly number[],
+): Promise<Map<number, TeacherRating>> => {
+  const ratings = new Map<number, TeacherRating>();
+  if (teacherIds.length === 0) return ratings;
+  const { rows } = await sql.query<{ teacher_id: string; average: string | number; ratings: string | number }>(
+    `select teacher_id, avg(note) as average, count(*) as ratings from teacher_lessons
+      where teacher_id = any($1::bigint[]) and note is not null group by teacher_id`,
+    [teacherIds],
+  );
+  for (const row of rows) ratings.set(Number(row.teacher_id), ratingOfRow(row));
+  return ratings;
+};
+
+/** Every note students gave, over the teachers who have a profile: the landing page's figures. */
+export const teacherRatingsSummary = async (sql: Sql): Promise<TeacherRatingsSummary> => {
+  const { rows } = await sql.query<{
+    average: string | number | null;
+    ratings: string | number;
+    teachers: string | number;
+  }>(
+    `select avg(n.note) as average, count(*) as ratings, count(distinct n.teacher_id) as teachers
+       from teacher_lessons n join teacher_profiles p on p.teacher_id = n.teacher_id
+      where n.note is not null`,
+  );
+  const row = rows[0];
+  return {
+    average: row?.average == null ? null : roundRating(Number(row.average)),
+    ratings: Number(row?.ratings ?? 0),
+    teachers: Number(row?.teachers ?? 0),
+  };
+};
+
+/** Whether the teacher teaches (or taught) one of the student's lessons; cancelled ones do not count. */
+export const isTeacherOfStudent = async (sql: Sql, teacherId: number, studentId: number): Promise<boolean> => {
+  const { rows } = await sql.query("select 1 from teacher_lessons where teacher_id = $1 and student_id = $2 limit 1", [
+    teacherId,
+    studentId,
+  ]);
+  return rows.length > 0;
+};
