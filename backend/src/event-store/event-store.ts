@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
 import { START } from "@el/domain";
-import type { Database } from "@el/projections/sql";
+import type { Database, Sql } from "@el/projections/sql";
 import { ambientMetadata, definedMetadata } from "./event-metadata";
+import { createPersonalDataVault, type PersonalDataVault } from "./personal-data";
 import type { EventRegistry } from "./registry";
 
 export type ExpectedVersion = number | "no_stream" | "stream_exists" | "any";
@@ -110,7 +111,17 @@ export interface EventStore {
    * Events after `after` in global order, only those no running transaction can still precede:
    * see README.md beside this file.
    */
-  readAll(after?: Position, limit?: number): Promise<RecordedEvent[]>;
+  readAll(after?: Position, limit?: number, on?: Sql): Promise<RecordedEvent[]>;
+  /**
+   * `readAll` as the store stood at `recordedUpTo` (events stored at or before it), only of `types`: what a
+   * replay to a moment reads (issue 12). Still only below the oldest running writer, so pages never skip.
+   */
+  readRecordedUpTo(
+    after: Position,
+    recordedUpTo: Date,
+    types: readonly string[],
+    limit?: number,
+  ): Promise<RecordedEvent[]>;
   /** The position of the last event a reader can see now (START when the store is empty). */
   head(): Promise<Position>;
   /** Catch-up from `after`, then live; `handle` is awaited before the next event is delivered. */
@@ -134,6 +145,8 @@ export interface EventStore {
    * other processes' appends come without them (read them from the store).
    */
   onAppended(listener: (local?: readonly AppendedStream[]) => void): () => void;
+  /** The keys personal fields are sealed with (personal-data.ts): erasing a person destroys theirs. */
+  readonly personalData: PersonalDataVault;
   close(): Promise<void>;
 }
 
@@ -142,7 +155,11 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-export const createEventStore = async (db: Database, registry: EventRegistry): Promise<EventStore> => {
+export const createEventStore = async (
+  db: Database,
+  registry: EventRegistry,
+  personalData: PersonalDataVault = createPersonalDataVault(db),
+): Promise<EventStore> => {
   const listeners = new Set<(local?: readonly AppendedStream[]) => void>();
   const wakeListeners = (local?: readonly AppendedStream[]) => {
     for (const listener of listeners) listener(local);
@@ -180,7 +197,8 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     streamVersion: row.stream_version,
     type: row.type,
     schemaVersion: registry.currentVersion(row.type),
-    data: registry.upcast(row.type, row.schema_version, row.data),
+    // Personal fields are opened (or read as "titular removido") before upcasting: upcasters see plain values.
+    data: registry.upcast(row.type, row.schema_version, personalData.open(row.type, row.stream_id, row.data)),
     metadata: row.metadata,
     eventId: row.event_id,
     recordedAt: new Date(Number(row.recorded_at_ms)),
@@ -213,7 +231,8 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
 
   /** The events of `payload` as stored by an append that answered `appended` (see AppendResult.recorded). */
   const recordedOf = (payload: string, appended: AppendResult): RecordedEvent[] => {
-    // Parsed back from the text sent, so the data is what PostgreSQL stored, not the objects given.
+    // Parsed back from the text sent (before its personal fields were sealed), so the data is what
+    // PostgreSQL stored and a read gives back, not the objects given.
     const sent = JSON.parse(payload) as {
       streamId: string;
       events: { type: string; schemaVersion: number; data: unknown; metadata: EventMetadata; eventId: string }[];
@@ -241,13 +260,19 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     }
     // Validate every event before touching the database: a bad event stores nothing.
     const shared = { ...options.metadata, commandId: options.commandId ?? options.metadata?.commandId };
-    const payload = JSON.stringify(
-      streams.map((stream) => ({
-        streamId: stream.streamId,
-        expected: expectedOf(stream.expectedVersion),
-        events: serialise(stream.events, shared),
-      })),
+    const plain = streams.map((stream) => ({
+      streamId: stream.streamId,
+      expected: expectedOf(stream.expectedVersion),
+      events: serialise(stream.events, shared),
+    }));
+    // Personal fields are stored encrypted with their person's key; most appends hold none and are sent as they are.
+    const sealed = await Promise.all(
+      plain.map(async (stream) => ({ ...stream, events: await personalData.seal(stream.streamId, stream.events) })),
     );
+    const payload = JSON.stringify(sealed);
+    const plainPayload = sealed.every((stream, index) => stream.events === plain[index]?.events)
+      ? payload
+      : JSON.stringify(plain);
     let answer: { duplicate: boolean; stored: StoredResult };
     try {
       const { rows } = await db.query<{ answer: { duplicate: boolean; stored: StoredResult } }>(
@@ -266,7 +291,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     }
     const appended = fromStored<Result>(answer.stored, answer.duplicate);
     if (!appended.duplicate) {
-      appended.recorded = recordedOf(payload, appended);
+      appended.recorded = recordedOf(plainPayload, appended);
       announceAppended(
         streams.map(({ streamId, events }) => ({
           streamId,
@@ -279,8 +304,9 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     return appended;
   };
 
-  const readAll = async (after: Position = START, limit = DEFAULT_BATCH) => {
-    const { rows } = await db.query<EventRow>(
+  /** `on`: a transaction to read in (a blue/green switch reads its last events under its locks). */
+  const readAll = async (after: Position = START, limit = DEFAULT_BATCH, on: Sql = db) => {
+    const { rows } = await on.query<EventRow>(
       `select ${EVENT_COLUMNS} from es_events
         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -290,6 +316,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
       // What every subscriber and projector sends after each append: parsed and planned once per connection.
       { prepareAs: "es_read_all" },
     );
+    await personalData.prepare(rows);
     return rows.map(toRecorded);
   };
 
@@ -378,6 +405,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         `select ${EVENT_COLUMNS} from es_events where stream_id = $1 order by stream_version`,
         [streamId],
       );
+      await personalData.prepare(rows);
       return rows.map(toRecorded);
     },
     async readStreams(streamIds, after = {}) {
@@ -389,11 +417,30 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
         [[...streamIds], streamIds.map((streamId) => after[streamId] ?? 0)],
         { prepareAs: "es_read_streams" },
       );
+      await personalData.prepare(rows);
       const streams: Record<string, RecordedEvent[]> = Object.fromEntries(streamIds.map((id) => [id, []]));
       for (const row of rows) streams[row.stream_id]?.push(toRecorded(row));
       return streams;
     },
     readAll,
+    async readRecordedUpTo(after, recordedUpTo, types, limit = DEFAULT_BATCH) {
+      const { rows } = await db.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events
+          where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+            and recorded_at <= $3::timestamptz and type = any($4::text[])
+          order by transaction_id, global_position
+          limit $5`,
+        [
+          after.transactionId.toString(),
+          after.globalPosition.toString(),
+          recordedUpTo.toISOString(),
+          [...types],
+          limit,
+        ],
+      );
+      return rows.map(toRecorded);
+    },
     async head() {
       const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
         `select transaction_id, global_position from es_events
@@ -405,6 +452,7 @@ export const createEventStore = async (db: Database, registry: EventRegistry): P
     },
     subscribeAll,
     onAppended,
+    personalData,
     async countAfter(position) {
       const { rows } = await db.query<{ count: string | number }>(
         `select count(*) as count from (

@@ -2,5 +2,6 @@ export * from "./audit-log";
 export * from "./chain-hash";
 export * from "./event-metadata";
 export * from "./event-store";
+export * from "./personal-data";
 export * from "./registry";
 export { migrateEventStore } from "./schema";

@@ -1,5 +1,6 @@
 import type { Sql } from "@el/projections/sql";
 import { migrateAuditLog } from "./audit-log";
+import { PERSONAL_DATA_KEYS_SCHEMA } from "./personal-data";
 
 /**
  * The store's tables and its append functions. Everything that decides whether an append may
@@ -124,6 +125,7 @@ export const migrateEventStore = async (sql: Sql) => {
   try {
     await sql.query(EVENT_STORE_SCHEMA);
     await migrateAuditLog(sql);
+    await sql.query(PERSONAL_DATA_KEYS_SCHEMA);
   } finally {
     await sql.query("select pg_advisory_unlock(hashtextextended('es_migrate', 0))");
   }

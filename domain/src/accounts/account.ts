@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { forbidden, invalid } from "../shared/errors";
 import { type EventOf, lowerCaseKey, streamKind } from "../shared/streams";
+import { PERSON_REMOVED, PERSONAL_PROFILE_FIELDS } from "./personal-data";
 
 /**
  * What every account (student, teacher, administrator) shares: credentials, profile, activation,
@@ -139,6 +140,11 @@ export const accountEventSchemas = {
   SessionsRevoked: z.object({ by: z.string() }),
   /** The account may from now on sign in through this provider's identity. */
   SocialAccountLinked: SocialIdentity.extend({ at: instant }),
+  /**
+   * LGPD erasure: the person's key was destroyed, so their personal data reads as "titular removido"
+   * everywhere; the account is closed for good. `by`: the person's own login or the administrator's.
+   */
+  PersonalDataErased: z.object({ by: z.string(), at: instant }),
 };
 
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
@@ -153,6 +159,7 @@ export type AccountCommand =
   | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
   | { type: "RevokeSessions"; by: string }
   | { type: "DeleteAccount"; by: string }
+  | { type: "ErasePersonalData"; by: string; now: Date }
   | { type: "LinkSocialAccount"; identity: SocialIdentity; now: Date }
   | { type: "SignInSocially"; identity: SocialIdentity; ip: string; now: Date };
 
@@ -165,6 +172,8 @@ export interface AccountCore {
   activated: boolean;
   authorities: Authority[];
   deleted: boolean;
+  /** Its personal data was erased (LGPD): absent in states kept before issue 12. */
+  erased?: boolean;
   /** The pending reset key, if any; cleared once used or replaced. */
   reset?: { keyDigest: string; expiresAt: string };
   /** Recent failed sign-ins (those that counted), oldest first, the last `KEPT_FAILURES`. */
@@ -265,6 +274,18 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
           };
     case "AccountDeleted":
       return { ...core, deleted: true, activated: false };
+    case "PersonalDataErased":
+      return {
+        ...core,
+        deleted: true,
+        erased: true,
+        activated: false,
+        reset: undefined,
+        recentFailures: [],
+        socialLinks: [],
+        profile: { ...core.profile, ...removedProfile(core.profile) },
+        ...newSession(core),
+      };
     case "SocialAccountLinked": {
       const { provider, subject } = event.data;
       const others = (core.socialLinks ?? []).filter((link) => link.provider !== provider);
@@ -276,6 +297,12 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
 };
 
 const newSession = (core: AccountCore) => ({ sessionGeneration: core.sessionGeneration + 1 });
+
+/** The profile's personal fields that held something, now "titular removido". */
+const removedProfile = (profile: ProfileFields): ProfileChanges =>
+  Object.fromEntries(
+    PERSONAL_PROFILE_FIELDS.filter((field) => profile[field] !== null).map((field) => [field, PERSON_REMOVED]),
+  );
 
 /** The failures of one (account, address) pair within the window. */
 export const pairFailures = (core: AccountCore, ip: string, now: Date): RecentFailures => {
@@ -297,6 +324,9 @@ const changedFields = (profile: ProfileFields, changes: ProfileChanges): Profile
  * own event, see teacher-account.ts).
  */
 export const decideAccountCommand = (command: AccountCommand, core: AccountCore): AccountEvent[] => {
+  // A deleted account may still be erased; an erased one has nothing left to erase.
+  if (command.type === "ErasePersonalData" && !core.erased)
+    return [{ type: "PersonalDataErased", data: { by: command.by, at: command.now.toISOString() } }];
   if (core.deleted) throw invalid(accountErrors.deleted);
   switch (command.type) {
     case "ChangeProfile": {
@@ -366,6 +396,8 @@ export const decideAccountCommand = (command: AccountCommand, core: AccountCore)
     case "DeleteAccount":
       if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
       return [{ type: "AccountDeleted", data: { by: command.by } }];
+    case "ErasePersonalData":
+      throw invalid(accountErrors.deleted);
     case "LinkSocialAccount": {
       const { provider, subject } = command.identity;
       const linked = core.socialLinks?.find((link) => link.provider === provider);

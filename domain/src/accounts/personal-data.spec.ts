@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { stateFrom } from "../shared/decider";
+import { specFor } from "../shared/spec";
+import { accountErrors } from "./account";
+import { PERSON_REMOVED, personalFieldsOf } from "./personal-data";
+import { type StudentEvent, type StudentRegistered, studentAccountDecider } from "./student-account";
+
+const given = specFor(studentAccountDecider);
+const now = new Date("2026-11-24T12:00:00.000Z");
+
+const registration: StudentRegistered = {
+  id: 1001,
+  login: "ana",
+  email: "ana@example.com",
+  firstName: "Ana",
+  lastName: "Souza",
+  phone: "(11)98765-4321",
+  level: 1,
+  objective: "TRAVEL",
+  seen: "INSTAGRAM",
+  langKey: "pt-br",
+  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+  registeredAt: "2026-03-01T12:00:00.000Z",
+};
+const registered: StudentEvent = { type: "StudentRegistered", data: registration };
+const erased: StudentEvent = { type: "PersonalDataErased", data: { by: "ana", at: now.toISOString() } };
+
+describe("erasing a person's data (LGPD)", () => {
+  it("erases an account once, whoever asks", () => {
+    given([registered]).when({ type: "ErasePersonalData", by: "ana", now }).then([erased]);
+  });
+
+  it("erases an account an administrator had deleted", () => {
+    given([registered, { type: "AccountDeleted", data: { by: "admin" } }])
+      .when({ type: "ErasePersonalData", by: "admin", now })
+      .then([{ type: "PersonalDataErased", data: { by: "admin", at: now.toISOString() } }]);
+  });
+
+  it("refuses to erase again, and refuses every other command afterwards", () => {
+    given([registered, erased]).when({ type: "ErasePersonalData", by: "ana", now }).thenThrows(accountErrors.deleted);
+    given([registered, erased])
+      .when({ type: "ChangeProfile", changes: { firstName: "Ana" }, by: "ana" })
+      .thenThrows(accountErrors.deleted);
+  });
+
+  it("folds to a closed account whose personal fields read 'titular removido', its balance kept", () => {
+    const state = stateFrom(studentAccountDecider, [
+      registered,
+      { type: "CreditsGranted", data: { amount: 3, grantedBy: "admin" } },
+      erased,
+    ]);
+    if (state.status === "unregistered") throw new Error("registered");
+    expect(state.status).toBe("deleted");
+    expect(state.balance).toBe(3);
+    expect(state.account.erased).toBe(true);
+    expect(state.account.profile).toMatchObject({
+      email: PERSON_REMOVED,
+      firstName: PERSON_REMOVED,
+      phone: PERSON_REMOVED,
+      cpf: null,
+      level: 1,
+    });
+  });
+});
+
+describe("which fields are personal", () => {
+  const paths = (type: string, streamId: string, data: unknown) =>
+    personalFieldsOf(type, streamId, data).map((field) => `${field.subject}:${field.path.join(".")}`);
+
+  it("names, contacts, documents, addresses and bank details of an account are its own", () => {
+    expect(paths("StudentRegistered", "student-7", registration)).toContain("student-7:email");
+    expect(paths("ProfileChanged", "teacher-8", { changes: {} })).toEqual(
+      expect.arrayContaining(["teacher-8:changes.cpf", "teacher-8:changes.bankAccount", "teacher-8:changes.street"]),
+    );
+    expect(paths("ProfileChanged", "teacher-8", { changes: {} })).not.toContain("teacher-8:changes.level");
+  });
+
+  it("names copied into a lesson or purchase belong to the person named", () => {
+    const student = { id: 7, firstName: "Ana", lastName: null };
+    expect(paths("LessonScheduled", "lesson-3", { student })).toEqual([
+      "student-7:student.firstName",
+      "student-7:student.lastName",
+    ]);
+    expect(paths("PurchaseStarted", "purchase-4", { student })).toContain("student-7:student.firstName");
+  });
+
+  it("free-text feedback has the lesson's own key, and other events have nothing personal", () => {
+    expect(paths("TeacherFeedbackGiven", "lesson-3", { studentInformation: "x" })).toContain(
+      "lesson-3:studentInformation",
+    );
+    expect(paths("CreditsGranted", "student-7", { amount: 1 })).toEqual([]);
+    expect(paths("LevelAssessed", "level-1", {})).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Which fields of which events are a person's personal data (LGPD, issue 12), and whose. The event store
+ * writes these fields encrypted with the person's key (crypto-shredding, docs/architecture.md); erasing
+ * the person destroys the key, and from then on every reader gets `PERSON_REMOVED` in their place.
+ *
+ * A person's key is named by their account stream (`student-{id}`, `teacher-{id}`, `admin-{login}`).
+ * Free text in a lesson's feedbacks speaks about both people of the lesson: it has a key of the lesson's
+ * own (`lesson-{id}`), destroyed when either of them is erased.
+ */
+
+/** What every screen and read model shows where an erased person's data was. */
+export const PERSON_REMOVED = "titular removido";
+
+/** A personal field of an event: whose it is, and where it sits in the event's data. */
+export interface PersonalField {
+  subject: string;
+  path: readonly (string | number)[];
+}
+
+const NAME_AND_CONTACT = ["email", "firstName", "lastName", "phone", "imageUrl"] as const;
+/** Profile fields that say who someone is or where they live, or pay them. */
+export const PERSONAL_PROFILE_FIELDS = [
+  ...NAME_AND_CONTACT,
+  "cpf",
+  "street",
+  "neighbourhood",
+  "city",
+  "state",
+  "country",
+  "number",
+  "cep",
+  "experience",
+  "bankNumber",
+  "bankAccount",
+  "bankBranch",
+] as const;
+
+const ACCOUNT_STREAM = /^(student|teacher|admin)-/;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const fieldsOf = (subject: string, prefix: readonly (string | number)[], names: readonly string[]) =>
+  names.map((name): PersonalField => ({ subject, path: [...prefix, name] }));
+
+/** The snapshot of a person copied into a lesson or purchase event (`{ id, firstName, lastName }`). */
+const snapshotOf = (kind: "student" | "teacher", data: Record<string, unknown>, key: string): PersonalField[] => {
+  const person = data[key];
+  if (!isObject(person) || typeof person.id !== "number") return [];
+  return fieldsOf(`${kind}-${person.id}`, [key], ["firstName", "lastName"]);
+};
+
+const FEEDBACK_TEXTS: Record<string, readonly string[]> = {
+  StudentFeedbackGiven: ["information"],
+  StudentFeedbackRevised: ["information"],
+  TeacherFeedbackGiven: ["information", "sugestions", "productSugestions", "studentInformation", "partialyHeld"],
+  TeacherFeedbackRevised: ["information", "sugestions", "productSugestions", "studentInformation", "partialyHeld"],
+};
+
+/**
+ * The personal fields of an event as stored (before or after upcasting: a path the data lacks is skipped).
+ * Pure and cheap: it runs for every event appended and read.
+ */
+export const personalFieldsOf = (type: string, streamId: string, data: unknown): PersonalField[] => {
+  if (!isObject(data)) return [];
+  if (ACCOUNT_STREAM.test(streamId)) {
+    switch (type) {
+      case "StudentRegistered":
+      case "TeacherApplied":
+      case "AdministratorRegistered":
+        return fieldsOf(streamId, [], [...NAME_AND_CONTACT, "experience"]);
+      case "ProfileChanged":
+        return fieldsOf(streamId, ["changes"], PERSONAL_PROFILE_FIELDS);
+      case "SignedIn":
+      case "SignInFailed":
+        return fieldsOf(streamId, [], ["ip"]);
+      case "TeacherRejected":
+        return fieldsOf(streamId, [], ["reason"]);
+      default:
+        return [];
+    }
+  }
+  if (streamId.startsWith("lesson-")) {
+    switch (type) {
+      case "LessonScheduled":
+        return snapshotOf("student", data, "student");
+      case "LessonAccepted":
+        return snapshotOf("teacher", data, "teacher");
+      case "LessonTeacherChanged":
+        return [...snapshotOf("teacher", data, "from"), ...snapshotOf("teacher", data, "teacher")];
+      default: {
+        const texts = FEEDBACK_TEXTS[type];
+        return texts ? fieldsOf(streamId, [], texts) : [];
+      }
+    }
+  }
+  if (streamId.startsWith("purchase-") && type === "PurchaseStarted") return snapshotOf("student", data, "student");
+  return [];
+};
