@@ -1,4 +1,5 @@
 export * from "./runner/checkpoints";
 export * from "./runner/projector";
+export * from "./runner/replay";
 export * from "./runner/runner";
 export type { Database, Sql } from "./sql";

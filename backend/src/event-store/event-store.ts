@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
 import { START } from "@el/domain";
-import type { Database, Sql } from "@el/projections/sql";
+import type { Database } from "@el/projections/sql";
 import { ambientMetadata, definedMetadata } from "./event-metadata";
 import { createPersonalDataVault, type PersonalDataVault } from "./personal-data";
 import type { EventRegistry } from "./registry";
@@ -111,7 +111,7 @@ export interface EventStore {
    * Events after `after` in global order, only those no running transaction can still precede:
    * see README.md beside this file.
    */
-  readAll(after?: Position, limit?: number, on?: Sql): Promise<RecordedEvent[]>;
+  readAll(after?: Position, limit?: number): Promise<RecordedEvent[]>;
   /**
    * `readAll` as the store stood at `recordedUpTo` (events stored at or before it), only of `types`: what a
    * replay to a moment reads (issue 12). Still only below the oldest running writer, so pages never skip.
@@ -304,9 +304,8 @@ export const createEventStore = async (
     return appended;
   };
 
-  /** `on`: a transaction to read in (a blue/green switch reads its last events under its locks). */
-  const readAll = async (after: Position = START, limit = DEFAULT_BATCH, on: Sql = db) => {
-    const { rows } = await on.query<EventRow>(
+  const readAll = async (after: Position = START, limit = DEFAULT_BATCH) => {
+    const { rows } = await db.query<EventRow>(
       `select ${EVENT_COLUMNS} from es_events
         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -439,6 +438,7 @@ export const createEventStore = async (
           limit,
         ],
       );
+      await personalData.prepare(rows);
       return rows.map(toRecorded);
     },
     async head() {

@@ -2,6 +2,7 @@ import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/d
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
+import { applyLessonSchedulingsBatch } from "./lesson-schedulings-batch";
 
 /**
  * `lesson_schedulings`: one row per scheduling and its lesson (they share the id), with the names they
@@ -158,6 +159,7 @@ export const lessonSchedulingsProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(LESSON_SCHEDULINGS_SCHEMA);
   },
+  applyBatch: applyLessonSchedulingsBatch,
   apply: async (recorded, tx) => {
     const event = lessonStreams.event(recorded);
     // Only the scheduling carries the lesson's id; later events name the lesson by their stream.

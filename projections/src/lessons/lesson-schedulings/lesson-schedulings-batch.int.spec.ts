@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import type { RecordedEvent } from "@el/domain";
+import { type LessonEvent, lessonStreams } from "@el/domain/lessons/lesson";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Sql } from "../../sql";
+import { lessonSchedulingsProjector } from "./lesson-schedulings-projector";
+
+const sqlOf = (db: PGlite | Parameters<Parameters<PGlite["transaction"]>[0]>[0]): Sql => ({
+  query: async (text, params) =>
+    (params?.length ? db.query(text, params) : ((await db.exec(text)).at(-1) ?? { rows: [] })) as never,
+});
+
+/** A small deterministic generator, so a failure names the seed that shows it. */
+const random = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+const person = (id: number) => ({ id, firstName: `P${id}`, lastName: id % 2 ? null : `L${id}` });
+const instant = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * 3_600_000).toISOString();
+
+/** Every event the projector handles, on a few dozen lessons, in an order a real store could hold. */
+const history = (seed: number, count: number): RecordedEvent[] => {
+  const next = random(seed);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)] as T;
+  const versions = new Map<number, number>();
+  const events: RecordedEvent[] = [];
+  for (let n = 1; events.length < count; n++) {
+    const lesson = 100 + Math.floor(next() * 40);
+    const version = (versions.get(lesson) ?? 0) + 1;
+    const teacher = person(500 + Math.floor(next() * 3));
+    const event: LessonEvent =
+      // A lesson's first event is its scheduling; a second scheduling of it must be ignored as `apply` does.
+      version === 1 || next() < 0.03
+        ? {
+            type: "LessonScheduled",
+            data: {
+              id: lesson,
+              student: person(lesson * 10),
+              trail: { id: 1, number: 1, title: "Hello" },
+              level: { id: 2, name: "Básico" },
+              date: instant(n),
+              objective: "TRAVEL",
+              createdDate: instant(0),
+            },
+          }
+        : pick<LessonEvent>([
+            { type: "LessonAccepted", data: { teacher, meetUrl: "https://meet.jit.si/x", acceptedAt: instant(n) } },
+            { type: "LessonMoved", data: { from: instant(0), date: instant(n + 48), by: 1, at: instant(n) } },
+            {
+              type: "LessonTeacherChanged",
+              data: { from: person(9), teacher, meetUrl: "https://meet.jit.si/y", by: 1, at: instant(n) },
+            },
+            { type: "LessonCancelled", data: { by: 1, role: "admin", refunded: true, at: instant(n) } },
+            {
+              type: "StudentFeedbackGiven",
+              data: { feedbackId: n, studentId: 1, note: 5, information: "", givenAt: instant(n) },
+            },
+            {
+              type: "TeacherFeedbackGiven",
+              data: {
+                feedbackId: n,
+                teacherId: teacher.id,
+                skipped: false,
+                status: 2,
+                note: 4,
+                information: "",
+                sugestions: "",
+                productSugestions: "",
+                studentInformation: "",
+                partialyHeld: "x",
+                givenAt: instant(n),
+              },
+            },
+            { type: "LessonPaid", data: { paymentId: n, valueCents: 2500, teacherId: 1, by: "admin", at: instant(n) } },
+            { type: "LessonPaymentCancelled", data: { paymentId: n, by: "admin", at: instant(n) } },
+            { type: "StudentFeedbackDeleted", data: { feedbackId: n, by: "admin", at: instant(n) } },
+            {
+              type: "TeacherFeedbackRevised",
+              data: {
+                feedbackId: n,
+                status: 3,
+                note: null,
+                information: "",
+                sugestions: "",
+                productSugestions: "",
+                studentInformation: "",
+                partialyHeld: null,
+                by: "admin",
+                at: instant(n),
+              },
+            },
+            { type: "TeacherFeedbackDeleted", data: { feedbackId: n, by: "admin", at: instant(n) } },
+          ]);
+    versions.set(lesson, version);
+    events.push({
+      transactionId: BigInt(n),
+      globalPosition: BigInt(n),
+      streamId: lessonStreams.id(lesson),
+      streamVersion: version,
+      type: event.type,
+      schemaVersion: 1,
+      data: event.data,
+      metadata: { occurredAt: instant(n) },
+      eventId: randomUUID(),
+      recordedAt: new Date(instant(n)),
+    });
+  }
+  return events;
+};
+
+describe("lesson_schedulings applied in batches", () => {
+  let opened: Promise<PGlite> | undefined;
+  const database = () => {
+    opened ??= PGlite.create();
+    return opened;
+  };
+  afterAll(async () => (await opened)?.close());
+
+  const rowsIn = async (db: PGlite, schema: string) =>
+    (await db.query(`select * from ${schema}.lesson_schedulings order by id`)).rows;
+
+  /** The same events into two schemas: one by `apply` event by event, one by `applyBatch` in batches. */
+  const both = async (events: RecordedEvent[], batchSize: number) => {
+    const db = await database();
+    const one = `one_${randomUUID().slice(0, 8)}`;
+    const batched = `batched_${randomUUID().slice(0, 8)}`;
+    for (const schema of [one, batched]) {
+      await db.exec(`create schema ${schema}; set search_path to ${schema};`);
+      await lessonSchedulingsProjector.migrate(sqlOf(db));
+    }
+    await db.exec(`set search_path to ${one}`);
+    await db.transaction(async (tx) => {
+      for (const event of events) await lessonSchedulingsProjector.apply(event, sqlOf(tx));
+    });
+    await db.exec(`set search_path to ${batched}`);
+    for (let start = 0; start < events.length; start += batchSize) {
+      await db.transaction(
+        (tx) =>
+          lessonSchedulingsProjector.applyBatch?.(events.slice(start, start + batchSize), sqlOf(tx)) ??
+          Promise.resolve(),
+      );
+    }
+    await db.exec("set search_path to public");
+    return { one: await rowsIn(db, one), batched: await rowsIn(db, batched) };
+  };
+
+  it.each([
+    [1, 1],
+    [2, 7],
+    [3, 100],
+    [4, 5000],
+  ])("leave the rows apply leaves (seed %i, batches of %i)", async (seed, batchSize) => {
+    const { one, batched } = await both(history(seed, 600), batchSize);
+    expect(one.length).toBeGreaterThan(30);
+    expect(batched).toEqual(one);
+  });
+
+  it("covers every event type the projector handles", () => {
+    const types = new Set(history(1, 600).map((event) => event.type));
+    expect(lessonSchedulingsProjector.handles.filter((type) => !types.has(type))).toEqual([]);
+  });
+});
