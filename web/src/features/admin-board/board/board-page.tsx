@@ -10,6 +10,7 @@ import {
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatEndTime, formatTime } from "../../../lib/lessons/lesson-time";
@@ -212,6 +213,7 @@ const Board = () => {
                             </span>
                           )}
                           {card.paid && <span className="badge badge-success">{t("adminBoard.paid")}</span>}
+                          <HistoryLink of={{ lesson: card.id }} className="btn btn-outline btn-sm" />
                           {card.status === "pending" &&
                             (assigningCard === card.id ? (
                               <AssignTeacher

@@ -3,6 +3,7 @@ import { wallClockOf } from "@el/domain/lessons/sao-paulo-time";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { ListHeading } from "../../../components/list/list-heading";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
@@ -213,9 +214,15 @@ export const LessonControlPage = () => {
                         <Link to={`${lesson.id}/edit${search}`} className="btn btn-small btn-outline">
                           {t("gerencia.actions.edit")}
                         </Link>
+                        {lesson.teacher && Date.parse(lesson.startsAt) > Date.now() && (
+                          <Link to={`${lesson.id}/unassign${search}`} className="btn btn-small btn-outline">
+                            {t("adminLessons.unassign.action")}
+                          </Link>
+                        )}
                         <Link to={`${lesson.id}/delete${search}`} className="btn btn-small btn-danger">
                           {t("adminLessons.delete.action")}
                         </Link>
+                        <HistoryLink of={{ lesson: lesson.id }} />
                       </div>
                     </td>
                   </tr>

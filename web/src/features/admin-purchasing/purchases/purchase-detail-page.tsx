@@ -1,6 +1,7 @@
 import type { PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatReais } from "../../../lib/money";
@@ -116,6 +117,7 @@ export const PurchaseDetailPage = () => {
             {t("adminPurchasing.purchases.refund")}
           </Link>
         )}
+        {purchase.status === "ready" && <HistoryLink of={{ purchase: purchase.data.id }} className="btn btn-outline" />}
       </div>
     </section>
   );

@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
@@ -133,6 +134,7 @@ export const PurchasesPage = () => {
                             {t("adminPurchasing.purchases.refund")}
                           </Link>
                         )}
+                        <HistoryLink of={{ purchase: purchase.id }} />
                       </div>
                     </td>
                   </tr>

@@ -148,15 +148,19 @@ describe("purchases list", () => {
       within(rowOf(id))
         .queryAllByRole("link")
         .map((link) => link.textContent);
-    expect(actions(1)).toEqual(["Ver", "Marcar como pago"]);
-    expect(actions(2)).toEqual(["Ver", "Estornar"]);
-    expect(actions(3)).toEqual(["Ver", "Marcar como pago"]);
-    expect(actions(4)).toEqual(["Ver"]);
-    expect(actions(5)).toEqual(["Ver"]);
-    expect(actions(6)).toEqual(["Ver"]);
+    expect(actions(1)).toEqual(["Ver", "Marcar como pago", "Histórico"]);
+    expect(actions(2)).toEqual(["Ver", "Estornar", "Histórico"]);
+    expect(actions(3)).toEqual(["Ver", "Marcar como pago", "Histórico"]);
+    expect(actions(4)).toEqual(["Ver", "Histórico"]);
+    expect(actions(5)).toEqual(["Ver", "Histórico"]);
+    expect(actions(6)).toEqual(["Ver", "Histórico"]);
     expect(within(rowOf(3)).getByRole("link", { name: "Marcar como pago" })).toHaveAttribute(
       "href",
       "/gerencia/compra/3/paid",
+    );
+    expect(within(rowOf(3)).getByRole("link", { name: "Histórico" })).toHaveAttribute(
+      "href",
+      "/auditoria/fluxos/purchase-3",
     );
   });
 

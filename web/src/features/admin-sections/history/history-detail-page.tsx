@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatReais } from "../../../lib/money";
@@ -48,6 +49,7 @@ export const HistoryDetailPage = () => {
         <Link to={`/gerencia/historico${search}`} className="btn btn-outline">
           {t("gerencia.actions.back")}
         </Link>
+        {lesson.status === "ready" && <HistoryLink of={{ lesson: lesson.data.id }} className="btn btn-outline" />}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
@@ -86,9 +87,12 @@ export const HistoryPage = () => {
                     <td>{formatReais(lesson.totalValue)}</td>
                     <td>{t(lesson.payment ? "adminSections.paid" : "adminSections.pending")}</td>
                     <td>
-                      <Link to={`${lesson.id}${search}`} className="btn btn-small btn-outline">
-                        {t("gerencia.actions.view")}
-                      </Link>
+                      <div className="actions">
+                        <Link to={`${lesson.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <HistoryLink of={{ lesson: lesson.id }} />
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useResource } from "../../../lib/use-resource";
@@ -50,6 +51,7 @@ export const AdministratorDetailPage = () => {
       <Link to={`/gerencia/administrador${search}`} className="btn btn-outline">
         {t("gerencia.actions.back")}
       </Link>
+      {user.status === "ready" && <HistoryLink of={{ user: user.data }} className="btn btn-outline" />}
     </section>
   );
 };

@@ -99,7 +99,7 @@ export const AdministratorsPage = () => {
                       />
                     </td>
                     <td>
-                      <UserRowActions login={user.login}>
+                      <UserRowActions user={user}>
                         {account?.login === user.login ? (
                           <button type="button" className="btn btn-small btn-danger" disabled>
                             {t("gerencia.actions.delete")}

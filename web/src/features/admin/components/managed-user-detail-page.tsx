@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useResource } from "../../../lib/use-resource";
 import { fullName, type User } from "../api/user";
@@ -44,6 +45,7 @@ export const ManagedUserDetailPage = ({ kind }: { kind: ManagedKind }) => {
             <Link to={`${listPath}/${encodeURIComponent(login)}/edit${search}`} className="btn btn-primary">
               {t("gerencia.actions.edit")}
             </Link>
+            <HistoryLink of={{ user }} className="btn btn-outline" />
             {kind === "teacher" && <TeacherPayments login={user.login} />}
           </>
         )}

@@ -159,7 +159,7 @@ export const UserDirectory = ({
                       />
                     </td>
                     <td>
-                      <UserRowActions login={user.login}>{actions?.(user, users.reload)}</UserRowActions>
+                      <UserRowActions user={user}>{actions?.(user, users.reload)}</UserRowActions>
                     </td>
                   </tr>
                 ))}
