@@ -4,7 +4,7 @@ import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
 import { specFor } from "../shared/spec";
 import { type LessonEvent, lessonDecider, lessonErrors, type PersonSnapshot } from "./lesson";
-import { changeLesson, scheduleLessonByAdministrator } from "./lesson-decisions";
+import { changeLesson, scheduleLessonByAdministrator, unassignTeacher } from "./lesson-decisions";
 import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 /** What an administrator does to a lesson in lesson control (/gerencia/aula): create, move, give to a teacher. */
@@ -288,5 +288,59 @@ describe("changing a lesson moves its teacher's slots", () => {
     );
     expect(error).toBeInstanceOf(DomainError);
     expect(error.messageKey).toBe(lessonErrors.teacherBusyOther);
+  });
+});
+
+describe("an administrator takes a lesson back from its teacher", () => {
+  const unassign = (at = now) => ({ type: "UnassignTeacher", by: ADMIN, now: at }) as const;
+
+  it("a claimed lesson waits for a teacher again, recording whose it was", () =>
+    given([scheduled, acceptedBy(bruno)])
+      .when(unassign())
+      .then([{ type: "LessonTeacherUnassigned", data: { from: bruno, by: ADMIN, at: now.toISOString() } }]));
+
+  it("a lesson already waiting for a teacher changes nothing (a retry, or another administrator was first)", () =>
+    given([
+      scheduled,
+      acceptedBy(bruno),
+      { type: "LessonTeacherUnassigned", data: { from: bruno, by: 2, at: now.toISOString() } },
+    ])
+      .when(unassign())
+      .then([]));
+
+  it("refuses a cancelled lesson, one that has started, and one that does not exist", () => {
+    given([scheduled, acceptedBy(bruno), cancelled])
+      .when(unassign())
+      .thenThrows(lessonErrors.cancelled, "conflict");
+    given([scheduled, acceptedBy(bruno)])
+      .when(unassign(duringLesson))
+      .thenThrows(lessonErrors.startedNoChange, "validation");
+    given([]).when(unassign()).thenThrows(lessonErrors.notFound, "not_found");
+  });
+
+  it("afterwards it is pending without teacher or link, and another teacher may claim it", () => {
+    const history = [
+      scheduled,
+      acceptedBy(bruno),
+      ...lessonDecider.decide(unassign(), stateFrom(lessonDecider, [scheduled, acceptedBy(bruno)])),
+    ];
+    expect(stateFrom(lessonDecider, history)).toMatchObject({ status: "pending", teacher: null, meetUrl: null });
+    given(history)
+      .when({ type: "AcceptLesson", teacher: carla, meetUrl: "https://meet.jit.si/el-100-22", now })
+      .then([acceptedBy(carla)]);
+  });
+
+  it("frees the teacher's two half hours of it", () => {
+    const decision = unassignTeacher(unassign(), {
+      lesson: stateFrom(lessonDecider, [scheduled, acceptedBy(bruno)]),
+      slots: new Map([
+        ["21-2026-05-06T13:00Z", reserved(21, 100)],
+        ["21-2026-05-06T13:30Z", reserved(21, 100)],
+      ]),
+    });
+    expect(decision.lesson.map((event) => event.type)).toEqual(["LessonTeacherUnassigned"]);
+    expect(
+      decision.slots.map((slot) => `${slot.events.map((event) => event.type).join()} ${slot.key.startsAt}`),
+    ).toEqual(["TeacherSlotReleased 2026-05-06T13:00Z", "TeacherSlotReleased 2026-05-06T13:30Z"]);
   });
 });

@@ -141,6 +141,19 @@ export const slotsHeldBy = (lesson: Lesson): TeacherSlotKey[] =>
   lesson.status === "accepted" ? slotsOfLesson(lesson.teacher.id, lesson.scheduled.date) : [];
 
 /**
+ * An administrator takes a claimed lesson back from its teacher: it waits for a teacher again and the
+ * teacher's half hours of it are freed. `slots` holds the state of the slots the lesson holds now.
+ */
+export const unassignTeacher = (
+  command: Command<"UnassignTeacher">,
+  state: { lesson: Lesson; slots: ReadonlyMap<string, TeacherSlot> },
+): { lesson: LessonEvent[]; slots: SlotDecisions } => {
+  const lesson = lessonDecider.decide(command, state.lesson);
+  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, slots: [] };
+  return { lesson, slots: moveSlots(state.lesson.scheduled.id, slotsHeldBy(state.lesson), [], state.slots) };
+};
+
+/**
  * "Criar aula" by an administrator: the student's own scheduling (same rules, same credit), and with a
  * teacher chosen the lesson is accepted on that teacher's behalf at once, reserving their slots.
  * `slots` holds the chosen teacher's slots of the lesson's time.

@@ -107,6 +107,8 @@ export const lessonEventSchemas = {
     by: z.number().int(),
     at: instant,
   }),
+  /** An administrator took a claimed lesson back from its teacher: it waits for a teacher again. */
+  LessonTeacherUnassigned: z.object({ from: PersonSnapshot, by: z.number().int(), at: instant }),
   LessonCancelled: z.object({
     by: z.number().int(),
     role: z.enum(["student", "admin"]),
@@ -211,6 +213,8 @@ export type LessonCommand =
   | { type: "AcceptLesson"; teacher: PersonSnapshot; meetUrl: string; now: Date }
   /** An administrator gives the lesson to a teacher: a pending one is accepted, a claimed one changes teacher. */
   | { type: "AssignTeacher"; teacher: PersonSnapshot; meetUrl: string; by: number; now: Date }
+  /** An administrator takes the lesson back from its teacher: it is pending again, for any teacher to claim. */
+  | { type: "UnassignTeacher"; by: number; now: Date }
   | { type: "MoveLesson"; date: string; by: number; now: Date }
   | { type: "CancelLesson"; by: number; role: "student" | "admin"; now: Date }
   | {
@@ -364,6 +368,8 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
       case "LessonTeacherChanged":
         return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
+      case "LessonTeacherUnassigned":
+        return { ...state, status: "pending", teacher: null, meetUrl: null };
       case "LessonMoved":
         return { ...state, scheduled: { ...state.scheduled, date: event.data.date } };
       case "LessonCancelled":
@@ -444,6 +450,17 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
           {
             type: "LessonTeacherChanged",
             data: { from: lesson.teacher, teacher: command.teacher, meetUrl: command.meetUrl, by: command.by, at },
+          },
+        ];
+      }
+      case "UnassignTeacher": {
+        const lesson = changeable(state, command.now);
+        // Already waiting for a teacher (a retry, or another administrator was first): nothing to undo.
+        if (lesson.status !== "accepted") return [];
+        return [
+          {
+            type: "LessonTeacherUnassigned",
+            data: { from: lesson.teacher, by: command.by, at: command.now.toISOString() },
           },
         ];
       }

@@ -109,6 +109,32 @@ describe("lesson-mails read model", () => {
         expect(rows.some((row) => row.recipientId === bruno.id)).toBe(false);
       }));
 
+  it("drops the e-mails still to come when the teacher is taken off; the next teacher's acceptance plans them again", () =>
+    spec
+      .given(scheduled, accepted, mailEvent("LessonMailSent", "accepted", ana.id))
+      .when(
+        lesson({ type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-11-24T13:00:00.000Z" } }),
+        lesson({
+          type: "LessonAccepted",
+          data: {
+            teacher: carla,
+            meetUrl: "https://meet.jit.si/lesson-2001-c",
+            acceptedAt: "2026-11-24T14:00:00.000Z",
+          },
+        }),
+      )
+      .then(async ({ sql }) => {
+        expect(states(await lessonMailStates(sql, 2001))).toEqual([
+          "accepted:1001:sent",
+          "reminder-24h:1001:due",
+          "reminder-24h:1003:due",
+          "reminder-1h:1001:due",
+          "reminder-1h:1003:due",
+          "feedback-request:1001:due",
+          "feedback-request:1003:due",
+        ]);
+      }));
+
   it("keeps the topics each person turned off", () =>
     spec
       .given()

@@ -29,6 +29,7 @@ export const lessonMailsProjector: Projector = {
     "LessonAccepted",
     "LessonMoved",
     "LessonTeacherChanged",
+    "LessonTeacherUnassigned",
     "LessonCancelled",
     "LessonMailSent",
     "LessonMailFailed",
@@ -152,6 +153,11 @@ export const lessonMailsProjector: Projector = {
                                where other.lesson_id = $1 and other.kind = lesson_mails.kind and other.recipient_id = $3)`,
           [lessonId, event.data.from.id, event.data.teacher.id],
         );
+        return;
+      case "LessonTeacherUnassigned":
+        await tx.query("update lesson_mail_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
+        // The reminders were planned on the acceptance: the next teacher's acceptance plans them anew.
+        await tx.query("delete from lesson_mails where lesson_id = $1 and state = 'due'", [lessonId]);
         return;
       case "LessonCancelled": {
         const lesson = await lessonOf();

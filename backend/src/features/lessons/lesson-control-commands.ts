@@ -9,7 +9,12 @@ import {
   lessonStreams,
   type PersonSnapshot,
 } from "@el/domain/lessons/lesson";
-import { changeLesson, scheduleLessonByAdministrator, slotsHeldBy } from "@el/domain/lessons/lesson-decisions";
+import {
+  changeLesson,
+  scheduleLessonByAdministrator,
+  slotsHeldBy,
+  unassignTeacher,
+} from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
   slotsOfLesson,
@@ -179,6 +184,41 @@ export const changeLessonCommand = async (
               };
         const decision = changeLesson(
           { date: input.date, assign, by: admin.id, now: new Date() },
+          { lesson: states.lesson, slots: slotMap(keys, states.slots) },
+        );
+        return {
+          appends: [{ streamId: lessonStreams.id(lessonId), events: decision.lesson }, ...slotAppends(decision.slots)],
+          result: schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, states.lesson)),
+        };
+      },
+      contextOf(admin),
+    );
+    if (result) return result;
+  }
+  throw conflict();
+};
+
+/**
+ * `DELETE api/lessons/{id}/teacher`: take a claimed lesson back from its teacher, so it waits for a
+ * teacher again and their half hours are free. The slots to free are the teacher's at the time of the
+ * decision: if a change of teacher or time lands between the read and the decision, it is taken again.
+ */
+export const unassignTeacherCommand = async (
+  app: FastifyInstance,
+  admin: Caller,
+  lessonId: number,
+): Promise<SchedulingView> => {
+  const readLesson = async () => (await app.streamStates.read({ lesson: lessonState(lessonId) })).lesson.state;
+  for (let lesson = await readLesson(), attempt = 0; attempt < 5; attempt++, lesson = await readLesson()) {
+    const keys = slotsHeldBy(lesson);
+    const known = new Set(keys.map(keyOf));
+    const { result } = await executeOnStates(
+      app,
+      { lesson: lessonState(lessonId), slots: keys.map((slot) => slotState(slot)) },
+      (states) => {
+        if (slotsHeldBy(states.lesson).some((key) => !known.has(keyOf(key)))) return { appends: [], result: null };
+        const decision = unassignTeacher(
+          { type: "UnassignTeacher", by: admin.id, now: new Date() },
           { lesson: states.lesson, slots: slotMap(keys, states.slots) },
         );
         return {

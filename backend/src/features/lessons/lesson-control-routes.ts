@@ -15,7 +15,11 @@ import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
 import { callerOf, cancelLessonCommand } from "./lesson-commands";
-import { changeLessonCommand, scheduleLessonForStudentCommand } from "./lesson-control-commands";
+import {
+  changeLessonCommand,
+  scheduleLessonForStudentCommand,
+  unassignTeacherCommand,
+} from "./lesson-control-commands";
 import { type ExportFormat, exportContentType, exportFileName, lessonExport } from "./lesson-export";
 import { IdParams } from "./lesson-schemas";
 
@@ -151,6 +155,16 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
         teacherId: teacher?.id ?? null,
       });
       alert(reply, "englishLessonsApp.lesson.updated", request.params.id);
+      return scheduling;
+    },
+  );
+
+  app.delete(
+    "/api/lessons/:id/teacher",
+    { config: ADMIN, schema: { params: IdParams, response: { 200: SchedulingView } } },
+    async (request, reply) => {
+      const scheduling = await unassignTeacherCommand(app, callerOf(request), request.params.id);
+      alert(reply, "englishLessonsApp.lesson.teacherUnassigned", request.params.id);
       return scheduling;
     },
   );

@@ -54,6 +54,7 @@ describe("lesson control is for administrators only", () => {
       { method: "GET", url: `/api/lessons/${id}` },
       { method: "POST", url: "/api/lessons/admin", payload: { student: { id: student.id }, trail: { id: trail.id } } },
       { method: "PUT", url: `/api/lessons/${id}`, payload: { teacher: { id: teacher.id } } },
+      { method: "DELETE", url: `/api/lessons/${id}/teacher` },
       { method: "DELETE", url: `/api/lessons/${id}` },
     ];
     for (const route of routes) {
@@ -232,6 +233,41 @@ describe("PUT api/lessons/{id}", () => {
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().message).toBe(lessonErrors.cancelled);
     expect((await change(987_654, { date: saoPauloTime(8, 10) })).statusCode).toBe(404);
+  });
+});
+
+describe("DELETE api/lessons/{id}/teacher", () => {
+  const unassign = (id: number) => inject({ method: "DELETE", url: `/api/lessons/${id}/teacher`, headers: admin });
+
+  it("takes a claimed lesson back from its teacher: pending again, offered to the teachers, the teacher's hour free", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const [bruno, carla] = [await givenTeacher(test.app), await givenTeacher(test.app)];
+    const id = await givenLesson(test.app, student, { date: new Date(saoPauloTime(5, 10)) });
+    expect((await claim(bruno, id)).statusCode).toBe(201);
+    const taken = await unassign(id);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ id, lesson: null });
+    expect(taken.headers["x-app-alert"]).toBe("englishLessonsApp.lesson.teacherUnassigned");
+    expect(await eventsOf(id)).toEqual(["LessonScheduled", "LessonAccepted", "LessonTeacherUnassigned"]);
+    expect((await listOf(`studentId=${student.id}`)).content).toMatchObject([{ id, teacher: null }]);
+    const pending = await inject({ method: "GET", url: "/api/schedulings/withoutLesson/fromNow", headers: carla.auth });
+    expect((pending.json() as { id: number }[]).map((lesson) => lesson.id)).toContain(id);
+    // Bruno's hour is free (he may claim another lesson then) and another teacher may claim this one.
+    const other = await givenLesson(test.app, student, { date: new Date(saoPauloTime(5, 10)), creditSpent: false });
+    expect((await claim(bruno, other)).statusCode).toBe(201);
+    expect((await claim(carla, id)).statusCode).toBe(201);
+  });
+
+  it("a lesson already waiting changes nothing; a cancelled or unknown one is refused", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const id = await givenLesson(test.app, student, { date: new Date(saoPauloTime(5, 11)) });
+    expect((await unassign(id)).statusCode).toBe(200);
+    expect(await eventsOf(id)).toEqual(["LessonScheduled"]);
+    expect((await inject({ method: "DELETE", url: `/api/lessons/${id}`, headers: admin })).statusCode).toBe(200);
+    const cancelled = await unassign(id);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe(lessonErrors.cancelled);
+    expect((await unassign(987_654)).statusCode).toBe(404);
   });
 });
 

@@ -141,6 +141,23 @@ describe("the live lesson board", () => {
         expect(pushes.some((push) => push.event === "lesson:claimed")).toBe(true);
       }));
 
+  it("moves a lesson taken back from its teacher to the waiting column, without a teacher", () =>
+    spec
+      .given(scheduled(31, at(17, 10)), accepted(31))
+      .when(
+        lesson(31, { type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-03-16T11:45:00.000Z" } }),
+      )
+      .then(({ pushes }) => {
+        expect(pushes.find((push) => push.event === "board:changed")).toEqual({
+          room: ADMINS_ROOM,
+          event: "board:changed",
+          payload: {
+            lessonId: 31,
+            card: expect.objectContaining({ status: "pending", teacher: null, acceptedAt: null }),
+          },
+        });
+      }));
+
   it("moves a cancelled lesson's card to the cancelled column", () =>
     spec
       .given(scheduled(21, at(16, 18)))

@@ -220,6 +220,32 @@ describe("lesson control on the lesson-schedulings read model", () => {
         ]);
       }));
 
+  it("a lesson taken back from its teacher waits for one again: its teacher is told it is gone, every board that it is pending", () =>
+    spec
+      .given(scheduled(3401, MARCH_16), accepted(3401))
+      .when(lesson(3401, { type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-03-01T12:00:00Z" } }))
+      .then(async ({ sql, pushes }) => {
+        expect((await findLessonControl(sql, 3401))?.teacher).toBeNull();
+        expect(pushes).toEqual([
+          { room: userRoom(bruno.id), event: "lesson:cancelled", payload: { lessonId: 3401, refunded: false } },
+          {
+            room: TEACHERS_ROOM,
+            event: "lesson:pending",
+            payload: {
+              lesson: {
+                id: 3401,
+                date: MARCH_16,
+                objective: "TRAVEL",
+                level: { id: 3, name: "Básico" },
+                trail: { id: 10, number: 1, title: "Hello" },
+                student: ana,
+              },
+            },
+          },
+        ]);
+        expect((await pageLessonControl(sql, { page: 0, size: 10, teacherId: bruno.id })).totalElements).toBe(0);
+      }));
+
   it("a lesson given to another teacher is theirs; the old teacher is told it is gone, the student who teaches now", () =>
     spec
       .given(scheduled(3201, MARCH_16), accepted(3201))

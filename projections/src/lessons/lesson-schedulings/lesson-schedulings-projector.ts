@@ -146,6 +146,7 @@ export const lessonSchedulingsProjector: Projector = {
     "LessonAccepted",
     "LessonMoved",
     "LessonTeacherChanged",
+    "LessonTeacherUnassigned",
     "LessonCancelled",
     "StudentFeedbackGiven",
     "TeacherFeedbackGiven",
@@ -210,6 +211,22 @@ export const lessonSchedulingsProjector: Projector = {
         // The teacher it was taken from no longer gives it.
         const refunded = false;
         return [push(userRoom(from.id), "lesson:cancelled", { lessonId: id, refunded }), ...changedPushes(id, row)];
+      }
+      case "LessonTeacherUnassigned": {
+        const { rows } = await tx.query<ChangedRow>(
+          `update lesson_schedulings set status = 'pending', teacher_id = null, teacher_first_name = null,
+             teacher_last_name = null, meet_url = null, accepted_at = null
+           where id = $1 returning *`,
+          [id],
+        );
+        const row = rows[0];
+        if (!row) return [];
+        // Its teacher no longer gives it (their list drops it), then every teacher's board offers it again.
+        const refunded = false;
+        return [
+          push(userRoom(event.data.from.id), "lesson:cancelled", { lessonId: id, refunded }),
+          ...changedPushes(id, row),
+        ];
       }
       case "LessonCancelled": {
         const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(

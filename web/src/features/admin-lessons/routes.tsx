@@ -7,11 +7,21 @@ const LessonControlPage = lazyPage(() =>
 const LessonDeleteModal = lazyPage(() =>
   import("./lesson-control/lesson-delete-modal").then((m) => m.LessonDeleteModal),
 );
+const LessonUnassignModal = lazyPage(() =>
+  import("./lesson-control/lesson-unassign-modal").then((m) => m.LessonUnassignModal),
+);
 const LessonFormPage = lazyPage(() => import("./lesson-form/lesson-form-page").then((m) => m.LessonFormPage));
 
 /** Lesson control, /gerencia/aula: the list, Criar aula and the edit form, handed to `adminRoutes`. */
 export const adminLessonsSections: RouteObject[] = [
-  { path: "aula", element: <LessonControlPage />, children: [{ path: ":id/delete", element: <LessonDeleteModal /> }] },
+  {
+    path: "aula",
+    element: <LessonControlPage />,
+    children: [
+      { path: ":id/delete", element: <LessonDeleteModal /> },
+      { path: ":id/unassign", element: <LessonUnassignModal /> },
+    ],
+  },
   { path: "aula/new", element: <LessonFormPage /> },
   { path: "aula/:id/edit", element: <LessonFormPage /> },
 ];

@@ -80,6 +80,10 @@ export const changeLesson = async (id: number, change: { date: string; teacherId
     }),
   );
 
+/** `DELETE api/lessons/{id}/teacher`: taken back from its teacher, the lesson waits for a teacher again. */
+export const unassignTeacher = async (id: number) =>
+  SchedulingView.parse(await api.delete(`api/lessons/${id}/teacher`));
+
 /** `DELETE api/lessons/{id}`: cancelled, the credit back to the student. */
 export const deleteLesson = async (id: number) => api.delete(`api/lessons/${id}`);
 

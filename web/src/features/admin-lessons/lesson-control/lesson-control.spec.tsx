@@ -13,6 +13,16 @@ signInAdministratorForEachTest();
 
 const totals = { lessons: 25, teacherCost: 625, teacherCostCents: 625_00, revenue: 1000, revenueCents: 1000_00 };
 const thisYear = wallClockOf(new Date()).year;
+const scheduling = (id: number, date: string) => ({
+  id,
+  date,
+  objective: "TRAVEL",
+  trail: { id: 5, number: 2, title: "At the airport", level: 1 },
+  level: { id: 1, name: "Begginer" },
+  student: { id: 11, firstName: "Ana", lastName: "Souza" },
+  lesson: null,
+  createdDate: "2026-05-01T12:00:00.000Z",
+});
 
 /** 25 lessons on the server, 10 a page; lesson 2 has Bruno and is paid. */
 const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {
@@ -171,6 +181,55 @@ describe("lesson control (/gerencia/aula)", { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path === "/api/lessons/totals").length).toBeGreaterThan(totalsBefore),
     );
+  });
+
+  it("takes the teacher off a lesson still to come after confirmation, and the row waits for a teacher again", async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    let row = lessonRow(7, { startsAt: future, teacher: { id: 21, firstName: "Bruno", lastName: "Lima" } });
+    const calls = server({
+      "GET /api/lessons": () => json({ content: [row, lessonRow(2, { teacher: row.teacher })], totalElements: 2 }),
+      "DELETE /api/lessons/7/teacher": () => {
+        row = { ...row, teacher: null, meetUrl: null };
+        return json(scheduling(7, future));
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(adminLessonsArea, "/gerencia/aula");
+    const table = await screen.findByRole("table");
+    const [, first, past] = within(table).getAllByRole("row") as HTMLElement[];
+    // A lesson that has already taken place keeps its teacher.
+    expect(within(past as HTMLElement).queryByRole("link", { name: "Retirar professor" })).not.toBeInTheDocument();
+    await user.click(within(first as HTMLElement).getByRole("link", { name: "Retirar professor" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "Retirar o professor da aula 7? Ela volta a aguardar um professor e aparece de novo para todos os professores.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Retirar professor" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === "DELETE" && call.path === "/api/lessons/7/teacher")).toBe(true);
+    await waitFor(() => {
+      const row = screen.getAllByRole("row")[1] as HTMLElement;
+      expect(within(row).queryByText("Bruno Lima")).not.toBeInTheDocument();
+      expect(within(row).queryByRole("link", { name: "Retirar professor" })).not.toBeInTheDocument();
+    });
+  });
+
+  it("keeps the confirmation open with the server's refusal (the lesson started meanwhile)", async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    server({
+      "GET /api/lessons": () =>
+        json({
+          content: [lessonRow(7, { startsAt: future, teacher: { id: 21, firstName: "Bruno", lastName: "Lima" } })],
+          totalElements: 1,
+        }),
+      "DELETE /api/lessons/7/teacher": () => json({ message: "error.lesson.startedNoChange" }, { status: 400 }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(adminLessonsArea, "/gerencia/aula/7/unassign");
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Retirar professor" }));
+    expect(await within(dialog).findByText("Esta aula já começou e não pode mais ser alterada.")).toBeInTheDocument();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
   it("says Carregando... while loading, then that there are no lessons", async () => {
