@@ -789,6 +789,36 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     expect((await other.status())[0]).toMatchObject({ state: "stalled", error: "cannot project tick 3" });
   });
 
+  it("answers a wait in another process from the announcements of the process that runs the projector, without reading its checkpoint again", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    // Slow to apply the first tick of each round, so a wait always begins before the round is projected.
+    const slow = () =>
+      recordingProjector("announced", undefined, async (event) => {
+        await pause(event.data.n % 10 === 0 ? 200 : 0);
+      });
+    const one = await start(first.runner([slow()]), [slow()], first.db);
+    await expect.poll(() => one.isActive("announced"), POLL).toBe(true);
+    // The waiting process reads the stored checkpoint once per wait, when it starts: an hour to the next read.
+    const other = await start(
+      second.runner([slow()], { remotePollMs: 3_600_000, announcedPollMs: 3_600_000 }),
+      [],
+      second.db,
+    );
+    for (let round = 1; round <= 5; round++) {
+      const appending = second.tick(round * 10, round * 10 + 9, 2);
+      const last = positionOf((await appending).at(-1) as RecordedEvent);
+      expect((await second.applied("announced")).get(round * 10 + 9)).toBeUndefined();
+      expect(await other.waitFor(last, ["announced"], 5_000)).toBe(true);
+      // What it answered on is true: the rows are there for a read right after.
+      expect((await second.applied("announced")).get(round * 10 + 9)).toBe(1);
+    }
+    expect(other.isActive("announced")).toBe(false);
+  });
+
   it("answers a wait in another process as soon as a projector has nothing of its own before the position", async () => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));

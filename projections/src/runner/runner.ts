@@ -50,10 +50,33 @@ export interface RunnerOptions {
   checkpointEveryMs?: number;
   /** How long `waitFor` waits for a slow projector before it answers false (default 10 s). */
   waitTimeoutMs?: number;
+  /**
+   * How often a wait on a projector another process runs reads its stored checkpoint while that process
+   * announces nothing (default 20 ms), and while it does announce its progress (default 250 ms: only a
+   * stall, which it does not announce, is found this way then).
+   */
+  remotePollMs?: number;
+  announcedPollMs?: number;
   log?: (message: string, details?: Record<string, unknown>) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Where processes tell each other how far the projectors they run have got. `w:{instance}` asks the
+ * runners to announce (someone waits on them); `p:{instance}:{json}` announces positions by projector.
+ */
+export const PROGRESS_CHANNEL = "es_projected";
+/** How long a runner keeps announcing after someone asked; waiters ask again at most every second. */
+const ANNOUNCE_FOR_MS = 10_000;
+const ASK_EVERY_MS = 1000;
+/** A NOTIFY is fleeting: its commit need not wait for the disk. One statement, one round trip. */
+const NOTIFY_PROGRESS = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
+const encodePosition = (position: Position) => `${position.transactionId}:${position.globalPosition}`;
+const decodePosition = (text: unknown): Position | undefined => {
+  const match = typeof text === "string" ? /^(\d+):(\d+)$/.exec(text) : null;
+  return match ? { transactionId: BigInt(match[1] as string), globalPosition: BigInt(match[2] as string) } : undefined;
+};
 
 /** This runner no longer holds a projector's lock: another process may be running it. */
 class LeaseLost extends Error {
@@ -102,6 +125,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const idlePollMs = options.idlePollMs ?? 250;
   const checkpointEveryMs = options.checkpointEveryMs ?? 1000;
   const standbyRetryMs = options.standbyRetryMs ?? 2000;
+  const remotePollMs = options.remotePollMs ?? 20;
+  const announcedPollMs = options.announcedPollMs ?? 250;
   const log = options.log ?? (() => {});
 
   interface Loop {
@@ -137,6 +162,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const progressed = () => {
     progress++;
     for (const listener of [...progressListeners]) listener();
+    announceProgress();
   };
   const enter = (loop: Loop, state: ProjectorState) => {
     loop.state = state;
@@ -147,6 +173,87 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
+
+  /**
+   * Progress shared between processes. A command in a process that does not run a projector waits for
+   * it by its position; reading the stored checkpoint every few ms for every waiting command costs the
+   * database a query per waiter and turn, and a checkpoint is stored late for events a projector only
+   * steps over. So the process that runs it announces each move (its position in memory: applied and
+   * committed, or stepped over) while someone has asked in the last ten seconds, in one NOTIFY per turn,
+   * and waiters settle on those announcements; the stored checkpoint remains their fallback.
+   */
+  const instance = Math.random().toString(36).slice(2, 10);
+  let announceUntil = 0;
+  const announcedPositions = new Map<string, string>();
+  let announcing = false;
+  let announceAgain = false;
+  const announceProgress = (all = false) => {
+    if (Date.now() > announceUntil || stopping) return;
+    if (all) announcedPositions.clear();
+    if (announcing) {
+      announceAgain = true;
+      return;
+    }
+    announcing = true;
+    setImmediate(async () => {
+      do {
+        announceAgain = false;
+        const moved: Record<string, string> = {};
+        for (const loop of loops.values()) {
+          if (loop.state !== "running" || !loop.position) continue;
+          const at = encodePosition(loop.position);
+          if (announcedPositions.get(loop.projector.name) === at) continue;
+          announcedPositions.set(loop.projector.name, at);
+          moved[loop.projector.name] = at;
+        }
+        if (Object.keys(moved).length > 0)
+          await db
+            .query(NOTIFY_PROGRESS, [PROGRESS_CHANNEL, `p:${instance}:${JSON.stringify(moved)}`])
+            .catch(() => announcedPositions.clear());
+      } while (announceAgain && !stopping);
+      announcing = false;
+    });
+  };
+  /** What other processes announced of the projectors they run, and when they last did. */
+  const remotePositions = new Map<string, Position>();
+  let remoteHeardAt = 0;
+  let askedAt = 0;
+  const askForProgress = () => {
+    if (Date.now() - askedAt < ASK_EVERY_MS) return;
+    askedAt = Date.now();
+    void db.query(NOTIFY_PROGRESS, [PROGRESS_CHANNEL, `w:${instance}`]).catch(() => {
+      askedAt = 0;
+    });
+  };
+  const heard = (payload: string) => {
+    // A reopened session: what was announced meanwhile is lost, so nothing heard before can be trusted.
+    if (payload === "") {
+      remotePositions.clear();
+      return;
+    }
+    const [kind, from] = payload.split(":", 2);
+    if (from === instance) return;
+    if (kind === "w") {
+      announceUntil = Date.now() + ANNOUNCE_FOR_MS;
+      // Everything once, so a move made just before the asking is not missed; then each move.
+      return announceProgress(true);
+    }
+    if (kind !== "p") return;
+    let moved: Record<string, unknown>;
+    try {
+      moved = JSON.parse(payload.slice(`p:${from}:`.length)) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    for (const [name, at] of Object.entries(moved)) {
+      const position = decodePosition(at);
+      // The latest word wins, lower or not: a projector taken over or rebuilt starts again from behind.
+      if (position && loops.get(name)?.state !== "running") remotePositions.set(name, position);
+    }
+    remoteHeardAt = Date.now();
+    progressed();
+  };
+  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
 
   /** Appends announced so far: a read sent before the latest announcement may miss that append. */
   let announced = 0;
@@ -524,6 +631,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
 
   return {
     start() {
+      unlisten = db.listen(PROGRESS_CHANNEL, heard).catch((error: unknown) => {
+        log("listening to other processes' projection progress failed; waits read the checkpoints", {
+          error: String(error),
+        });
+        return undefined;
+      });
       for (const loop of loops.values()) {
         loop.done = run(loop).catch((error) => {
           loop.error = String(error);
@@ -537,6 +650,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       stopping = true;
       stop();
       unsubscribe();
+      await (await unlisten)?.().catch(() => {});
       clearTimeout(poll);
       poll = undefined;
       for (const wake of [...wakers]) wake();
@@ -550,7 +664,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
      * hold answers back (/management/health reports it), but its read model will not show the command.
      *
      * Projectors run here answer the moment they commit (they announce every move); those run by another
-     * process are seen through their stored checkpoints, read every 20 ms.
+     * process are seen through that process's announcements, or their stored checkpoints (`remotePollMs`).
      */
     waitFor(position: Position, names?: readonly string[], timeoutMs = options.waitTimeoutMs ?? 10_000) {
       const wanted = names ?? projectors.map((projector) => projector.name);
@@ -570,8 +684,11 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         }
         return true;
       };
-      /** outcome true: all projected it; false: the others did, some stalled before it; absent: still going. */
-      const settled = async (): Promise<{ outcome?: boolean; remote: boolean }> => {
+      /**
+       * outcome true: all projected it; false: the others did, some stalled before it; absent: still going.
+       * Projectors run elsewhere are settled by their announcements, else (`readStored`) their checkpoints.
+       */
+      const settled = async (readStored: boolean): Promise<{ outcome?: boolean; remote: boolean }> => {
         let stalled = false;
         const remote: string[] = [];
         for (const name of wanted) {
@@ -582,9 +699,14 @@ export const createProjectionRunner = (options: RunnerOptions) => {
             if (loop.position && isAtOrAfter(loop.position, position)) continue;
             if (loop.state === "running") return { remote: false };
             stalled = true;
-          } else remote.push(name);
+          } else {
+            const announced = remotePositions.get(name);
+            if (!announced || !isAtOrAfter(announced, position)) remote.push(name);
+          }
         }
         if (remote.length > 0) {
+          askForProgress();
+          if (!readStored) return { remote: true };
           const checkpoints = await loadCheckpoints(db, remote);
           if (checkpoints.length !== remote.length) return { remote: true };
           for (const checkpoint of checkpoints) {
@@ -598,34 +720,56 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       return new Promise<boolean>((resolve, reject) => {
         let finished = false;
         let checking = false;
+        /** A check asked for while one was under way: run after it, reading the store if any asked to. */
+        let again: boolean | undefined;
         let remoteCheck: ReturnType<typeof setTimeout> | undefined;
         const finish = (settle: () => void) => {
           finished = true;
           clearTimeout(deadline);
           clearTimeout(remoteCheck);
-          progressListeners.delete(check);
+          progressListeners.delete(onProgress);
           settle();
         };
-        const check = () => {
-          if (finished || checking) return;
+        const check = (readStored: boolean) => {
+          if (finished) return;
+          if (checking) {
+            again = (again ?? false) || readStored;
+            return;
+          }
           checking = true;
-          clearTimeout(remoteCheck);
-          const before = progress;
-          settled().then(
+          if (readStored) {
+            clearTimeout(remoteCheck);
+            remoteCheck = undefined;
+          }
+          settled(readStored).then(
             ({ outcome, remote }) => {
               checking = false;
               if (finished) return;
-              if (outcome !== undefined) finish(() => resolve(outcome));
+              if (outcome !== undefined) return finish(() => resolve(outcome));
               // A move announced while this check was under way may have come too late for it.
-              else if (progress !== before) check();
-              else if (remote) remoteCheck = setTimeout(check, 20);
+              if (again !== undefined) {
+                const readAgain = again;
+                again = undefined;
+                return check(readAgain);
+              }
+              if (remote && !remoteCheck) {
+                const announcing = Date.now() - remoteHeardAt < ASK_EVERY_MS;
+                remoteCheck = setTimeout(
+                  () => {
+                    remoteCheck = undefined;
+                    check(true);
+                  },
+                  announcing ? announcedPollMs : remotePollMs,
+                );
+              }
             },
             (error: unknown) => finish(() => reject(error)),
           );
         };
+        const onProgress = () => check(false);
         const deadline = setTimeout(() => finish(() => resolve(false)), timeoutMs);
-        progressListeners.add(check);
-        check();
+        progressListeners.add(onProgress);
+        check(true);
       });
     },
 
@@ -708,6 +852,10 @@ export const rebuildProjection = async (
       await projector.migrate(tx);
       await resetCheckpoint(tx, projector.name);
     });
+    // Waiters elsewhere may hold an announced position of the old read model: it starts again from nothing.
+    await db
+      .query(NOTIFY_PROGRESS, [PROGRESS_CHANNEL, `p:rebuild:${JSON.stringify({ [projector.name]: "0:0" })}`])
+      .catch(() => {});
     let position: Position = { transactionId: 0n, globalPosition: 0n };
     let projected = 0;
     const handled = new Set(projector.handles);
