@@ -7,8 +7,10 @@ import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
 import { mailsFeature } from "./mails";
+import { meetingsFeature } from "./meetings";
 import { placementFeature } from "./placement";
 import { purchasingFeature } from "./purchasing";
+import { teachersFeature } from "./teachers";
 
 /** Every slice of the product, in the order their routes and seeds are registered. */
 // accounts first: its seed creates the first administrator before anything else starts.
@@ -23,4 +25,6 @@ export const features: Feature[] = [
   mailsFeature,
   applicationsFeature,
   placementFeature,
+  meetingsFeature,
+  teachersFeature,
 ];

@@ -136,7 +136,7 @@ export type TeacherProfileView = z.infer<typeof TeacherProfileView>;
 /** Where a stored photo is served; the digest is in the path, so a new photo is a new address. */
 export const teacherPhotoPath = (photo: string, size: TeacherPhotoSize) => `api/teacher-photos/${photo}/${size}`;
 
-/** The landing page's "avaliados pelos alunos", made of real numbers (`GET api/public/teacher-ratings`). */
+/** The landing page's "avaliados pelos alunos", made of real numbers (`GET api/teachers/ratings`, public). */
 export const TeacherRatingsSummary = z.object({
   average: z.number().nullable(),
   ratings: z.number().int(),

@@ -28,8 +28,15 @@ export const toAccountDto = (user: UserRow): AccountDto => ({
 export const UserDto = UserView;
 export type UserDto = UserView;
 
-/** `hasMissingPayment`: the teacher's debt indicator, from the lessons read model (null when not asked). */
-export const toUserDto = (user: UserRow, hasMissingPayment: boolean | null = null): UserDto => ({
+/**
+ * `hasMissingPayment`: the teacher's debt indicator, from the lessons read model; `rating`: the teacher's,
+ * from the teacher-profiles read model (each null when not asked).
+ */
+export const toUserDto = (
+  user: UserRow,
+  hasMissingPayment: boolean | null = null,
+  rating: UserDto["rating"] = null,
+): UserDto => ({
   ...toAccountDto(user),
   kind: user.kind,
   accepted: user.accepted,
@@ -48,4 +55,5 @@ export const toUserDto = (user: UserRow, hasMissingPayment: boolean | null = nul
   bankAccount: user.bankAccount,
   bankBranch: user.bankBranch,
   hasMissingPayment,
+  rating,
 });

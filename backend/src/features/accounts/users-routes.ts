@@ -9,6 +9,7 @@ import {
   type ProfileChanges,
 } from "@el/domain/accounts/index";
 import { teachersOwed } from "@el/projections/lessons/index";
+import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
 import {
   findUserById,
   findUserByLogin,
@@ -133,11 +134,18 @@ const UserListQuery = pagingQuery(sortFields).extend({
   balance: z.enum(["true", "false"]).optional(),
 });
 
-/** The teacher list's debt indicator: whether any held lesson of each teacher is still unpaid. */
+/** The teacher list's debt indicator (whether any held lesson is still unpaid) and each teacher's rating. */
 const withDebts = async (app: FastifyInstance, users: UserRow[]) => {
   const teacherIds = users.filter((user) => user.kind === "teacher").map((user) => user.id);
-  const owed = await teachersOwed(app.db, teacherIds, new Date());
-  return users.map((user) => toUserDto(user, user.kind === "teacher" ? owed.has(user.id) : null));
+  const [owed, ratings] = await Promise.all([
+    teachersOwed(app.db, teacherIds, new Date()),
+    teacherRatingsOf(app.db, teacherIds),
+  ]);
+  return users.map((user) =>
+    user.kind === "teacher"
+      ? toUserDto(user, owed.has(user.id), ratings.get(user.id) ?? { average: null, count: 0 })
+      : toUserDto(user),
+  );
 };
 
 /** A user by login, or by id for the paths that use ids (DELETE api/users/{id}). */

@@ -1,0 +1,16 @@
+import { teacherProfilesProjector } from "@el/projections/teacher-profiles/index";
+import type { FastifyInstance } from "fastify";
+import type { Feature } from "../feature";
+import { migrateTeacherPhotos } from "./teacher-photos";
+import { teacherProfileRoutes } from "./teacher-profile-routes";
+
+/** Teachers seen as people: their public profile, photo and rating (the events are the teacher account's). */
+export const teachersFeature: Feature = {
+  name: "teachers",
+  events: [],
+  projectors: [teacherProfilesProjector],
+  routes: async (app: FastifyInstance) => {
+    await migrateTeacherPhotos(app.db);
+    await app.register(teacherProfileRoutes);
+  },
+};
