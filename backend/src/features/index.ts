@@ -7,7 +7,6 @@ import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
 import { mailsFeature } from "./mails";
-import { meetingsFeature } from "./meetings";
 import { placementFeature } from "./placement";
 import { purchasingFeature } from "./purchasing";
 import { teachersFeature } from "./teachers";
@@ -25,6 +24,5 @@ export const features: Feature[] = [
   mailsFeature,
   applicationsFeature,
   placementFeature,
-  meetingsFeature,
   teachersFeature,
 ];
