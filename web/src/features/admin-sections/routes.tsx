@@ -11,6 +11,7 @@ const FeedbackDeleteModal = lazyPage(() =>
   import("./feedbacks/feedback-delete-modal").then((m) => m.FeedbackDeleteModal),
 );
 const PaymentsPage = lazyPage(() => import("./payments/payments-page").then((m) => m.PaymentsPage));
+const PaymentDetailPage = lazyPage(() => import("./payments/payment-detail-page").then((m) => m.PaymentDetailPage));
 const PaymentDeleteModal = lazyPage(() => import("./payments/payment-delete-modal").then((m) => m.PaymentDeleteModal));
 const TrailsPage = lazyPage(() => import("./trails/trails-page").then((m) => m.TrailsPage));
 const TrailDetailPage = lazyPage(() => import("./trails/trail-detail-page").then((m) => m.TrailDetailPage));
@@ -48,6 +49,7 @@ export const adminSections: RouteObject[] = [
     element: <PaymentsPage />,
     children: [{ path: ":id/delete", element: <PaymentDeleteModal /> }],
   },
+  { path: "pagamento/:id", element: <PaymentDetailPage /> },
   {
     path: "trilha",
     element: <TrailsPage />,

@@ -18,5 +18,8 @@ export const getPayments = async (filters: PaymentFilters, query: { page: number
 export const getPaymentsTotal = async (filters: PaymentFilters) =>
   PaymentsTotalView.parse(await api.get("api/payments/totalAmount", only(filters)));
 
+/** `GET api/payments/{id}`: one payment with its lesson and teacher. */
+export const getPayment = async (id: number) => PaymentView.parse(await api.get(`api/payments/${id}`));
+
 /** `DELETE api/payments/{id}`: the lesson is owed to its teacher again. */
 export const undoPayment = (id: number) => api.delete(`api/payments/${id}`);

@@ -10,16 +10,9 @@ import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
 import { getPayments, getPaymentsTotal, type PaymentFilters } from "../api/payments-api";
 import { MONTHS, yearOptions } from "../history/year-options";
+import { dateTime, personName } from "./payment-texts";
 
 export const PAYMENT_PAGE_SIZE = 20;
-
-const personName = (person: { firstName: string; lastName: string | null }) =>
-  [person.firstName, person.lastName].filter(Boolean).join(" ");
-
-const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(
-    new Date(iso),
-  );
 
 /**
  * /gerencia/pagamento: the payments made to teachers (one per held lesson, R$ 25), by the lesson's year
@@ -68,7 +61,9 @@ export const PaymentsPage = () => {
               <tbody>
                 {list.data.items.map((payment) => (
                   <tr key={payment.id}>
-                    <td>{payment.id}</td>
+                    <td>
+                      <Link to={`${payment.id}${search}`}>{payment.id}</Link>
+                    </td>
                     <td>{personName(payment.teacher)}</td>
                     <td>{personName(payment.lesson.student)}</td>
                     <td>{`${payment.lesson.trail.number} - ${payment.lesson.trail.title}`}</td>
@@ -76,9 +71,14 @@ export const PaymentsPage = () => {
                     <td>{formatReais(payment.value)}</td>
                     <td>{dateTime(payment.date)}</td>
                     <td>
-                      <Link to={`${payment.id}/delete${search}`} className="btn btn-small btn-danger">
-                        {t("adminSections.payments.undo")}
-                      </Link>
+                      <div className="actions">
+                        <Link to={`${payment.id}${search}`} className="btn btn-small btn-outline">
+                          {t("gerencia.actions.view")}
+                        </Link>
+                        <Link to={`${payment.id}/delete${search}`} className="btn btn-small btn-danger">
+                          {t("adminSections.payments.undo")}
+                        </Link>
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -26,7 +26,7 @@ const reais = (text: string) => text.replace(" ", "\u00a0");
 
 signInAdministratorForEachTest();
 
-describe("teacher payments", () => {
+describe("teacher payments", { timeout: 20_000 }, () => {
   it("lists the payments with teacher, student, trail, dates and value, and their count and sum", async () => {
     fakeApi({
       "GET /api/account": adminAccount,
@@ -48,7 +48,7 @@ describe("teacher payments", () => {
       "04/05/2026, 10:00",
       reais("R$ 25,00"),
       "31/05/2026, 12:00",
-      "Desfazer",
+      "VerDesfazer",
     ]);
     expect(await screen.findByText(/^2 pagamentos, R\$\s50,00$/)).toBeInTheDocument();
   });
@@ -98,5 +98,47 @@ describe("teacher payments", () => {
     await userEvent.setup().click(within(dialog).getByRole("button", { name: "Desfazer" }));
     expect(await screen.findByText("Nenhum pagamento encontrado")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual(["/api/payments/1"]);
+  });
+
+  it("opens a payment from the list: value, date, teacher, the lesson it paid (linked to its history entry), student and trail", async () => {
+    fakeApi({
+      "GET /api/account": adminAccount,
+      "GET /api/payments": ({ query }) => pageOf([payment(1), payment(2)], query),
+      "GET /api/payments/totalAmount": () => json({ count: 2, totalAmount: 50, totalAmountCents: 5000 }),
+      "GET /api/payments/2": () => json(payment(2)),
+    });
+    renderRoutes(adminSectionsArea, "/gerencia/pagamento?year=2026");
+    const table = await screen.findByRole("table");
+    const user = userEvent.setup();
+    await user.click(within(within(table).getAllByRole("row")[2] as HTMLElement).getByRole("link", { name: "Ver" }));
+    expect(await screen.findByRole("heading", { name: /^Pagamento \[\s*2\s*\]$/ })).toBeInTheDocument();
+    const details = (await screen.findByText("Bruno Lima")).closest("dl") as HTMLElement;
+    expect([...details.querySelectorAll("dd")].map((item) => item.textContent)).toEqual([
+      "2",
+      reais("R$ 25,00"),
+      "31/05/2026, 12:00",
+      "Bruno Lima",
+      "102",
+      "Ana Souza",
+      "3 - Ordering food",
+      "04/05/2026, 10:00",
+    ]);
+    expect(within(details).getByRole("link", { name: "102" })).toHaveAttribute("href", "/gerencia/historico/102");
+    expect(screen.getByRole("link", { name: "Desfazer" })).toHaveAttribute(
+      "href",
+      "/gerencia/pagamento/2/delete?year=2026",
+    );
+    await user.click(screen.getByRole("link", { name: "Voltar" }));
+    expect(await screen.findByRole("table")).toBeInTheDocument();
+  });
+
+  it("says when the payment does not exist (undone meanwhile)", async () => {
+    fakeApi({
+      "GET /api/account": adminAccount,
+      "GET /api/payments/9": () => json({ message: "error.lesson.paymentNotFound" }, { status: 404 }),
+    });
+    renderRoutes(adminSectionsArea, "/gerencia/pagamento/9");
+    expect(await screen.findByRole("heading", { name: /^Pagamento \[\s*9\s*\]$/ })).toBeInTheDocument();
+    expect(await screen.findByRole("alert")).toBeInTheDocument();
   });
 });
