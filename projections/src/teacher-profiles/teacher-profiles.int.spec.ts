@@ -161,10 +161,14 @@ describe("teacher-profiles read model", () => {
         expect((await teacherProfileOf(sql, carla.id))?.rating).toEqual({ average: null, count: 0 });
       }));
 
-  it("knows which teachers teach a student, forgetting cancelled lessons", () =>
+  it("knows which teachers teach a student, forgetting cancelled lessons and teachers taken off", () =>
     spec
-      .given(applied(bruno), applied(carla), ...claimed(1), scheduled(2))
+      .given(applied(bruno), applied(carla), ...claimed(1), scheduled(2), ...claimed(3))
       .when(
+        lesson(3, {
+          type: "LessonTeacherUnassigned",
+          data: { from: bruno, by: 1, at: "2026-03-02T09:00:00.000Z" },
+        }),
         lesson(1, {
           type: "LessonCancelled",
           data: { by: ana.id, role: "student", refunded: true, at: "2026-03-02T10:00:00.000Z" },

@@ -54,6 +54,7 @@ export const teacherProfilesProjector: Projector = {
     "LessonScheduled",
     "LessonAccepted",
     "LessonTeacherChanged",
+    "LessonTeacherUnassigned",
     "LessonCancelled",
     "StudentFeedbackGiven",
     "StudentFeedbackRevised",
@@ -80,6 +81,9 @@ export const teacherProfilesProjector: Projector = {
             lessonId,
             event.data.teacher.id,
           ]);
+          return;
+        case "LessonTeacherUnassigned":
+          await tx.query("update teacher_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
           return;
         case "LessonCancelled":
           await tx.query("delete from teacher_lessons where lesson_id = $1", [lessonId]);
