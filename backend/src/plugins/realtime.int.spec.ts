@@ -160,16 +160,31 @@ describe("the socket.io gateway", () => {
 });
 
 /** Broadcasts the socket.io adapter sends through PostgreSQL (`MessageType.BROADCAST`), as any session hears them. */
+/**
+ * What goes through PostgreSQL to other instances: each message (the adapter's broadcasts, the shared
+ * pushes of a projection's commit) with the push names it carries.
+ */
 const adapterBroadcasts = async (databaseUrl: string) => {
   const client = new pg.Client(databaseUrl);
   await client.connect();
   const events: string[] = [];
+  const messages: { channel: string; events: string[] }[] = [];
   client.on("notification", (message) => {
-    const sent = JSON.parse(message.payload ?? "{}") as { type?: number; data?: { packet?: { data?: unknown[] } } };
-    if (sent.type === 3) events.push(String(sent.data?.packet?.data?.[0]));
+    const payload = message.payload ?? "";
+    if (message.channel === "el_pushes") {
+      const pushes = JSON.parse(payload.slice(payload.indexOf(":") + 1)) as { event: string }[];
+      messages.push({ channel: message.channel, events: pushes.map((push) => push.event) });
+      events.push(...pushes.map((push) => push.event));
+      return;
+    }
+    const sent = JSON.parse(payload || "{}") as { type?: number; data?: { packet?: { data?: unknown[] } } };
+    if (sent.type !== 3) return;
+    messages.push({ channel: message.channel, events: [String(sent.data?.packet?.data?.[0])] });
+    events.push(String(sent.data?.packet?.data?.[0]));
   });
   await client.query(`listen ${pg.escapeIdentifier("socket.io#/")}`);
-  return { events, close: () => client.end() };
+  await client.query("listen el_pushes");
+  return { events, messages, close: () => client.end() };
 };
 
 describe("one backend instance on PostgreSQL", () => {
@@ -244,7 +259,11 @@ describe("two backend instances on one PostgreSQL", () => {
       const trailId = (await aTrail(a.app)).id;
       const student = await givenStudent(a.app, { credits: 1 });
       expect((await schedule(a.app, student, trailId, saoPauloTime(3, 15))).statusCode).toBe(201);
-      await expect.poll(() => broadcasts.events, { timeout: 5000 }).toContain("balance:changed");
+      await expect.poll(() => broadcasts.events, { timeout: 5000 }).toContain("lesson:pending");
+      // The scheduling's pushes, from one projection commit, travel together in one message.
+      const carrying = broadcasts.messages.find((message) => message.events.includes("lesson:pending"));
+      expect(carrying?.channel).toBe("el_pushes");
+      expect(carrying?.events).toEqual(expect.arrayContaining(["balance:changed", "lesson:pending"]));
     } finally {
       await broadcasts.close();
     }

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { adminStreams, studentStreams, teacherStreams } from "@el/domain/accounts/index";
 import {
   ADMINS_ROOM,
+  AUDITORS_ROOM,
   isServerToClientEventName,
   type ServerToClientEvents,
   serverToClientSchemas,
@@ -23,6 +25,13 @@ create table if not exists socket_io_attachments (
   created_at timestamptz default now(),
   payload bytea
 )`;
+
+/** Where a projection's pushes go to the other instances: `{instance}:[{ room, event, payload }, …]`. */
+const PUSHES_CHANNEL = "el_pushes";
+/** Under PostgreSQL's 8,000-byte NOTIFY payload, with room for the instance's name. */
+const SHARED_PUSHES_MAX_BYTES = 7_500;
+/** A push is fleeting: its NOTIFY's commit need not wait for the disk. One statement, one round trip. */
+const NOTIFY_PUSHES = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
 
 /** How long a dropped client's rooms and missed messages are kept for it (connection-state recovery). */
 const RECOVERY_WINDOW_MS = 2 * 60 * 1000;
@@ -64,6 +73,11 @@ const clusterAdapter = async (app: FastifyInstance) => {
       return onlyWhenOthersListen(adapterOf(namespace));
     },
     close: () => pool.end(),
+    /** This instance's name on the pushes it shares. */
+    instance: randomUUID(),
+    /** True while another instance is known (it announced itself in the last 10 s). */
+    othersListen: (io: Server) =>
+      (io.of("/").adapter as unknown as { nodesMap?: Map<string, number> }).nodesMap?.size !== 0,
   };
 };
 
@@ -160,6 +174,7 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     const rooms = [userRoom(user.id)];
     if (user.authorities.includes("ROLE_TEACHER")) rooms.push(TEACHERS_ROOM);
     if (user.authorities.includes("ROLE_ADMIN")) rooms.push(ADMINS_ROOM);
+    if (user.authorities.includes("ROLE_AUDITOR") || user.authorities.includes("ROLE_ADMIN")) rooms.push(AUDITORS_ROOM);
     return rooms;
   };
   const placeIn = (
@@ -167,7 +182,7 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     user: CurrentUser,
   ) => {
     const rooms = roomsOf(user);
-    for (const room of [TEACHERS_ROOM, ADMINS_ROOM]) if (!rooms.includes(room)) socket.leave(room);
+    for (const room of [TEACHERS_ROOM, ADMINS_ROOM, AUDITORS_ROOM]) if (!rooms.includes(room)) socket.leave(room);
     socket.join(rooms);
   };
 
@@ -239,22 +254,69 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
   });
   app.addHook("onClose", async () => stopWatching());
 
+  /** A push checked against its schema, or null (logged) when it does not match. */
+  const checked = (push: Push): Push | null => {
+    if (!isServerToClientEventName(push.event)) return push; // other slices' pushes, not (yet) typed
+    const parsed = serverToClientSchemas[push.event].safeParse(push.payload);
+    if (parsed.success) return { ...push, payload: parsed.data };
+    app.log.error({ event: push.event, issues: parsed.error.issues }, "push does not match its schema");
+    return null;
+  };
+  /** To this instance's sockets only, or (`everywhere`) through the adapter to every instance's. */
+  const deliver = (push: Push, everywhere: boolean) => {
+    const to = everywhere ? io.to(push.room) : io.local.to(push.room);
+    to.emit(push.event as keyof ServerToClientEvents, push.payload as never);
+  };
+  /**
+   * A projection's commit hands over its pushes together. Other instances get them in one NOTIFY per
+   * commit (a few, if they do not fit in one), not the adapter's one per push: each NOTIFY is a commit
+   * and wakes every instance's session. A push too big for a NOTIFY goes through the adapter alone.
+   */
   const emit = (pushes: Push[]) => {
-    for (const push of pushes) {
-      if (isServerToClientEventName(push.event)) {
-        const checked = serverToClientSchemas[push.event].safeParse(push.payload);
-        if (!checked.success) {
-          app.log.error({ event: push.event, issues: checked.error.issues }, "push does not match its schema");
-          continue;
-        }
-        io.to(push.room).emit(push.event, checked.data as never);
-      } else {
-        // Pushes of other slices not (yet) typed in domain/src/realtime.ts still reach their room.
-        io.to(push.room).emit(push.event as keyof ServerToClientEvents, push.payload as never);
-      }
+    const valid = pushes.map(checked).filter((push): push is Push => push !== null);
+    if (!cluster || !cluster.othersListen(io)) {
+      for (const push of valid) deliver(push, !cluster);
+      return;
     }
+    const messages: string[] = [];
+    let message: string[] = [];
+    let size = 0;
+    for (const push of valid) {
+      const item = JSON.stringify({ room: push.room, event: push.event, payload: push.payload });
+      if (item.length > SHARED_PUSHES_MAX_BYTES) {
+        deliver(push, true);
+        continue;
+      }
+      deliver(push, false);
+      if (size + item.length + 1 > SHARED_PUSHES_MAX_BYTES && message.length > 0) {
+        messages.push(`[${message.join(",")}]`);
+        message = [];
+        size = 0;
+      }
+      message.push(item);
+      size += item.length + 1;
+    }
+    if (message.length > 0) messages.push(`[${message.join(",")}]`);
+    for (const text of messages)
+      app.db
+        .query(NOTIFY_PUSHES, [PUSHES_CHANNEL, `${cluster.instance}:${text}`])
+        .catch((error: unknown) => app.log.warn({ err: error }, "sharing pushes with the other instances failed"));
   };
   app.pushes.on("push", emit);
+  const unlisten = cluster
+    ? await app.db.listen(PUSHES_CHANNEL, (payload) => {
+        const separator = payload.indexOf(":");
+        if (separator < 0 || payload.slice(0, separator) === cluster.instance) return;
+        try {
+          for (const push of JSON.parse(payload.slice(separator + 1)) as Push[]) deliver(push, false);
+        } catch (error) {
+          app.log.warn({ err: error }, "pushes from another instance could not be read");
+        }
+      })
+    : undefined;
+  app.addHook("onClose", async () => {
+    await unlisten?.();
+  });
 
   // Before fastify closes its server: open websockets would otherwise keep it from closing.
   app.addHook("preClose", async () => {

@@ -394,9 +394,11 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           return produced;
         }),
       );
-      members.forEach((member, index) => {
-        member.settle(pushes[index]);
-      });
+      // The commit's pushes leave together (another instance gets them in one message), before each
+      // member moves on as if it had applied its part alone.
+      const all = pushes.flat();
+      if (all.length > 0) options.onPush?.(all);
+      for (const member of members) member.settle([]);
     } catch (error) {
       // The projector whose apply threw has had its try at the batch; the others were not at fault.
       log("a shared projection batch failed; the other projectors try it alone", {
