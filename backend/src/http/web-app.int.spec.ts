@@ -78,7 +78,13 @@ describe("the web app on the wire", () => {
   });
 
   it("answers client routes with index.html, never cached, so a new release is seen at once", async () => {
-    for (const url of ["/student", "/gerencia/aluno/ana@example.com/edit", "/teacher/financeiro?month=2026-05"]) {
+    for (const url of [
+      "/student",
+      "/gerencia/aluno/ana@example.com/edit",
+      "/teacher/financeiro?month=2026-05",
+      "/gerencia/aluno/ana@example.com",
+      "/auditoria/fluxos/user-admin%40englishlessons.test",
+    ]) {
       const response = await get(url, "gzip");
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toMatch(/^text\/html/);
@@ -94,7 +100,14 @@ describe("the web app on the wire", () => {
   });
 
   it("answers the JSON 404 for unknown API, management and socket.io paths, missing files and other methods", async () => {
-    for (const url of ["/api/nothing-here", "/management/nothing", "/socket.io/x", "/assets/gone-AbCd1234.js"]) {
+    for (const url of [
+      "/api/nothing-here",
+      "/management/nothing",
+      "/socket.io/x",
+      "/assets/gone-AbCd1234.js",
+      "/assets/gone-AbCd1234.css",
+      "/gone.png",
+    ]) {
       const response = await get(url, "br");
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"]).toMatch(/^application\/json/);

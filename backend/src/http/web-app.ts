@@ -41,8 +41,14 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const urlPath = request.url.split("?")[0] ?? "";
+      // A missing file answers 404; a client route ending in an e-mail's or stream's ".com" or ".test"
+      // (/auditoria/fluxos/user-ana%40example.com) is still a page of the app.
+      const isMissingFile =
+        /\.(m?js|css|map|json|txt|xml|html?|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|webmanifest|br|gz)$/i.test(
+          urlPath,
+        );
       const isAppRoute =
-        request.method === "GET" && !/^\/(api|management|socket\.io)(\/|$)/.test(urlPath) && !/\.\w+$/.test(urlPath);
+        request.method === "GET" && !/^\/(api|management|socket\.io)(\/|$)/.test(urlPath) && !isMissingFile;
       if (serveWeb && isAppRoute) return reply.sendFile("index.html");
       return reply.code(404).send({ status: 404, message: "error.url.not.found", path: request.url });
     });
