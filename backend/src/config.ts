@@ -56,6 +56,13 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Sign-in with Google and Facebook: a provider is on when its client id and secret are both set. */
   oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  /** How often each process looks for Google Calendar events to make or delete (`MEETING_INTERVAL_MS`). */
+  meetingIntervalMs: number;
+  /**
+   * The key teachers' Google refresh tokens are encrypted with at rest (`GOOGLE_TOKEN_KEY`, by default the
+   * JWT secret): changing it makes the stored tokens unreadable, and teachers connect their calendar again.
+   */
+  googleTokenKey: string;
 }
 
 /**
@@ -71,6 +78,9 @@ export interface OAuthProviderConfig {
   /** Google: who must have issued the ID token. Facebook: where the person's profile is read. */
   issuer?: string;
   profileUrl?: string;
+  /** Google: the Calendar API (`GOOGLE_CALENDAR_API_URL`) and where a token is revoked (`GOOGLE_REVOKE_URL`). */
+  calendarApiUrl?: string;
+  revokeUrl?: string;
 }
 
 const oauthOf = (env: NodeJS.ProcessEnv): Config["oauth"] => {
@@ -88,6 +98,8 @@ const oauthOf = (env: NodeJS.ProcessEnv): Config["oauth"] => {
         authorizationUrl: env.GOOGLE_AUTHORIZATION_URL || "https://accounts.google.com/o/oauth2/v2/auth",
         tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
         issuer: env.GOOGLE_ISSUER || "https://accounts.google.com",
+        calendarApiUrl: env.GOOGLE_CALENDAR_API_URL || "https://www.googleapis.com/calendar/v3",
+        revokeUrl: env.GOOGLE_REVOKE_URL || "https://oauth2.googleapis.com/revoke",
       },
     }),
     ...(facebook && {
@@ -123,6 +135,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = Number(env.PORT ?? 8080);
   // `npm start` runs in backend/: relative paths are taken from where the user typed the command.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? "./data");
+  const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString("hex");
   return {
     port,
     // Local by default; a container sets HOST=0.0.0.0.
@@ -130,7 +143,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     // Without a configured secret, tokens are signed with a key that lives as long as the process.
-    jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString("hex"),
+    jwtSecret,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "English Lessons <no-reply@englishlessons.local>",
     baseUrl: env.BASE_URL ?? `http://localhost:${port}`,
@@ -150,5 +163,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logRequests: env.LOG_REQUESTS !== "false",
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     oauth: oauthOf(env),
+    meetingIntervalMs: Number(env.MEETING_INTERVAL_MS ?? 30_000),
+    googleTokenKey: env.GOOGLE_TOKEN_KEY || jwtSecret,
   };
 };

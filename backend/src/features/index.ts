@@ -7,6 +7,7 @@ import { couponsFeature } from "./coupons";
 import type { Feature } from "./feature";
 import { lessonsFeature } from "./lessons";
 import { mailsFeature } from "./mails";
+import { meetingsFeature } from "./meetings";
 import { placementFeature } from "./placement";
 import { purchasingFeature } from "./purchasing";
 import { teachersFeature } from "./teachers";
@@ -24,5 +25,6 @@ export const features: Feature[] = [
   mailsFeature,
   applicationsFeature,
   placementFeature,
+  meetingsFeature,
   teachersFeature,
 ];

@@ -156,6 +156,26 @@ describe("claiming a lesson", () => {
     given([]).when(claim()).thenThrows(lessonErrors.notFound, "not_found"));
 });
 
+describe("the teacher's Google Meet link", () => {
+  const meetUrl = "https://meet.google.com/abc-defg-hij";
+  const use = (teacherId = bruno.id): LessonCommand => ({ type: "UseMeetingLink", teacherId, meetUrl, now });
+  const changed: LessonEvent = {
+    type: "LessonVideoLinkChanged",
+    data: { meetUrl, teacherId: bruno.id, at: now.toISOString() },
+  };
+  it("replaces the Jitsi link of the teacher's lesson", () => given([scheduled, accepted]).when(use()).then([changed]));
+  it("is not used once the lesson is cancelled or another teacher's", () => {
+    const cancelled: LessonEvent = {
+      type: "LessonCancelled",
+      data: { by: ana.id, role: "student", refunded: true, at: now.toISOString() },
+    };
+    given([scheduled, accepted, cancelled]).when(use()).then([]);
+    given([scheduled, accepted]).when(use(carla.id)).then([]);
+    given([scheduled]).when(use()).then([]);
+  });
+  it("is recorded once", () => given([scheduled, accepted, changed]).when(use()).then([]));
+});
+
 describe("cancelling a lesson", () => {
   const cancel = (at: Date, by = 11, role: "student" | "admin" = "student"): LessonCommand => ({
     type: "CancelLesson",

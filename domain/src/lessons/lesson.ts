@@ -173,6 +173,8 @@ export const lessonEventSchemas = {
   }),
   /** An administrator removed the teacher's report: the lesson is without one again. */
   TeacherFeedbackDeleted: z.object({ feedbackId: z.number().int(), by: z.string(), at: instant }),
+  /** The teacher's Google Calendar made the lesson's event: its Google Meet link replaces the Jitsi one. */
+  LessonVideoLinkChanged: z.object({ meetUrl: z.url(), teacherId: z.number().int(), at: instant }),
 };
 
 export type LessonEvent = EventOf<typeof lessonEventSchemas>;
@@ -250,7 +252,9 @@ export type LessonCommand =
       now: Date;
     }
   | ({ type: "ReviseTeacherFeedback"; feedbackId: number; by: string; now: Date } & TeacherFeedbackInput)
-  | { type: "DeleteFeedback"; of: "student" | "teacher"; feedbackId: number; by: string; now: Date };
+  | { type: "DeleteFeedback"; of: "student" | "teacher"; feedbackId: number; by: string; now: Date }
+  /** The lesson's video link becomes the teacher's Google Meet one, while the lesson is still theirs. */
+  | { type: "UseMeetingLink"; teacherId: number; meetUrl: string; now: Date };
 
 interface LessonFacts {
   scheduled: LessonScheduled;
@@ -391,6 +395,8 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         return { ...state, reportedNotHeld: event.data.status === 3 };
       case "TeacherFeedbackDeleted":
         return { ...state, teacherFeedbackId: null, reportedNotHeld: false };
+      case "LessonVideoLinkChanged":
+        return { ...state, meetUrl: event.data.meetUrl };
       default:
         return state;
     }
@@ -639,6 +645,17 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
           {
             type: command.of === "student" ? "StudentFeedbackDeleted" : "TeacherFeedbackDeleted",
             data: { feedbackId: command.feedbackId, by: command.by, at: command.now.toISOString() },
+          },
+        ];
+      }
+      case "UseMeetingLink": {
+        // Cancelled or given to another teacher meanwhile: the link is of no use, the event is deleted.
+        if (state.status !== "accepted" || state.teacher.id !== command.teacherId) return [];
+        if (state.meetUrl === command.meetUrl) return [];
+        return [
+          {
+            type: "LessonVideoLinkChanged",
+            data: { meetUrl: command.meetUrl, teacherId: command.teacherId, at: command.now.toISOString() },
           },
         ];
       }

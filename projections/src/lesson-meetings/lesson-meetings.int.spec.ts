@@ -132,6 +132,16 @@ describe("lesson-meetings read model", () => {
         ]);
       }));
 
+  it("deletes the teacher's event when an administrator takes the lesson back from them", () =>
+    spec
+      .given(connected(bruno), accepted(bruno), created)
+      .when(lesson({ type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-11-25T12:00:00.000Z" } }))
+      .then(async ({ sql }) => {
+        expect(await lessonMeetingRows(sql, 2001)).toMatchObject([
+          { teacherId: bruno.id, wanted: false, action: "delete" },
+        ]);
+      }));
+
   it("forgets the work of a teacher who disconnected", () =>
     spec
       .given(connected(bruno), accepted(bruno))

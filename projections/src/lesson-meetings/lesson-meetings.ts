@@ -25,6 +25,7 @@ export const lessonMeetingsProjector: Projector = {
     "GoogleCalendarDisconnected",
     "LessonAccepted",
     "LessonTeacherChanged",
+    "LessonTeacherUnassigned",
     "LessonCancelled",
     "MeetingClaimed",
     "MeetingAttemptFailed",
@@ -151,6 +152,9 @@ export const lessonMeetingsProjector: Projector = {
       case "LessonTeacherChanged":
         await drop(event.data.from.id, event.data.at);
         await create(event.data.teacher.id, event.data.at);
+        return;
+      case "LessonTeacherUnassigned":
+        await drop(event.data.from.id, event.data.at);
         return;
       case "LessonCancelled":
         await drop(null, event.data.at);

@@ -26,6 +26,9 @@ export const migrateSocialAuthorizations = (db: Database) =>
     )`);
   });
 
+/** What an authorisation is for: a sign-in with a provider, or a teacher connecting their Google Calendar. */
+export type AuthorizationFlow = SocialProvider | "google-calendar";
+
 const digestOf = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export interface StartedAuthorization {
@@ -36,12 +39,21 @@ export interface StartedAuthorization {
   binding: string;
 }
 
-export const startAuthorization = async (sql: Sql, provider: SocialProvider, now = new Date()) => {
+/**
+ * `binding` ties the return to who started it: by default a random value for the browser's cookie; a signed-in
+ * teacher connecting their calendar is bound to their account instead (the return needs their token).
+ */
+export const startAuthorization = async (
+  sql: Sql,
+  provider: AuthorizationFlow,
+  now = new Date(),
+  binding = randomBytes(24).toString("base64url"),
+) => {
   const started: StartedAuthorization = {
     state: generateState(),
     codeVerifier: generateCodeVerifier(),
     nonce: randomBytes(24).toString("base64url"),
-    binding: randomBytes(24).toString("base64url"),
+    binding,
   };
   // Sign-ins abandoned at the provider are forgotten as new ones start.
   await sql.query("delete from social_authorizations where expires_at < $1", [now]);
@@ -63,7 +75,7 @@ export const startAuthorization = async (sql: Sql, provider: SocialProvider, now
 /** The sign-in this return belongs to, taken so it cannot be used again; undefined when it does not hold. */
 export const takeAuthorization = async (
   sql: Sql,
-  provider: SocialProvider,
+  provider: AuthorizationFlow,
   state: string,
   binding: string | undefined,
   now = new Date(),

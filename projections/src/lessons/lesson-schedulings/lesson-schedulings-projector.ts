@@ -155,6 +155,7 @@ export const lessonSchedulingsProjector: Projector = {
     "StudentFeedbackDeleted",
     "TeacherFeedbackRevised",
     "TeacherFeedbackDeleted",
+    "LessonVideoLinkChanged",
   ],
   tables: ["lesson_schedulings"],
   migrate: async (sql) => {
@@ -286,6 +287,14 @@ export const lessonSchedulingsProjector: Projector = {
           [id],
         );
         return [];
+      // The teacher's Google Meet link replaced the Jitsi one: the student and the teacher see the new one.
+      case "LessonVideoLinkChanged": {
+        const { rows } = await tx.query<ChangedRow>(
+          "update lesson_schedulings set meet_url = $2 where id = $1 returning *",
+          [id, event.data.meetUrl],
+        );
+        return rows[0] ? changedPushes(id, rows[0]) : [];
+      }
     }
   },
 };

@@ -1,0 +1,64 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type { Database, Sql } from "@el/projections";
+
+/**
+ * Teachers' Google refresh tokens, kept out of the event store (an event is forever and copied into every
+ * export; a token must be deletable when the teacher disconnects) and encrypted at rest with AES-256-GCM
+ * under a key derived from `GOOGLE_TOKEN_KEY`. Not a read model: no event makes these rows.
+ */
+export const migrateCalendarTokens = (db: Database) =>
+  db.transaction(async (tx) => {
+    // Under the lock the app's migrations take, so instances starting together do not collide.
+    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
+    await tx.query(`create table if not exists google_calendar_tokens (
+      teacher_id bigint primary key,
+      sealed text not null,
+      updated_at timestamptz not null
+    )`);
+  });
+
+const keyOf = (secret: string) => createHash("sha256").update(`google-calendar-tokens:${secret}`).digest();
+
+export const seal = (secret: string, token: string) => {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyOf(secret), iv);
+  const sealed = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".");
+};
+
+/** The token, or undefined when it was sealed under another key (the key changed) or altered. */
+export const unseal = (secret: string, text: string) => {
+  const [iv, tag, sealed] = text.split(".").map((part) => Buffer.from(part, "base64url"));
+  if (!iv || !tag || !sealed) return undefined;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", keyOf(secret), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(sealed), decipher.final()]).toString("utf8");
+  } catch {
+    return undefined;
+  }
+};
+
+export const storeCalendarToken = (sql: Sql, secret: string, teacherId: number, token: string) =>
+  sql.query(
+    `insert into google_calendar_tokens (teacher_id, sealed, updated_at) values ($1, $2, now())
+     on conflict (teacher_id) do update set sealed = $2, updated_at = now()`,
+    [teacherId, seal(secret, token)],
+  );
+
+export const calendarTokenOf = async (sql: Sql, secret: string, teacherId: number) => {
+  const { rows } = await sql.query<{ sealed: string }>(
+    "select sealed from google_calendar_tokens where teacher_id = $1",
+    [teacherId],
+  );
+  return rows[0] ? unseal(secret, rows[0].sealed) : undefined;
+};
+
+/** Deletes the teacher's token and answers it (to revoke it at Google), if there was one. */
+export const removeCalendarToken = async (sql: Sql, secret: string, teacherId: number) => {
+  const { rows } = await sql.query<{ sealed: string }>(
+    "delete from google_calendar_tokens where teacher_id = $1 returning sealed",
+    [teacherId],
+  );
+  return rows[0] ? unseal(secret, rows[0].sealed) : undefined;
+};

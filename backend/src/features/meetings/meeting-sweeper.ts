@@ -1,0 +1,112 @@
+import { LESSON_DURATION_MS, lessonDecider, lessonStreams, startOf } from "@el/domain/lessons/lesson";
+import {
+  calendarEventIdOf,
+  type LessonMeetingCommand,
+  lessonMeetingDecider,
+  lessonMeetingStreams,
+} from "@el/domain/meetings/index";
+import { dueMeetingWork, type MeetingWork } from "@el/projections/lesson-meetings/index";
+import type { FastifyInstance } from "fastify";
+import { executeCommand, executeOnStates } from "../../commands/execute";
+import { foldOf } from "../../commands/stream-states";
+import { asSystem } from "../../event-store";
+import type { GoogleCalendar } from "../../integrations/google-calendar/google-calendar";
+import { calendarTokenOf } from "./calendar-tokens";
+
+const lessonState = foldOf(lessonStreams, lessonDecider);
+const meetingState = foldOf(lessonMeetingStreams, lessonMeetingDecider);
+
+const onMeeting = (app: FastifyInstance, lessonId: number, command: LessonMeetingCommand) =>
+  executeCommand(app, { streams: lessonMeetingStreams, key: lessonId }, lessonMeetingDecider, command);
+
+/** Makes the lesson's event in the teacher's calendar; its Meet link becomes the lesson's video link. */
+const create = async (app: FastifyInstance, calendar: GoogleCalendar, work: MeetingWork, token: string) => {
+  const { lesson } = await app.streamStates.read({ lesson: lessonState(work.lessonId) });
+  if (lesson.state.status === "none") return;
+  const { scheduled } = lesson.state;
+  const start = startOf(scheduled);
+  const calendarEventId = calendarEventIdOf(work.lessonId, work.teacherId);
+  const { meetUrl } = await calendar.createEvent(token, {
+    id: calendarEventId,
+    summary: `English lesson: ${scheduled.student.firstName} (${scheduled.level.name})`,
+    description: `${scheduled.trail.number}. ${scheduled.trail.title}`,
+    start: new Date(start).toISOString(),
+    end: new Date(start + LESSON_DURATION_MS).toISOString(),
+  });
+  const now = new Date();
+  // Both at once: the event is known made, and the lesson shows its link, or neither is recorded.
+  await executeOnStates(
+    app,
+    { meeting: meetingState(work.lessonId), lesson: lessonState(work.lessonId) },
+    ({ meeting, lesson: current }) => {
+      const made = lessonMeetingDecider.decide(
+        { type: "RecordMeetingCreated", teacherId: work.teacherId, calendarEventId, meetUrl, now },
+        meeting,
+      );
+      const linked =
+        made.length === 0
+          ? []
+          : lessonDecider.decide({ type: "UseMeetingLink", teacherId: work.teacherId, meetUrl, now }, current);
+      return {
+        appends: [
+          { streamId: lessonMeetingStreams.id(work.lessonId), events: made },
+          { streamId: lessonStreams.id(work.lessonId), events: linked },
+        ],
+        result: made.length,
+      };
+    },
+  );
+};
+
+/**
+ * Does the Google Calendar work due at `now`: each call is claimed first (an event on the lesson's meeting
+ * stream) and only the process whose claim was stored makes it. A failed call is reported and tried again
+ * after a growing wait; a lesson that began before its event was made keeps its Jitsi link. Answers how
+ * many calls succeeded.
+ */
+export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCalendar, now = new Date()) => {
+  let done = 0;
+  for (const work of await dueMeetingWork(app.db, now)) {
+    const { action, lessonId, teacherId } = work;
+    if (action === "create") {
+      const { lesson } = await app.streamStates.read({ lesson: lessonState(lessonId) });
+      if (lesson.state.status !== "none" && startOf(lesson.state.scheduled) <= now.getTime()) {
+        await onMeeting(app, lessonId, { type: "AbandonMeeting", action, teacherId, now });
+        continue;
+      }
+    }
+    const { result: claimed } = await onMeeting(app, lessonId, { type: "ClaimMeeting", action, teacherId, now });
+    if (claimed.length === 0) continue;
+    try {
+      const token = await calendarTokenOf(app.db, app.config.googleTokenKey, teacherId);
+      if (!token) throw new Error("no readable token for this teacher");
+      if (action === "create") await create(app, calendar, work, token);
+      else {
+        await calendar.deleteEvent(token, work.calendarEventId ?? calendarEventIdOf(lessonId, teacherId));
+        await onMeeting(app, lessonId, { type: "RecordMeetingDeleted", teacherId, now: new Date() });
+      }
+      done++;
+    } catch (error) {
+      app.log.warn({ lessonId, teacherId, action, error: String(error) }, "a Google Calendar call failed");
+      await onMeeting(app, lessonId, { type: "ReportMeetingFailure", action, teacherId, now: new Date() });
+    }
+  }
+  return done;
+};
+
+/** Every process looks at the work list (in PostgreSQL, so it survives restarts) every `intervalMs`. */
+export const startMeetingSweeps = (app: FastifyInstance, calendar: GoogleCalendar, intervalMs: number) => {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= asSystem("lesson-meetings", () => doDueMeetingWork(app, calendar))
+      .catch((error) => app.log.error({ err: error }, "Google Calendar sweep failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
