@@ -56,6 +56,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Sign-in with Google and Facebook: a provider is on when its client id and secret are both set. */
   oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
+  /** How long a replay to a moment (issue 12) is kept before it is dropped (`AUDIT_REPLAY_TTL_MS`, default 24 h). */
+  auditReplayTtlMs: number;
   /** How often each process looks for Google Calendar events to make or delete (`MEETING_INTERVAL_MS`). */
   meetingIntervalMs: number;
   /**
@@ -163,6 +165,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logRequests: env.LOG_REQUESTS !== "false",
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     oauth: oauthOf(env),
+    auditReplayTtlMs: Number(env.AUDIT_REPLAY_TTL_MS ?? 24 * 3_600_000),
     meetingIntervalMs: Number(env.MEETING_INTERVAL_MS ?? 30_000),
     googleTokenKey: env.GOOGLE_TOKEN_KEY || jwtSecret,
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ReplayView } from "./audit/replays";
 import { BoardChanged } from "./lessons/board-view";
 import { PendingLessonView } from "./lessons/scheduling-view";
 import { PurchaseStatus } from "./purchasing/purchase-views";
@@ -6,7 +7,7 @@ import { PurchaseStatus } from "./purchasing/purchase-views";
 /**
  * What the server pushes over socket.io, typed once for the gateway and the browser. Both sides use the
  * schemas: the gateway before emitting, the browser on arrival (a push is input like any other).
- * Rooms: `user:{id}`, `role:teacher`, `role:admin`.
+ * Rooms: `user:{id}`, `role:teacher`, `role:admin`, `role:auditor` (auditors and administrators).
  */
 
 export const serverToClientSchemas = {
@@ -31,6 +32,8 @@ export const serverToClientSchemas = {
   "purchase:updated": z.object({ purchaseId: z.number().int(), status: PurchaseStatus }),
   /** To `role:admin`: a lesson's card on the live board changed (scheduled, claimed, cancelled, feedback, paid…). */
   "board:changed": BoardChanged,
+  /** To `role:auditor`: a replay to a moment moved on (progress, done, failed) or was removed (`status` as last known). */
+  "replay:progress": ReplayView,
 };
 
 export type ServerToClientEventName = keyof typeof serverToClientSchemas;
@@ -56,3 +59,4 @@ export const parseServerPush = <Name extends ServerToClientEventName>(
 export const userRoom = (userId: number) => `user:${userId}`;
 export const TEACHERS_ROOM = "role:teacher";
 export const ADMINS_ROOM = "role:admin";
+export const AUDITORS_ROOM = "role:auditor";

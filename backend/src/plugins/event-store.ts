@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { AUDITORS_ROOM } from "@el/domain/realtime";
 import type { ProjectionRunner, Projector, Push } from "@el/projections";
 import { createProjectionRunner, migrateProjections } from "@el/projections";
 import fp from "fastify-plugin";
@@ -11,6 +12,7 @@ import {
   type EventStore,
   migrateEventStore,
 } from "../event-store";
+import { createReplays, REPLAYS_SCHEMA, type Replays } from "../features/audit/replays";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -18,6 +20,8 @@ declare module "fastify" {
     projections: ProjectionRunner;
     /** Emits "push" with the pushes of every committed projection batch (realtime listens). */
     pushes: EventEmitter<{ push: [Push[]] }>;
+    /** Read models rebuilt as of an instant for auditors (issue 12), kept apart from the live ones. */
+    replays: Replays;
     /** Allocates the next numeric id for a new entity (user, lesson, scheduling…). */
     nextId: () => Promise<number>;
   }
@@ -44,6 +48,7 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
       await tx.query(SNAPSHOT_SCHEMA);
       await tx.query("create sequence if not exists entity_ids start with 1000");
       await migrateProjections(tx, projectors);
+      await tx.query(REPLAYS_SCHEMA);
     });
     const eventStore = await createEventStore(db, new EventRegistry().register(...events));
     const pushes = new EventEmitter<{ push: [Push[]] }>();
@@ -59,12 +64,30 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
     app.decorate("eventStore", eventStore);
     app.decorate("projections", projections);
     app.decorate("pushes", pushes);
+    const replays = createReplays({
+      db,
+      source: eventStore,
+      projectors,
+      ttlMs: app.config.auditReplayTtlMs,
+      onChange: (replay) => pushes.emit("push", [{ room: AUDITORS_ROOM, event: "replay:progress", payload: replay }]),
+      log: (message, details) => app.log.warn(details, message),
+    });
+    app.decorate("replays", replays);
     app.decorate("nextId", createIdBlocks(db));
 
+    // Expired replays are dropped within a minute (sooner when they are kept less than that).
+    const sweepEveryMs = Math.min(60_000, Math.max(1000, app.config.auditReplayTtlMs));
+    let sweeper: ReturnType<typeof setInterval> | undefined;
     app.addHook("onReady", async () => {
       projections.start();
+      sweeper = setInterval(() => {
+        replays.sweep().catch((error) => app.log.warn({ err: error }, "dropping expired replays failed"));
+      }, sweepEveryMs);
+      sweeper.unref();
     });
     app.addHook("onClose", async () => {
+      clearInterval(sweeper);
+      await replays.close();
       await projections.stop();
       await eventStore.close();
     });

@@ -1,2 +1,3 @@
 export * from "./audit-views";
+export * from "./replays";
 export * from "./stream-history";
