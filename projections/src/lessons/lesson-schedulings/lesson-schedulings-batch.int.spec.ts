@@ -92,6 +92,10 @@ const history = (seed: number, count: number): RecordedEvent[] => {
               },
             },
             { type: "TeacherFeedbackDeleted", data: { feedbackId: n, by: "admin", at: instant(n) } },
+            {
+              type: "LessonVideoLinkChanged",
+              data: { meetUrl: `https://meet.google.com/m-${n}`, teacherId: teacher.id, at: instant(n) },
+            },
           ]);
     versions.set(lesson, version);
     events.push({

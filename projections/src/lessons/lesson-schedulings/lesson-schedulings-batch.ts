@@ -109,6 +109,8 @@ const fold = (row: Row | undefined, recorded: RecordedEvent): Row | undefined =>
       return { ...row, teacher_feedback_status: event.data.status };
     case "TeacherFeedbackDeleted":
       return { ...row, teacher_feedback_id: null, teacher_feedback_status: null };
+    case "LessonVideoLinkChanged":
+      return { ...row, meet_url: event.data.meetUrl };
     default:
       return row;
   }
