@@ -166,6 +166,18 @@ export const PurchaseView = z.object({
 });
 export type PurchaseView = z.infer<typeof PurchaseView>;
 
+/**
+ * `GET api/purchases/{id}/payment` (back office): the gateway's reference for the purchase's payment and
+ * each status it went through, oldest first, with who moved it (`gateway`, an administrator's login, or
+ * null for the student's own checkout and the expiry).
+ */
+export const PurchasePaymentView = z.object({
+  id: z.number().int(),
+  gatewayReference: z.string().nullable(),
+  history: z.array(z.object({ status: PurchaseStatus, at: z.string(), by: z.string().nullable() })),
+});
+export type PurchasePaymentView = z.infer<typeof PurchasePaymentView>;
+
 /** `GET api/purchases/totalAmount`: reais paid in the filter. */
 export const PurchaseTotalView = z.object({ total: z.number(), count: z.number().int() });
 export type PurchaseTotalView = z.infer<typeof PurchaseTotalView>;

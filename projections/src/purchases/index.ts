@@ -1,1 +1,2 @@
+export * from "./purchase-payment-history";
 export * from "./purchases";

@@ -1,5 +1,5 @@
 import { purchaseEventDefinitions } from "@el/domain/purchasing/index";
-import { purchasesProjector } from "@el/projections/purchases/index";
+import { purchasePaymentHistoryProjector, purchasesProjector } from "@el/projections/purchases/index";
 import type { Feature } from "../feature";
 import { cepRoutes } from "./cep-routes";
 import { startPurchaseExpiry } from "./payment-settlement";
@@ -10,7 +10,7 @@ import { sandboxRoutes } from "./sandbox-routes";
 export const purchasingFeature: Feature = {
   name: "purchasing",
   events: purchaseEventDefinitions,
-  projectors: [purchasesProjector],
+  projectors: [purchasesProjector, purchasePaymentHistoryProjector],
   routes: async (app) => {
     // The bank's return and the sandbox issuer page post HTML forms (only these routes take them).
     app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>

@@ -8,6 +8,7 @@ import {
   PreorderBody,
   PreorderView,
   PurchaseFilter,
+  PurchasePaymentView,
   PurchaseTotalView,
   PurchaseView,
 } from "@el/domain/purchasing/purchase-views";
@@ -16,6 +17,7 @@ import {
   findPurchase,
   findPurchaseByPaymentId,
   pagePurchases,
+  purchasePaymentOf,
   purchasesOfStudent,
   totalPaid,
 } from "@el/projections/purchases/index";
@@ -132,6 +134,16 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id",
     { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: PurchaseView } } },
     async (request) => toPurchaseView(app, await visiblePurchase(app, request, request.params.id)),
+  );
+
+  app.get(
+    "/api/purchases/:id/payment",
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 200: PurchasePaymentView } } },
+    async (request) => {
+      const payment = await purchasePaymentOf(app.db, request.params.id);
+      if (!payment) throw notFound(purchaseErrors.notFound);
+      return payment;
+    },
   );
 
   const viewOf = async (id: number) => {

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { CheckoutResult, PurchaseView } from "@el/domain/purchasing/purchase-views";
+import type { CheckoutResult, PurchasePaymentView, PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { listPackages } from "@el/projections/catalog/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
@@ -269,6 +269,24 @@ describe("buying lessons", () => {
     expect(marks.map((mark) => mark.statusCode)).toEqual([200, 200, 200]);
     expect(marks[0]?.headers["x-app-alert"]).toBe("purchasing.purchase.paid");
     expect(await balanceOf(student.auth)).toBe(4);
+
+    // The back office's payment page: the gateway's reference and each status once, whoever moved it.
+    const payment = await test.app.inject({
+      method: "GET",
+      url: `/api/purchases/${result.purchaseId}/payment`,
+      headers: admin,
+    });
+    expect(payment.statusCode).toBe(200);
+    const { gatewayReference, history } = payment.json<PurchasePaymentView>();
+    expect(gatewayReference).toEqual(expect.any(String));
+    expect(history.map((change) => [change.status, change.by])).toEqual([
+      ["PENDING", null],
+      ["AWAIT_PAYMENT", "gateway"],
+      ["PAID", expect.stringContaining("admin")],
+    ]);
+    expect(JSON.stringify(payment.json())).not.toMatch(/\d{13,19}/);
+    const unknown = await test.app.inject({ method: "GET", url: "/api/purchases/987654/payment", headers: admin });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("sells by debit: the bank's authentication page, then its return pays the purchase", async () => {
@@ -381,6 +399,15 @@ describe("buying lessons", () => {
     expect((await test.app.inject({ method: "GET", url: "/api/purchases", headers: student.auth })).statusCode).toBe(
       403,
     );
+    expect(
+      (
+        await test.app.inject({
+          method: "GET",
+          url: `/api/purchases/${mine.purchaseId}/payment`,
+          headers: student.auth,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(
       (await test.app.inject({ method: "PUT", url: `/api/purchases/${mine.purchaseId}/paid`, headers: student.auth }))
         .statusCode,

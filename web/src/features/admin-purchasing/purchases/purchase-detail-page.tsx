@@ -8,6 +8,7 @@ import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
 import { getPurchase } from "../api/get-purchase";
 import { studentName } from "../api/get-students";
+import { PurchasePaymentSection } from "./purchase-payment-section";
 import { dateText, methodText, packagesText } from "./purchase-texts";
 import { canMarkPaid, canRefund } from "./purchases-page";
 
@@ -45,7 +46,10 @@ const PaymentDetails = ({ payment }: { payment: NonNullable<PurchaseView["paymen
   return null;
 };
 
-/** /gerencia/compra/{id}: one purchase, read-only, with the corrections its status allows. */
+/**
+ * /gerencia/compra/{id}: one purchase, read-only (its packages, the student, what was paid and how), its
+ * payment's gateway reference and status history, with the corrections its status allows.
+ */
 export const PurchaseDetailPage = () => {
   const { t } = useTranslation();
   const id = useParams().id ?? "";
@@ -103,6 +107,7 @@ export const PurchaseDetailPage = () => {
           {purchase.data.payment && <PaymentDetails payment={purchase.data.payment} />}
         </dl>
       )}
+      {purchase.status === "ready" && <PurchasePaymentSection purchaseId={purchase.data.id} />}
       <div className="actions">
         <Link to={`/gerencia/compra${search}`} className="btn btn-outline">
           {t("gerencia.actions.back")}

@@ -489,6 +489,54 @@ describe("purchase detail", () => {
     expect(screen.getByRole("link", { name: "Abrir o boleto" })).toHaveAttribute("href", "/api/boletos/abc");
   });
 
+  it("shows the payment's gateway reference and each status with when and by whom, no card data", async () => {
+    server({
+      "GET /api/purchases/3": () => json(purchase(3, { method: "BANKSLIP", status: "PAID" })),
+      "GET /api/purchases/3/payment": () =>
+        json({
+          id: 3,
+          gatewayReference: "pay_8f2c1a",
+          history: [
+            { status: "PENDING", at: "2026-11-20T13:05:00.000Z", by: null },
+            { status: "AWAIT_PAYMENT", at: "2026-11-20T13:05:01.000Z", by: "gateway" },
+            { status: "PAID", at: "2026-11-21T12:00:00.000Z", by: "admin@example.com" },
+          ],
+        }),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/3");
+    const section = await screen.findByRole("region", { name: "Pagamento" });
+    expect(await within(section).findByText("pay_8f2c1a")).toBeInTheDocument();
+    const rows = within(within(section).getByRole("table", { name: "Histórico de situações" })).getAllByRole("row");
+    expect(
+      rows.slice(1).map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["Pendente", "20/11/26 10:05", "—"],
+      ["Aguardando pagamento", "20/11/26 10:05", "Gateway de pagamento"],
+      ["Pago", "21/11/26 09:00", "admin@example.com"],
+    ]);
+  });
+
+  it("says when the gateway never recorded the payment, and shows the section's error apart from the purchase", async () => {
+    server({
+      "GET /api/purchases/4": () => json(purchase(4, { method: "DEBIT", status: "FAILED" })),
+      "GET /api/purchases/4/payment": () => json({ id: 4, gatewayReference: null, history: [] }),
+      "GET /api/purchases/5": () => json(purchase(5)),
+      "GET /api/purchases/5/payment": () => json({ message: "Falha ao ler o pagamento" }, { status: 500 }),
+    });
+    const { router } = renderRoutes(adminPurchasingArea, "/gerencia/compra/4");
+    const section = await screen.findByRole("region", { name: "Pagamento" });
+    expect(
+      await within(section).findByText("nenhuma (o gateway não chegou a registrar o pagamento)", { exact: false }),
+    ).toBeInTheDocument();
+    await router.navigate("/gerencia/compra/5");
+    expect(await screen.findByText("Falha ao ler o pagamento")).toBeInTheDocument();
+    expect(screen.getByText("Ana Souza (ana@example.com)")).toBeInTheDocument();
+  });
+
   it("shows an error when the purchase does not exist", async () => {
     server({ "GET /api/purchases/9": () => json({ message: "error.purchase.notFound" }, { status: 404 }) });
     renderRoutes(adminPurchasingArea, "/gerencia/compra/9");
