@@ -13,6 +13,7 @@ import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../feature
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/admin-tools/routes";
 import { auditRoutes } from "../features/audit/routes";
+import { googleCalendarRoutes } from "../features/google-calendar/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
             </Suspense>,
           ),
           ...socialSignInRoutes,
+          ...googleCalendarRoutes,
           ...studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]),
           ...teacherRoutes,
           ...adminRoutes(
