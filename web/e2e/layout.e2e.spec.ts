@@ -150,6 +150,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
       "Aceitar aulas",
       "Trilhas de ensino",
       "Financeiro",
+      "Meu Perfil",
     ]);
     await teacherShot(page, "0900-drawer-open");
 

@@ -6,6 +6,7 @@ import type { LessonCard } from "../../lib/lessons/lesson-card";
 import { trailLabel } from "../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../lib/lessons/lesson-time";
 import { useLiveFeed } from "../../lib/socket";
+import { TeacherChip } from "../teachers/teacher-card";
 import "./lessons.css";
 
 export type LessonState = "pending" | "accepted" | "held" | "feedbackGiven";
@@ -36,6 +37,7 @@ const LessonRow = ({
   const state = useSelector(actor, (snapshot) => snapshot.value as LessonState);
   const live = useSelector(actor, (snapshot) => snapshot.context.lesson);
   const other = counterpart === "teacher" ? live.teacherName : live.studentName;
+  const teacherId = counterpart === "teacher" ? live.teacherId : null;
   return (
     <tr data-lesson-id={live.id}>
       <td data-label={t("lessons.columns.date")}>{formatDay(live.date)}</td>
@@ -43,7 +45,13 @@ const LessonRow = ({
         {formatTime(live.date)} – {formatEndTime(live.date)}
       </td>
       <td data-label={t("lessons.columns.trail")}>{trailLabel(live.trail)}</td>
-      <td data-label={t(`lessons.columns.${counterpart}`)}>{other ?? t("lessons.status.pending")}</td>
+      <td data-label={t(`lessons.columns.${counterpart}`)}>
+        {other && teacherId ? (
+          <TeacherChip teacherId={teacherId} name={other} />
+        ) : (
+          (other ?? t("lessons.status.pending"))
+        )}
+      </td>
       <td data-label={t("lessons.columns.status")}>
         <LessonStatusBadge state={state} />
       </td>

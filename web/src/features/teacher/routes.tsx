@@ -6,6 +6,7 @@ const TrailsByLevel = lazyPage(() => import("../../components/trails/trails-by-l
 const AcceptLessons = lazyPage(() => import("./accept/accept-lessons").then((m) => m.AcceptLessons));
 const TeacherFinance = lazyPage(() => import("./finance/teacher-finance").then((m) => m.TeacherFinance));
 const TeacherLessons = lazyPage(() => import("./lessons/teacher-lessons").then((m) => m.TeacherLessons));
+const TeacherProfilePage = lazyPage(() => import("./profile/teacher-profile-page").then((m) => m.TeacherProfilePage));
 const TeacherArea = lazyPage(() => import("./teacher-area").then((m) => m.TeacherArea));
 
 export const teacherRoutes: RouteObject[] = [
@@ -21,6 +22,7 @@ export const teacherRoutes: RouteObject[] = [
       { path: "aceitar-aulas", element: <AcceptLessons /> },
       { path: "trilhas", element: <TrailsByLevel /> },
       { path: "financeiro", element: <TeacherFinance /> },
+      { path: "perfil", element: <TeacherProfilePage /> },
     ],
   },
 ];

@@ -18,6 +18,7 @@ const TeacherLayout = () => {
         { to: "/teacher/aceitar-aulas", label: t("teacher.menu.accept") },
         { to: "/teacher/trilhas", label: t("teacher.menu.trails") },
         { to: "/teacher/financeiro", label: t("teacher.menu.finance") },
+        { to: "/teacher/perfil", label: t("teacher.menu.profile") },
       ]}
     />
   );

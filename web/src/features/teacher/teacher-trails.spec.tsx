@@ -49,7 +49,7 @@ const renderTrails = () => renderTeacherArea("/teacher/trilhas");
 signInTeacherForEachTest();
 
 describe("the teacher's Trilhas de ensino screen", () => {
-  it("sits in the teacher menu of four entries, marked as the current one", async () => {
+  it("sits in the teacher menu of five entries, marked as the current one", async () => {
     server();
     renderTrails();
     const menu = await screen.findByRole("navigation", { name: "Área do professor" });
@@ -58,6 +58,7 @@ describe("the teacher's Trilhas de ensino screen", () => {
       ["Aceitar aulas", "/teacher/aceitar-aulas"],
       ["Trilhas de ensino", "/teacher/trilhas"],
       ["Financeiro", "/teacher/financeiro"],
+      ["Meu Perfil", "/teacher/perfil"],
     ]);
     expect(within(menu).getByRole("link", { current: "page" })).toHaveTextContent("Trilhas de ensino");
   });

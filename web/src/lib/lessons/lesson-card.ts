@@ -11,6 +11,8 @@ export interface LessonCard {
   levelName: string | null;
   objective: string | null;
   teacherName: string | null;
+  /** The claiming teacher's id, where the source names it: their profile is read by it. */
+  teacherId?: number | null;
   studentName: string | null;
   meetUrl: string | null;
   feedbackGiven: boolean;

@@ -31,6 +31,7 @@ export const lessonViewToCard = (view: LessonView, viewer: LessonViewer): Lesson
   levelName: view.level.name,
   objective: view.objective,
   teacherName: view.teacher?.name ?? null,
+  teacherId: view.teacher?.id ?? null,
   studentName: view.student,
   meetUrl: view.meetUrl,
   feedbackGiven: (viewer === "student" ? view.studentFeedbackId : view.teacherFeedbackId) != null,

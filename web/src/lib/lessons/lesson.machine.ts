@@ -4,7 +4,7 @@ import type { LiveFeed } from "../socket";
 import type { LessonCard } from "./lesson-card";
 
 export type LessonEvent =
-  | { type: "lesson.accepted"; teacherName: string; meetUrl: string }
+  | { type: "lesson.accepted"; teacherId: number; teacherName: string; meetUrl: string }
   | { type: "lesson.feedbackGiven" };
 
 export interface LessonInput {
@@ -33,7 +33,12 @@ export const lessonMachine = setup({
       if (!input.feed) return;
       return input.feed.subscribe("lesson:accepted", (push) => {
         if (push.lessonId === input.lessonId) {
-          sendBack({ type: "lesson.accepted", teacherName: push.teacher.name, meetUrl: push.meetUrl });
+          sendBack({
+            type: "lesson.accepted",
+            teacherId: push.teacher.id,
+            teacherName: push.teacher.name,
+            meetUrl: push.meetUrl,
+          });
         }
       });
     }),
@@ -73,6 +78,7 @@ export const lessonMachine = setup({
             lesson: ({ context, event }) => ({
               ...context.lesson,
               teacherName: event.teacherName,
+              teacherId: event.teacherId,
               meetUrl: event.meetUrl,
             }),
           }),

@@ -35,6 +35,8 @@ export const User = UserView.partial({
 }).extend({
   /** A teacher with a held lesson not yet paid ("Em débito"); optional so a user from any list parses. */
   hasMissingPayment: z.boolean().nullable().optional(),
+  /** A teacher's rating from their students' notes; optional for the same reason. */
+  rating: UserView.shape.rating.unwrap().unwrap().nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
+import { TeacherRating } from "../../../components/teachers/teacher-rating";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useResource } from "../../../lib/use-resource";
 import { fullName, type User } from "../api/user";
@@ -69,6 +70,9 @@ const TeacherRows = ({ user }: { user: User }) => {
   return (
     <>
       <Row label={t("gerencia.teachers.experience")}>{user.experience}</Row>
+      <Row label={t("gerencia.teachers.rating")}>
+        <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />
+      </Row>
       <Row label={t("gerencia.users.bankNumber")}>{user.bankNumber}</Row>
       <Row label={t("gerencia.users.bankBranch")}>{user.bankBranch}</Row>
       <Row label={t("gerencia.users.bankAccount")}>{user.bankAccount}</Row>

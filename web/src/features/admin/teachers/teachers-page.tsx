@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { TeacherRating } from "../../../components/teachers/teacher-rating";
 import type { User } from "../api/user";
 import { type Column, UserDirectory } from "../components/user-directory";
 
@@ -18,6 +19,13 @@ export const TeachersPage = () => {
         label: t("gerencia.teachers.payments"),
         value: (user) => (user.hasMissingPayment ? 1 : 0),
         render: (user) => t(user.hasMissingPayment ? "gerencia.teachers.inDebt" : "gerencia.teachers.settled"),
+      },
+      {
+        key: "rating",
+        label: t("gerencia.teachers.rating"),
+        // Unrated teachers sort below the lowest average.
+        value: (user) => user.rating?.average ?? -1,
+        render: (user) => <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />,
       },
     ],
     [t],

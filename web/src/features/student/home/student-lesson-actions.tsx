@@ -13,7 +13,7 @@ export const StudentLessonActions = ({ view, onChanged }: { view: LessonRowView;
   const upcoming = (state === "pending" || state === "accepted") && Date.parse(lesson.date) > Date.now();
   return (
     <>
-      <LessonDetailsAndJoin view={view} />
+      <LessonDetailsAndJoin view={view} showTeacher />
       {upcoming && (
         <button type="button" className="btn btn-small btn-outline" onClick={() => setOpen("cancel")}>
           {t("lessons.actions.cancel")}

@@ -1,0 +1,97 @@
+import type { TeacherProfileView } from "@el/domain/accounts/teacher-profile";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
+import { renderRoutes } from "../../../test/render";
+import { signInTeacherForEachTest } from "../../../test/sign-in";
+import { TeacherProfilePage } from "./teacher-profile-page";
+
+const photo = "b".repeat(64);
+const saved: TeacherProfileView = {
+  id: 21,
+  firstName: "Bruno",
+  lastName: "Lima",
+  bio: "",
+  experience: "Três anos",
+  specialities: [],
+  languages: [],
+  photo: null,
+  rating: { average: null, count: 0 },
+};
+
+const server = (answers: { put?: (request: FakeRequest) => Response } = {}) =>
+  fakeApi({
+    "GET /api/account": () =>
+      json({ id: 21, login: "bruno@example.com", activated: true, authorities: ["ROLE_USER", "ROLE_TEACHER"] }),
+    "GET /api/account/teacher-profile": () => json(saved),
+    "PUT /api/account/teacher-profile": (request) =>
+      answers.put?.(request) ?? json({ ...saved, ...(request.body as object) }),
+    "POST /api/account/teacher-profile/photo": () =>
+      json({ ...saved, photo: { large: `api/teacher-photos/${photo}/256`, small: `api/teacher-photos/${photo}/64` } }),
+  });
+
+const show = () => renderRoutes([{ path: "/teacher/perfil", element: <TeacherProfilePage /> }], "/teacher/perfil");
+
+signInTeacherForEachTest();
+
+describe("the teacher's profile page", () => {
+  it("saves the bio, experience, specialities and languages, and previews them as students see them", async () => {
+    const calls = server();
+    show();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Sobre você"), "Ensino inglês para viagens.");
+    await user.click(screen.getByRole("checkbox", { name: "Inglês para viagens" }));
+    await user.click(screen.getByRole("checkbox", { name: "Português" }));
+    // English is ticked for a teacher who never said.
+    expect(screen.getByRole("checkbox", { name: "Inglês" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Salvar perfil" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")?.body).toEqual({
+      bio: "Ensino inglês para viagens.",
+      experience: "Três anos",
+      specialities: ["TRAVEL"],
+      languages: ["en", "pt"],
+    });
+    const preview = await screen.findByRole("region", { name: "Sobre Bruno" });
+    expect(within(preview).getByText("Ensino inglês para viagens.")).toBeInTheDocument();
+    expect(within(preview).getByText("Inglês para viagens")).toBeInTheDocument();
+  });
+
+  it("asks for a language before sending", async () => {
+    const calls = server();
+    show();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("checkbox", { name: "Inglês" }));
+    await user.click(screen.getByRole("button", { name: "Salvar perfil" }));
+    expect(await screen.findByText("Escolha pelo menos um idioma.")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === "PUT")).toBe(false);
+  });
+
+  it("shows the server's refusal in the teacher's language", async () => {
+    server({ put: () => json({}, { status: 400, headers: { "X-app-error": "error.teacherProfile.bio" } }) });
+    show();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Salvar perfil" }));
+    expect(await screen.findByText("O texto sobre você pode ter até 500 caracteres.")).toBeInTheDocument();
+  });
+
+  it("uploads a photo and shows it; refuses another type before sending", async () => {
+    const calls = server();
+    show();
+    const user = userEvent.setup({ applyAccept: false });
+    const input = await screen.findByLabelText("Foto");
+    await user.upload(input, new File(["GIF89a"], "me.gif", { type: "image/gif" }));
+    expect(await screen.findByText("Envie uma foto JPEG, PNG ou WebP.")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+
+    await user.upload(input, new File([new Uint8Array([1, 2, 3])], "me.png", { type: "image/png" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "POST")).toBe(true));
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      photo: "AQID",
+      photoContentType: "image/png",
+    });
+    const images = await screen.findAllByRole("img", { name: "Foto de Bruno Lima" });
+    expect(images[0]).toHaveAttribute("src", `/api/teacher-photos/${photo}/256`);
+  });
+});
