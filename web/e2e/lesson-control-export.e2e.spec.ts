@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs";
+import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
+import ExcelJS from "exceljs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  acceptedTeacher,
+  expectStatus,
+  launchBrowser,
+  type Product,
+  screenshots,
+  signedIn,
+  signedUpStudent,
+  startProduct,
+} from "./harness";
+
+const STUDENT = { email: "joao.export@example.com", password: "aprender123", firstName: "João", lastName: "Conceição" };
+const TEACHER = {
+  email: "estevao.export@example.com",
+  password: "teaching123",
+  firstName: "Estêvão",
+  lastName: "Araújo",
+};
+const TRAIL = "Conversação no café";
+
+let product: Product;
+let browser: Browser;
+let lessonId: number;
+
+/** João's lesson on the trail "Conversação no café" with Estêvão, two days from now, made by the administrator. */
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+  const adminToken = await product.login(ADMIN.email, ADMIN.password);
+  await signedUpStudent(product, STUDENT);
+  expectStatus(
+    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
+    200,
+  );
+  await acceptedTeacher(product, adminToken, TEACHER);
+  const trail = await product.api<{ id: number }>("POST", "/api/trails", {
+    token: adminToken,
+    body: { number: 99, title: TRAIL, level: { id: 1 } },
+  });
+  expect([201, 202]).toContain(trail.status);
+  const idOf = async (email: string) => {
+    const user = await product.api<{ id: number }>("GET", `/api/users/${email}`, { token: adminToken });
+    expectStatus(user, 200);
+    return user.body.id;
+  };
+  const date = new Date(`${localDateOf(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000))}T10:00:00-03:00`);
+  const lesson = await product.api<{ id: number }>("POST", "/api/lessons/admin", {
+    token: adminToken,
+    body: {
+      student: { id: await idOf(STUDENT.email) },
+      trail: { id: trail.body.id },
+      date: date.toISOString(),
+      teacher: { id: await idOf(TEACHER.email) },
+    },
+  });
+  expectStatus(lesson, 201);
+  lessonId = lesson.body.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Clicks the export link and answers the file the browser saved. */
+const exported = async (page: Page, link: string) => {
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 30_000 }),
+    page.getByRole("link", { name: link, exact: true }).click(),
+  ]);
+  const saved = await download.path();
+  return { name: download.suggestedFilename(), bytes: readFileSync(saved) };
+};
+
+describe("the lesson-control export, downloaded in a browser", () => {
+  it("keeps the accents of names, trail and level in the CSV (UTF-8 with a BOM and ';') and in the XLSX", async () => {
+    const shot = screenshots("lesson-control-export");
+    const page = await signedIn(browser, product, ADMIN, "/gerencia/aula?year=todos");
+    await page.getByRole("cell", { name: TRAIL, exact: true }).waitFor({ timeout: 30_000 });
+    await shot(page, "lesson-control");
+
+    const csv = await exported(page, "CSV");
+    expect(csv.name).toMatch(/\.csv$/);
+    expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]?.split(";").slice(0, 8)).toEqual([
+      "ID",
+      "Aluno",
+      "Nível",
+      "Objetivo",
+      "Título da aula",
+      "Data",
+      "Hora",
+      "Professor",
+    ]);
+    const row = lines.find((line) => line.startsWith(`${lessonId};`))?.split(";");
+    expect(row?.slice(1, 5)).toEqual(["João Conceição", "Begginer", "Viagem", `99 - ${TRAIL}`]);
+    expect(row?.[7]).toBe("Estêvão Araújo");
+
+    const xlsx = await exported(page, "Excel (XLSX)");
+    expect(xlsx.name).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = (index: number) =>
+      ((sheet?.getRow(index).values ?? []) as unknown[]).slice(1).map((value) => String(value ?? ""));
+    expect(values(1).slice(0, 8)).toEqual(lines[0]?.split(";").slice(0, 8));
+    const rowCount = sheet?.rowCount ?? 0;
+    const lessonRow = Array.from({ length: rowCount }, (_, index) => values(index + 1)).find(
+      (cells) => cells[0] === String(lessonId),
+    );
+    expect(lessonRow?.slice(1, 5)).toEqual(["João Conceição", "Begginer", "Viagem", `99 - ${TRAIL}`]);
+    expect(lessonRow?.[7]).toBe("Estêvão Araújo");
+    await shot(page, "exported");
+  });
+});
