@@ -789,6 +789,31 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     expect((await other.status())[0]).toMatchObject({ state: "stalled", error: "cannot project tick 3" });
   });
 
+  it("answers a command without waiting for a read model that does not await its events, nor sharing its transaction", async () => {
+    const harness = await openHarness(createPgDatabase(await createTestDatabaseUrl()));
+    harnesses.push(harness);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const screen = recordingProjector("screen");
+    // A worker's list: slow, and nobody reads it right after a tick.
+    const worklist: Projector = { ...recordingProjector("worklist", undefined, () => gate), awaitedOn: ["Tocked"] };
+    const running = await start(harness.runner([screen, worklist]), [screen, worklist], harness.db);
+    await expect.poll(() => running.isActive("worklist"), POLL).toBe(true);
+    expect(running.projectorsHandling(["Ticked"])).toEqual(["screen"]);
+
+    const [event] = await harness.tick(1, 1);
+    const at = positionOf(event as RecordedEvent);
+    expect(await running.waitFor(at, running.projectorsHandling(["Ticked"]), 5_000)).toBe(true);
+    expect((await harness.applied("screen")).get(1)).toBe(1);
+    expect((await harness.applied("worklist")).get(1)).toBeUndefined();
+
+    release();
+    expect(await running.waitFor(at, ["worklist"])).toBe(true);
+    everyTickOnce(await harness.applied("worklist"), 1, 1);
+  });
+
   it("answers a wait in another process from the announcements of the process that runs the projector, without reading its checkpoint again", async () => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));

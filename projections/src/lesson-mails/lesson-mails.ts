@@ -24,6 +24,8 @@ import type { Sql } from "../sql";
  */
 export const lessonMailsProjector: Projector = {
   name: "lesson-mails",
+  // The work list is the sender's, read on its schedule; a person's choices are read back at once.
+  awaitedOn: ["MailPreferencesChanged"],
   handles: [
     "LessonScheduled",
     "LessonAccepted",

@@ -29,6 +29,13 @@ export interface Projector {
    * spec proves it). Replays and blue/green rebuilds use it; without it they call `apply` event by event.
    */
   applyBatch?: (events: readonly RecordedEvent[], tx: Sql) => Promise<void>;
+  /**
+   * The event types whose commands wait for this read model before they answer; absent, all it handles.
+   * A background worker's list (e-mails to send, meetings to create) is read on the worker's schedule,
+   * not by the caller right after: only the events its own screens show are awaited. A batch with none of
+   * them is committed on its own, not in the transaction the awaited read models share.
+   */
+  awaitedOn?: readonly string[];
 }
 
 /** Where the runner reads events from: the event store, seen through what a runner needs of it. */

@@ -433,9 +433,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       progressed();
       return;
     }
-    const together = await new Promise<Push[] | undefined>((settle, fail) =>
-      decide(batch, { loop, relevant, settle, fail }),
-    );
+    // What nobody waits for does not lengthen the transaction others wait for.
+    const { awaitedOn } = loop.projector;
+    const together =
+      awaitedOn && !relevant.some((event) => awaitedOn.includes(event.type))
+        ? (decide(batch), undefined)
+        : await new Promise<Push[] | undefined>((settle, fail) => decide(batch, { loop, relevant, settle, fail }));
     const pushes =
       together ??
       (await writing(() =>
@@ -798,10 +801,13 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       );
     },
 
-    /** Names of the projectors that handle at least one of `eventTypes`: the ones a command waits for. */
+    /**
+     * Names of the projectors a command that stored `eventTypes` waits for: those that handle one of them,
+     * and await it (`awaitedOn`).
+     */
     projectorsHandling: (eventTypes: readonly string[]) =>
       projectors
-        .filter((projector) => projector.handles.some((type) => eventTypes.includes(type)))
+        .filter((projector) => (projector.awaitedOn ?? projector.handles).some((type) => eventTypes.includes(type)))
         .map((projector) => projector.name),
 
     /** True when this runner holds the projector's lock and is processing. */

@@ -20,6 +20,8 @@ const claim = (app: FastifyInstance, mail: DueLessonMail, type: "ClaimMail" | "R
  */
 export const sendDueLessonMails = async (app: FastifyInstance, now = new Date()) => {
   let sent = 0;
+  // Commands do not wait for the work list: a sweep does, so it sees every lesson stored before it began.
+  await app.projections.waitFor(await app.eventStore.head(), ["lesson-mails"]);
   for (const mail of await dueLessonMails(app.db, now)) {
     const { result: claimed } = await claim(app, mail, "ClaimMail");
     if (claimed.length === 0) continue;
