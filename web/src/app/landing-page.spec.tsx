@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
@@ -59,6 +59,30 @@ describe("the landing page", () => {
       "Participe",
     ]);
     expect(steps.map((step) => step.textContent?.charAt(0))).toEqual(["1", "2", "3"]);
+  });
+
+  it("backs 'avaliados pelos alunos' with the real average and count of students' ratings", async () => {
+    fakeApi({
+      "GET /api/item-packages": () => json([{ id: 1, amount: 1, value: 47 }]),
+      "GET /api/teachers/ratings": () => json({ average: 4.7, ratings: 12, teachers: 3 }),
+    });
+    renderRoutes(routes, "/");
+    expect(
+      await within(region("Uma rede de professores preparados")).findByText(
+        "Nota média 4,7 de 5, em 12 avaliações de alunos",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("leaves the figure out before the first rating", async () => {
+    const calls = fakeApi({
+      "GET /api/item-packages": () => json([{ id: 1, amount: 1, value: 47 }]),
+      "GET /api/teachers/ratings": () => json({ average: null, ratings: 0, teachers: 0 }),
+    });
+    renderRoutes(routes, "/");
+    await screen.findByRole("article", { name: "Pacote de 1 aula" });
+    await waitFor(() => expect(calls.some((call) => call.path === "/api/teachers/ratings")).toBe(true));
+    expect(screen.queryByText(/Nota média/)).not.toBeInTheDocument();
   });
 
   it("presents the teacher network with a way to apply as a teacher", () => {

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { CONTACT } from "../../components/layout/footer";
 import { PriceCards } from "./price-cards";
+import { TeacherRatings } from "./teacher-ratings";
 import "./landing.css";
 
 const REASONS = ["trial", "noFee", "noEnrolment", "payPerUse", "material", "rated"] as const;
@@ -110,6 +111,7 @@ export const LandingPage = () => {
             <li>{t("landing.teachers.rated")}</li>
             <li>{t("landing.teachers.trails")}</li>
           </ul>
+          <TeacherRatings />
           <Link to="/registro/professor" className="btn btn-outline">
             {t("landing.teachers.apply")}
           </Link>
