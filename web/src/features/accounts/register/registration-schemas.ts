@@ -51,6 +51,15 @@ export type StudentStepTwo = z.infer<typeof StudentStepTwo>;
 /** Step 2 after Google or Facebook vouched for the student (a ticket came along): no password to choose. */
 export const SocialStepTwo = z.object({ ...stepTwoFields, password: z.string(), confirmPassword: z.string() });
 
+/** A teacher's application after Google or Facebook vouched for them: no e-mail or password to type. */
+export const SocialTeacherStepTwo = z.object({
+  // The spec's teacher form asks a name only; the provider's last name is kept when there is one.
+  lastName: z.string().trim().max(50, "register.messages.validate.name.maxlength"),
+  phone,
+  experience: z.string().trim().min(1, required).max(2000),
+});
+export type SocialTeacherStepTwo = z.infer<typeof SocialTeacherStepTwo>;
+
 export const TeacherApplicationForm = z.object({
   name,
   email,

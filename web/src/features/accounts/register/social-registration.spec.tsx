@@ -77,6 +77,43 @@ describe("signing up through Google or Facebook", () => {
     ]);
   });
 
+  it("lets the person apply as a teacher instead: the application goes with the ticket and nobody is signed in", async () => {
+    const applied: unknown[] = [];
+    fakeApi({
+      "GET /api/levels": () => json([{ id: 1, name: "Begginer", active: true }]),
+      "POST /api/register/social/teacher": ({ body }) => {
+        applied.push(body);
+        return json({ login: "beatriz@example.com", activated: false }, { status: 201 });
+      },
+    });
+    renderRoutes(routes, fromGoogle);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("radio", { name: "Dar aulas de inglês" }));
+    expect(screen.queryByLabelText("Nível de inglês")).toBeNull();
+    expect(screen.getByLabelText("E-mail")).toHaveValue("beatriz@example.com");
+
+    await user.click(screen.getByRole("button", { name: "Enviar candidatura" }));
+    expect(await screen.findAllByText("Este campo é obrigatório")).toHaveLength(2);
+    expect(applied).toEqual([]);
+
+    await user.type(screen.getByLabelText("Telefone"), "11912345678");
+    await user.type(screen.getByLabelText("Experiência"), "Seis anos com adolescentes");
+    await user.click(screen.getByRole("button", { name: "Enviar candidatura" }));
+    expect(await screen.findByText(/Cadastro recebido!/)).toBeInTheDocument();
+    expect(applied).toEqual([
+      {
+        langKey: "pt-br",
+        ticket: "ticket-1",
+        firstName: "Beatriz",
+        lastName: "Lima",
+        phone: "(11)91234-5678",
+        experience: "Seis anos com adolescentes",
+      },
+    ]);
+    expect(tokenStorage.get()).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it("says so when the ticket expired, and signs nobody in", async () => {
     fakeApi({
       "GET /api/levels": () => json([{ id: 1, name: "Begginer", active: true }]),

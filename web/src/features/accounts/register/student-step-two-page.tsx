@@ -1,5 +1,6 @@
 import { HeardFrom, SignUpObjective } from "@el/domain/accounts/account";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router-dom";
@@ -16,6 +17,7 @@ import { register } from "../api/register";
 import { registerSocial } from "../api/register-social";
 import { PasswordFields } from "./password-fields";
 import { SocialStepTwo, type StudentStepOne, StudentStepTwo } from "./registration-schemas";
+import { SocialTeacherApplicationForm } from "./social-teacher-application";
 import "./registration.css";
 
 /** Who is registering, and whether step 1 already gave their last name and password. */
@@ -65,6 +67,8 @@ export const StudentStepTwoPage = () => {
   const carried = (useLocation().state as { registration?: StudentStepOne } | null)?.registration;
   const registrant = carried ? fromStepOne(carried) : fromSocialSignIn(search);
   const levels = useResource(getActiveLevels, "levels");
+  // Someone Google or Facebook vouched for may sign up to study or apply to teach.
+  const [role, setRole] = useState<"student" | "teacher">("student");
   const form = useForm<StudentStepTwo>({
     resolver: zodResolver(registrant?.ticket ? SocialStepTwo : StudentStepTwo),
     defaultValues: {
@@ -128,70 +132,98 @@ export const StudentStepTwoPage = () => {
           <img className="registration-photo" src={registrant.imageUrl} alt={t("register.finish.photo")} />
         )}
         <h1>{t("register.finish.title", { name: registrant.firstName })}</h1>
-        <p>{t("register.finish.subtitle")}</p>
-        <form noValidate onSubmit={form.handleSubmit(submit.run)}>
-          {!registrant.fromStepOne && (
-            <>
-              <Field label={t("register.form.email")}>
-                <input type="email" value={registrant.email} readOnly />
+        {registrant.ticket && (
+          <fieldset className="form-field">
+            <legend>{t("register.finish.role")}</legend>
+            {(["student", "teacher"] as const).map((option) => (
+              <label key={option} className="form-check">
+                <input
+                  type="radio"
+                  name="role"
+                  value={option}
+                  checked={role === option}
+                  onChange={() => setRole(option)}
+                />
+                {t(`register.finish.as.${option}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {registrant.ticket && role === "teacher" ? (
+          <SocialTeacherApplicationForm
+            ticket={registrant.ticket}
+            firstName={registrant.firstName}
+            lastName={registrant.lastName}
+            email={registrant.email}
+          />
+        ) : (
+          <>
+            <p>{t("register.finish.subtitle")}</p>
+            <form noValidate onSubmit={form.handleSubmit(submit.run)}>
+              {!registrant.fromStepOne && (
+                <>
+                  <Field label={t("register.form.email")}>
+                    <input type="email" value={registrant.email} readOnly />
+                  </Field>
+                  <Field label={t("register.form.lastName")} error={errors.lastName}>
+                    <input autoComplete="family-name" {...form.register("lastName")} />
+                  </Field>
+                  {!registrant.ticket && <PasswordFields form={form} />}
+                </>
+              )}
+              {submit.status === "error" && <ErrorAlert error={submit.error} />}
+              {submit.status === "success" && session.error && (
+                <div className="alert alert-danger" role="alert">
+                  {t(session.error)}
+                </div>
+              )}
+              <PhoneField control={form.control} name="phone" label={t("register.form.phone")} error={errors.phone} />
+              {levels.status === "loading" && <Loading />}
+              {levels.status === "failed" && <ErrorAlert error={levels.error} />}
+              {levels.status === "ready" && (
+                <Field label={t("register.form.level")} error={errors.level}>
+                  <select {...form.register("level")}>
+                    <option value="">{t("register.form.choose")}</option>
+                    {levels.data.map((level) => (
+                      <option key={level.id} value={level.id}>
+                        {level.name}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              <Field label={t("register.form.objective")} error={errors.objective}>
+                <select {...form.register("objective")}>
+                  {SignUpObjective.options.map((objective) => (
+                    <option key={objective} value={objective}>
+                      {t(`register.objective.${objective}`)}
+                    </option>
+                  ))}
+                </select>
               </Field>
-              <Field label={t("register.form.lastName")} error={errors.lastName}>
-                <input autoComplete="family-name" {...form.register("lastName")} />
+              <Field label={t("register.form.heardFrom")} error={errors.heardFrom}>
+                <select {...form.register("heardFrom")} defaultValue="">
+                  <option value="">{t("register.form.choose")}</option>
+                  {HeardFrom.options.map((source) => (
+                    <option key={source} value={source}>
+                      {t(`register.heardFrom.${source}`)}
+                    </option>
+                  ))}
+                </select>
               </Field>
-              {!registrant.ticket && <PasswordFields form={form} />}
-            </>
-          )}
-          {submit.status === "error" && <ErrorAlert error={submit.error} />}
-          {submit.status === "success" && session.error && (
-            <div className="alert alert-danger" role="alert">
-              {t(session.error)}
-            </div>
-          )}
-          <PhoneField control={form.control} name="phone" label={t("register.form.phone")} error={errors.phone} />
-          {levels.status === "loading" && <Loading />}
-          {levels.status === "failed" && <ErrorAlert error={levels.error} />}
-          {levels.status === "ready" && (
-            <Field label={t("register.form.level")} error={errors.level}>
-              <select {...form.register("level")}>
-                <option value="">{t("register.form.choose")}</option>
-                {levels.data.map((level) => (
-                  <option key={level.id} value={level.id}>
-                    {level.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          )}
-          <Field label={t("register.form.objective")} error={errors.objective}>
-            <select {...form.register("objective")}>
-              {SignUpObjective.options.map((objective) => (
-                <option key={objective} value={objective}>
-                  {t(`register.objective.${objective}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t("register.form.heardFrom")} error={errors.heardFrom}>
-            <select {...form.register("heardFrom")} defaultValue="">
-              <option value="">{t("register.form.choose")}</option>
-              {HeardFrom.options.map((source) => (
-                <option key={source} value={source}>
-                  {t(`register.heardFrom.${source}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <div className="actions">
-            {carried && (
-              <Link to="/registro/aluno" state={{ registration: carried }} className="btn btn-outline">
-                {t("register.finish.back")}
-              </Link>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={busy || levels.status !== "ready"}>
-              {busy ? t("global.loading") : t("register.finish.submit")}
-            </button>
-          </div>
-        </form>
+              <div className="actions">
+                {carried && (
+                  <Link to="/registro/aluno" state={{ registration: carried }} className="btn btn-outline">
+                    {t("register.finish.back")}
+                  </Link>
+                )}
+                <button type="submit" className="btn btn-primary" disabled={busy || levels.status !== "ready"}>
+                  {busy ? t("global.loading") : t("register.finish.submit")}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
       </div>
     </div>
   );
