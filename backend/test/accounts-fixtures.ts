@@ -98,10 +98,16 @@ export const storedEventCount = async (app: FastifyInstance) => {
   return Number(rows[0]?.count);
 };
 
+/** The stored events of a type, their personal fields opened as any reader of the store gets them. */
 export const eventsOfType = async (app: FastifyInstance, type: string) => {
-  const { rows } = await app.db.query<{ stream_id: string; data: Record<string, unknown> }>(
-    "select stream_id, data from es_events where type = $1 order by global_position",
+  const { rows } = await app.db.query<{ type: string; stream_id: string; data: Record<string, unknown> }>(
+    "select type, stream_id, data from es_events where type = $1 order by global_position",
     [type],
   );
-  return rows;
+  const { personalData } = app.eventStore;
+  await personalData.prepare(rows);
+  return rows.map((row) => ({
+    stream_id: row.stream_id,
+    data: personalData.open(row.type, row.stream_id, row.data) as Record<string, unknown>,
+  }));
 };

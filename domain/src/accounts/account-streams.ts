@@ -17,3 +17,10 @@ export const accountStreamEvent = (recorded: RecordedEvent): RecordedOf<AccountS
   if (adminStreams.holds(recorded.streamId)) return adminStreams.event(recorded);
   throw new Error(`${recorded.streamId} is not an account stream`);
 };
+
+/** Whom an account stream is of, as lessons and purchases name them (by id); undefined for an administrator. */
+export const personOfAccountStream = (streamId: string): { role: "student" | "teacher"; id: number } | undefined => {
+  if (studentStreams.holds(streamId)) return { role: "student", id: studentStreams.parse(streamId) };
+  if (teacherStreams.holds(streamId)) return { role: "teacher", id: teacherStreams.parse(streamId) };
+  return undefined;
+};

@@ -142,9 +142,10 @@ export const accountEventSchemas = {
   SocialAccountLinked: SocialIdentity.extend({ at: instant }),
   /**
    * LGPD erasure: the person's key was destroyed, so their personal data reads as "titular removido"
-   * everywhere; the account is closed for good. `by`: the person's own login or the administrator's.
+   * everywhere; the account is closed for good. `by`: "titular" when the person asked, else the administrator's
+   * login. `lessons`: the lessons they took part in, whose feedback texts were erased with them.
    */
-  PersonalDataErased: z.object({ by: z.string(), at: instant }),
+  PersonalDataErased: z.object({ by: z.string(), at: instant, lessons: z.array(z.number().int()) }),
 };
 
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
@@ -159,7 +160,7 @@ export type AccountCommand =
   | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
   | { type: "RevokeSessions"; by: string }
   | { type: "DeleteAccount"; by: string }
-  | { type: "ErasePersonalData"; by: string; now: Date }
+  | { type: "ErasePersonalData"; by: string; now: Date; lessons: number[] }
   | { type: "LinkSocialAccount"; identity: SocialIdentity; now: Date }
   | { type: "SignInSocially"; identity: SocialIdentity; ip: string; now: Date };
 
@@ -326,7 +327,12 @@ const changedFields = (profile: ProfileFields, changes: ProfileChanges): Profile
 export const decideAccountCommand = (command: AccountCommand, core: AccountCore): AccountEvent[] => {
   // A deleted account may still be erased; an erased one has nothing left to erase.
   if (command.type === "ErasePersonalData" && !core.erased)
-    return [{ type: "PersonalDataErased", data: { by: command.by, at: command.now.toISOString() } }];
+    return [
+      {
+        type: "PersonalDataErased",
+        data: { by: command.by, at: command.now.toISOString(), lessons: command.lessons },
+      },
+    ];
   if (core.deleted) throw invalid(accountErrors.deleted);
   switch (command.type) {
     case "ChangeProfile": {

@@ -23,21 +23,28 @@ const registration: StudentRegistered = {
   registeredAt: "2026-03-01T12:00:00.000Z",
 };
 const registered: StudentEvent = { type: "StudentRegistered", data: registration };
-const erased: StudentEvent = { type: "PersonalDataErased", data: { by: "ana", at: now.toISOString() } };
+const erased: StudentEvent = {
+  type: "PersonalDataErased",
+  data: { by: "titular", at: now.toISOString(), lessons: [7] },
+};
 
 describe("erasing a person's data (LGPD)", () => {
   it("erases an account once, whoever asks", () => {
-    given([registered]).when({ type: "ErasePersonalData", by: "ana", now }).then([erased]);
+    given([registered])
+      .when({ type: "ErasePersonalData", by: "titular", now, lessons: [7] })
+      .then([erased]);
   });
 
   it("erases an account an administrator had deleted", () => {
     given([registered, { type: "AccountDeleted", data: { by: "admin" } }])
-      .when({ type: "ErasePersonalData", by: "admin", now })
-      .then([{ type: "PersonalDataErased", data: { by: "admin", at: now.toISOString() } }]);
+      .when({ type: "ErasePersonalData", by: "admin", now, lessons: [] })
+      .then([{ type: "PersonalDataErased", data: { by: "admin", at: now.toISOString(), lessons: [] } }]);
   });
 
   it("refuses to erase again, and refuses every other command afterwards", () => {
-    given([registered, erased]).when({ type: "ErasePersonalData", by: "ana", now }).thenThrows(accountErrors.deleted);
+    given([registered, erased])
+      .when({ type: "ErasePersonalData", by: "titular", now, lessons: [] })
+      .thenThrows(accountErrors.deleted);
     given([registered, erased])
       .when({ type: "ChangeProfile", changes: { firstName: "Ana" }, by: "ana" })
       .thenThrows(accountErrors.deleted);

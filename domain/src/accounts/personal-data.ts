@@ -64,19 +64,23 @@ export const personalFieldsOf = (type: string, streamId: string, data: unknown):
   if (!isObject(data)) return [];
   if (ACCOUNT_STREAM.test(streamId)) {
     switch (type) {
+      // Students and teachers sign in with their e-mail: the login is as personal as the e-mail.
       case "StudentRegistered":
       case "TeacherApplied":
       case "AdministratorRegistered":
-        return fieldsOf(streamId, [], [...NAME_AND_CONTACT, "experience"]);
+        return fieldsOf(streamId, [], ["login", ...NAME_AND_CONTACT, "experience"]);
       case "ProfileChanged":
-        return fieldsOf(streamId, ["changes"], PERSONAL_PROFILE_FIELDS);
+        return fieldsOf(streamId, ["changes"], [...PERSONAL_PROFILE_FIELDS, "by"]).map((field) =>
+          field.path[1] === "by" ? { subject: streamId, path: ["by"] } : field,
+        );
       case "SignedIn":
       case "SignInFailed":
-        return fieldsOf(streamId, [], ["ip"]);
+        return fieldsOf(streamId, [], ["login", "ip"]);
       case "TeacherRejected":
-        return fieldsOf(streamId, [], ["reason"]);
+        return fieldsOf(streamId, [], ["reason", "by"]);
+      // Who did it: often the person themself, by their login (an administrator's is kept in the metadata's user id).
       default:
-        return [];
+        return "by" in data && type !== "PersonalDataErased" ? fieldsOf(streamId, [], ["by"]) : [];
     }
   }
   if (streamId.startsWith("lesson-")) {
@@ -93,6 +97,11 @@ export const personalFieldsOf = (type: string, streamId: string, data: unknown):
       }
     }
   }
-  if (streamId.startsWith("purchase-") && type === "PurchaseStarted") return snapshotOf("student", data, "student");
+  if (streamId.startsWith("purchase-") && type === "PurchaseStarted") {
+    const student = snapshotOf("student", data, "student");
+    return student.length > 0
+      ? [...student, { subject: student[0]?.subject as string, path: ["student", "login"] }]
+      : [];
+  }
   return [];
 };

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@el/domain";
 import {
   accountStreamEvent,
+  PERSON_REMOVED,
   type RecentFailures,
   signInStreams,
   unknownSignInStreams,
@@ -25,12 +26,15 @@ create table if not exists audits (
 create index if not exists audits_date on audits (date);
 create index if not exists audits_failures_by_address on audits (remote_address, date) where type = 'AUTHENTICATION_FAILURE';
 create index if not exists audits_by_principal_address on audits (principal, remote_address, date);
+-- the account a sign-in was of (null: an unknown login, or a row written before issue 12), so an erasure finds its rows
+alter table audits add column if not exists stream_id text;
+create index if not exists audits_stream on audits (stream_id) where stream_id is not null;
 `;
 
 export const auditsProjector: Projector = {
   name: "audits",
   tables: ["audits"],
-  handles: ["SignedIn", "SignInFailed"],
+  handles: ["SignedIn", "SignInFailed", "PersonalDataErased"],
   migrate: async (sql) => {
     await sql.query(AUDITS_SCHEMA);
   },
@@ -42,10 +46,20 @@ export const auditsProjector: Projector = {
       : signInStreams.holds(recorded.streamId)
         ? signInStreams.event(recorded)
         : accountStreamEvent(recorded);
+    if (event.type === "PersonalDataErased") {
+      // Who signed in, and from where, is theirs: the attempts themselves (when, how they ended) stay.
+      await tx.query("update audits set principal = $2, remote_address = $2 where stream_id = $1", [
+        event.streamId,
+        PERSON_REMOVED,
+      ]);
+      return;
+    }
     if (event.type !== "SignedIn" && event.type !== "SignInFailed") return;
+    const account =
+      unknownSignInStreams.holds(event.streamId) || signInStreams.holds(event.streamId) ? null : event.streamId;
     await tx.query(
-      `insert into audits (global_position, principal, type, date, remote_address, reason)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into audits (global_position, principal, type, date, remote_address, reason, stream_id)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
       [
         event.globalPosition.toString(),
         event.data.login,
@@ -53,6 +67,7 @@ export const auditsProjector: Projector = {
         event.data.at,
         event.data.ip,
         event.type === "SignInFailed" ? event.data.reason : null,
+        account,
       ],
     );
   },

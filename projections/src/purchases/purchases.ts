@@ -1,3 +1,4 @@
+import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index";
 import {
   type OrderLine,
   type PurchaseStatus,
@@ -80,12 +81,24 @@ const updated = (rows: { id: string; student_id: string; status: string }[]): Pu
 
 export const purchasesProjector: Projector = {
   name: "purchases",
-  handles: Object.keys(purchaseEventSchemas),
+  handles: [...Object.keys(purchaseEventSchemas), "PersonalDataErased"],
   tables: ["purchases"],
   migrate: async (sql) => {
     await sql.query(SCHEMA);
   },
   apply: async (recorded, tx) => {
+    if (recorded.type === "PersonalDataErased") {
+      // The purchases stay (money and credits), no longer saying whose they were.
+      const person = personOfAccountStream(recorded.streamId);
+      if (person?.role !== "student") return [];
+      await tx.query(
+        `update purchases set student_login = $2, student_first_name = $2,
+           student_last_name = case when student_last_name is null then null else $2 end
+         where student_id = $1`,
+        [person.id, PERSON_REMOVED],
+      );
+      return [];
+    }
     const event = purchaseStreams.event(recorded);
     const id = purchaseStreams.parse(event.streamId);
     const set = async (assignments: string, params: unknown[]) =>

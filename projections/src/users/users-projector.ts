@@ -1,5 +1,5 @@
 import type { RecordedEvent } from "@el/domain";
-import { accountStreamEvent, type ProfileChanges } from "@el/domain/accounts/index";
+import { accountStreamEvent, PERSON_REMOVED, type ProfileChanges } from "@el/domain/accounts/index";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -144,6 +144,50 @@ const balanceChanged = (rows: { id: string; balance: number; trial_credits: numb
     payload: { balance: row.balance, trialCredits: row.trial_credits },
   }));
 
+/** Personal columns of `users`: "titular removido" once their person is erased (null stays null). */
+const PERSONAL_COLUMNS = [
+  "email",
+  "first_name",
+  "last_name",
+  "phone",
+  "image_url",
+  "experience",
+  "cpf",
+  "street",
+  "neighbourhood",
+  "city",
+  "state",
+  "country",
+  "number",
+  "cep",
+  "bank_number",
+  "bank_account",
+  "bank_branch",
+  "rejected_reason",
+];
+
+/**
+ * An erased person keeps their row (balance, kind, dates: what the back office counts), under a login that
+ * names no one (`titular-removido-{id}`, still unique); where they were named as the author of a change,
+ * theirs or someone else's, they are "titular removido" too.
+ */
+const eraseUser = async (tx: Sql, streamId: string) => {
+  await tx.query(
+    `update users as u set
+       created_by = case when u.created_by = erased.login then $2 else u.created_by end,
+       last_modified_by = case when u.last_modified_by = erased.login then $2 else u.last_modified_by end
+     from (select login from users where stream_id = $1) as erased
+     where u.created_by = erased.login or u.last_modified_by = erased.login`,
+    [streamId, PERSON_REMOVED],
+  );
+  await tx.query(
+    `update users set login = 'titular-removido-' || id, activated = false,
+       ${PERSONAL_COLUMNS.map((column) => `${column} = case when ${column} is null then null else $2 end`).join(", ")}
+     where stream_id = $1`,
+    [streamId, PERSON_REMOVED],
+  );
+};
+
 export const usersProjector: Projector = {
   name: "users",
   tables: ["users"],
@@ -165,6 +209,7 @@ export const usersProjector: Projector = {
     "CreditRefunded",
     "LevelAssessed",
     "AccountDeleted",
+    "PersonalDataErased",
   ],
   migrate: async (sql) => {
     await sql.query(USERS_SCHEMA);
@@ -310,6 +355,9 @@ export const usersProjector: Projector = {
         return [];
       case "AccountDeleted":
         await tx.query("delete from users where stream_id = $1", [event.streamId]);
+        return [];
+      case "PersonalDataErased":
+        await eraseUser(tx, event.streamId);
         return [];
       default:
         return [];

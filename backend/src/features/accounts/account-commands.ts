@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { conflict, type Decider, notFound, type RecordedEvent, stateFrom } from "@el/domain";
 import {
   type AccountCommand,
@@ -71,7 +72,21 @@ export const decideInTurn = <Command, Event, State>(
   return events;
 };
 
-/** Reserve or release an e-mail or login: the appends for its stream. */
+/**
+ * The streams that hold an e-mail's or login's reservation: the one named by its digest, where every claim
+ * is written since issue 12, and the one named by the value itself, where older claims stay. A stream id
+ * outlives an erasure (the audit chain covers it), so a new one never names a person's e-mail (LGPD).
+ */
+export const reservationStreams = (kind: "email" | "login", value: string): [digest: string, legacy: string] => {
+  const streams = kind === "email" ? emailStreams : loginStreams;
+  const digest = createHash("sha256").update(value.trim().toLowerCase()).digest("hex");
+  return [streams.id(digest), streams.id(value)];
+};
+
+/**
+ * Reserve or release an e-mail or login: the appends for its streams (read both of `reservationStreams`).
+ * A value still claimed in its legacy stream by another account is refused; a new claim goes to the digest's.
+ */
 export const reservation = (
   kind: "email" | "login",
   value: string,
@@ -80,8 +95,12 @@ export const reservation = (
 ) => {
   const [streams, decider] =
     kind === "email" ? [emailStreams, emailReservationDecider] : [loginStreams, loginReservationDecider];
-  const state = stateFrom(decider, streams.history(histories, value));
-  return { streamId: streams.id(value), events: decider.decide(command, state) };
+  const [digest, legacy] = reservationStreams(kind, value);
+  const stateOf = (streamId: string) => stateFrom(decider, streams.events(histories[streamId]));
+  const legacyEvents = digest === legacy ? [] : decider.decide(command, stateOf(legacy));
+  const claim = { streamId: digest, events: decider.decide(command, stateOf(digest)) };
+  // Reserving: the legacy claim was only checked (a refusal throws above); releasing frees both.
+  return command.type === "Reserve" ? [claim] : [claim, { streamId: legacy, events: legacyEvents }];
 };
 
 /**
@@ -99,7 +118,7 @@ export const executeOnAccount = async <Result = AccountStreamEvent[]>(
   const oldEmail = account.profile.email;
   const movesEmail = options.newEmail !== undefined && emailStreams.id(options.newEmail) !== emailStreams.id(oldEmail);
   const streams = movesEmail
-    ? [streamId, emailStreams.id(options.newEmail as string), emailStreams.id(oldEmail)]
+    ? [streamId, ...reservationStreams("email", options.newEmail as string), ...reservationStreams("email", oldEmail)]
     : [streamId];
   return executeOnStreams(
     app,
@@ -111,8 +130,10 @@ export const executeOnAccount = async <Result = AccountStreamEvent[]>(
       const events = decideOnAccount(streamId, histories[streamId], await commands(current));
       const appends: Decision<Result>["appends"] = [{ streamId, events }];
       if (movesEmail && events.length > 0) {
-        appends.push(reservation("email", options.newEmail as string, { type: "Reserve", owner: streamId }, histories));
-        appends.push(reservation("email", oldEmail, { type: "Release", owner: streamId }, histories));
+        appends.push(
+          ...reservation("email", options.newEmail as string, { type: "Reserve", owner: streamId }, histories),
+          ...reservation("email", oldEmail, { type: "Release", owner: streamId }, histories),
+        );
       }
       return { appends, result: options.result ? options.result(events, current) : (events as Result) };
     },

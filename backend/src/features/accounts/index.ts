@@ -7,6 +7,7 @@ import type { Feature } from "../feature";
 import { accountRoutes } from "./account-routes";
 import { createFirstAdministrator } from "./first-administrator";
 import { managementRoutes } from "./management-routes";
+import { personalDataRoutes } from "./personal-data-routes";
 import { socialSignInRoutes } from "./social-sign-in-routes";
 import { usersRoutes } from "./users-routes";
 
@@ -15,6 +16,7 @@ const routes = async (app: FastifyInstance) => {
   await app.register(usersRoutes);
   await app.register(managementRoutes);
   await app.register(socialSignInRoutes);
+  await app.register(personalDataRoutes);
 };
 
 /** Accounts: sign-up, sign-in, password reset, user management, audits. */

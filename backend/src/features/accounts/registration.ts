@@ -3,9 +3,7 @@ import {
   type AdministratorRegistered,
   adminAccountDecider,
   adminStreams,
-  emailStreams,
   type HeardFrom,
-  loginStreams,
   type Objective,
   studentAccountDecider,
   studentStreams,
@@ -14,7 +12,7 @@ import {
 } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
-import { reservation } from "./account-commands";
+import { reservation, reservationStreams } from "./account-commands";
 import { hashPassword } from "./passwords";
 
 export interface NewStudent {
@@ -68,11 +66,11 @@ export const registerAccount = async <Key, Event extends { type: string; data: u
   const streamId = account.streams.id(account.key);
   return executeOnStreams(
     app,
-    [streamId, emailStreams.id(email), loginStreams.id(login)],
+    [streamId, ...reservationStreams("email", email), ...reservationStreams("login", login)],
     (histories) => {
       const claims = [
-        reservation("email", email, { type: "Reserve", owner: streamId }, histories),
-        reservation("login", login, { type: "Reserve", owner: streamId }, histories),
+        ...reservation("email", email, { type: "Reserve", owner: streamId }, histories),
+        ...reservation("login", login, { type: "Reserve", owner: streamId }, histories),
       ];
       const events = decide(account.streams.history(histories, account.key));
       return { appends: [{ streamId, events }, ...claims], result: undefined };

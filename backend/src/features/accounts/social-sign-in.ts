@@ -2,8 +2,6 @@ import { randomBytes } from "node:crypto";
 import { stateFrom } from "@el/domain";
 import {
   type AccountStreamEvent,
-  emailStreams,
-  loginStreams,
   type SocialIdentity,
   socialIdentityDecider,
   socialIdentityStreams,
@@ -13,7 +11,7 @@ import {
 import { findUserByLogin, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
-import { decideOnAccount, executeOnAccount, reservation } from "./account-commands";
+import { decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
 import { hashPassword } from "./passwords";
 import type { NewStudent } from "./registration";
 import type { SocialTicket } from "./social-tickets";
@@ -98,7 +96,7 @@ export const registerSocialStudent = async (
   const now = new Date();
   await executeOnStreams(
     app,
-    [streamId, emailStreams.id(email), loginStreams.id(email), claimId],
+    [streamId, ...reservationStreams("email", email), ...reservationStreams("login", email), claimId],
     (histories) => {
       const registered = studentAccountDecider.decide(
         {
@@ -130,8 +128,8 @@ export const registerSocialStudent = async (
       return {
         appends: [
           { streamId, events: [...registered, ...linked, ...photo] },
-          reservation("email", email, { type: "Reserve", owner: streamId }, histories),
-          reservation("login", email, { type: "Reserve", owner: streamId }, histories),
+          ...reservation("email", email, { type: "Reserve", owner: streamId }, histories),
+          ...reservation("login", email, { type: "Reserve", owner: streamId }, histories),
           { streamId: claimId, events: socialIdentityDecider.decide({ type: "Reserve", owner: streamId }, claimed) },
         ],
         result: undefined,

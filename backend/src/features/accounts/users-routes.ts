@@ -1,13 +1,5 @@
 import { notFound } from "@el/domain";
-import {
-  type AccountCommand,
-  Authority,
-  emailStreams,
-  HeardFrom,
-  loginStreams,
-  Objective,
-  type ProfileChanges,
-} from "@el/domain/accounts/index";
+import { type AccountCommand, Authority, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
 import { teachersOwed } from "@el/projections/lessons/index";
 import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
 import {
@@ -26,7 +18,7 @@ import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
-import { accountOf, decideOnAccount, executeOnAccount, reservation } from "./account-commands";
+import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
 import { fields } from "./account-routes";
 import { unguessablePassword } from "./passwords";
 import { registerAdministrator } from "./registration";
@@ -330,7 +322,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; login: string }) =>
   executeOnStreams(
     app,
-    [user.streamId, emailStreams.id(user.email), loginStreams.id(user.login)],
+    [user.streamId, ...reservationStreams("email", user.email), ...reservationStreams("login", user.login)],
     (histories) => {
       const history = histories[user.streamId];
       const account = accountOf(user.streamId, history);
@@ -338,8 +330,8 @@ const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; lo
       return {
         appends: [
           { streamId: user.streamId, events },
-          reservation("email", account.profile.email, { type: "Release", owner: user.streamId }, histories),
-          reservation("login", account.login, { type: "Release", owner: user.streamId }, histories),
+          ...reservation("email", account.profile.email, { type: "Release", owner: user.streamId }, histories),
+          ...reservation("login", account.login, { type: "Release", owner: user.streamId }, histories),
         ],
         result: undefined,
       };

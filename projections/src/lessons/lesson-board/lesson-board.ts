@@ -114,6 +114,8 @@ export const withBoardPushes = (projector: Projector): Projector => ({
   ...projector,
   apply: async (recorded, tx) => {
     const pushes = (await projector.apply(recorded, tx)) ?? [];
+    // An erasure is of an account: the board's rows hold no names, so it has nothing to push.
+    if (!lessonStreams.holds(recorded.streamId)) return pushes;
     const id =
       recorded.type === "LessonScheduled"
         ? (recorded.data as { id: number }).id

@@ -1,3 +1,4 @@
+import { accountStreamEvent, PERSON_REMOVED } from "@el/domain/accounts/index";
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import type { Projector } from "../../runner/projector";
 
@@ -39,12 +40,30 @@ export const lessonFeedbacksProjector: Projector = {
     "StudentFeedbackDeleted",
     "TeacherFeedbackRevised",
     "TeacherFeedbackDeleted",
+    "PersonalDataErased",
   ],
   tables: ["student_feedbacks", "teacher_feedbacks"],
   migrate: async (sql) => {
     await sql.query(LESSON_FEEDBACKS_SCHEMA);
   },
   apply: async (recorded, tx) => {
+    if (recorded.type === "PersonalDataErased") {
+      // Feedback texts speak about both people of a lesson: erasing either erases them (the ratings stay).
+      const erasure = accountStreamEvent(recorded);
+      if (erasure.type !== "PersonalDataErased") return;
+      const lessons = erasure.data.lessons;
+      await tx.query("update student_feedbacks set information = $2 where lesson_id = any($1::bigint[])", [
+        lessons,
+        PERSON_REMOVED,
+      ]);
+      await tx.query(
+        `update teacher_feedbacks set information = $2, sugestions = $2, product_sugestions = $2,
+           student_information = $2, partialy_held = case when partialy_held is null then null else $2 end
+         where lesson_id = any($1::bigint[])`,
+        [lessons, PERSON_REMOVED],
+      );
+      return;
+    }
     const event = lessonStreams.event(recorded);
     // A feedback names its lesson only by the stream it is appended to.
     const lessonId = lessonStreams.parse(event.streamId);

@@ -1,3 +1,5 @@
+import type { RecordedEvent } from "@el/domain";
+import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index";
 import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
@@ -139,6 +141,18 @@ const changedPushes = (id: number, row: ChangedRow): Push[] => {
 const paymentChanged = (lessonId: number, teacherId: string | null | undefined, paid: boolean): Push[] =>
   teacherId ? [push(userRoom(Number(teacherId)), "payment:changed", { lessonId, paid })] : [];
 
+/** An erased person's names, wherever a lesson of theirs showed them (LGPD): "titular removido". */
+const erasePerson = async (recorded: RecordedEvent, tx: Sql) => {
+  const person = personOfAccountStream(recorded.streamId);
+  if (!person) return;
+  await tx.query(
+    `update lesson_schedulings set ${person.role}_first_name = $2,
+       ${person.role}_last_name = case when ${person.role}_last_name is null then null else $2 end
+     where ${person.role}_id = $1`,
+    [person.id, PERSON_REMOVED],
+  );
+};
+
 export const lessonSchedulingsProjector: Projector = {
   name: "lesson-schedulings",
   handles: [
@@ -156,13 +170,28 @@ export const lessonSchedulingsProjector: Projector = {
     "TeacherFeedbackRevised",
     "TeacherFeedbackDeleted",
     "LessonVideoLinkChanged",
+    "PersonalDataErased",
   ],
   tables: ["lesson_schedulings"],
   migrate: async (sql) => {
     await sql.query(LESSON_SCHEDULINGS_SCHEMA);
   },
-  applyBatch: applyLessonSchedulingsBatch,
+  applyBatch: async (events, tx) => {
+    // An erasure is of an account, not a lesson: the lessons' events around it are batched on either side.
+    let lessonEvents: RecordedEvent[] = [];
+    for (const event of events) {
+      if (event.type !== "PersonalDataErased") {
+        lessonEvents.push(event);
+        continue;
+      }
+      await applyLessonSchedulingsBatch(lessonEvents, tx);
+      lessonEvents = [];
+      await erasePerson(event, tx);
+    }
+    await applyLessonSchedulingsBatch(lessonEvents, tx);
+  },
   apply: async (recorded, tx) => {
+    if (recorded.type === "PersonalDataErased") return erasePerson(recorded, tx);
     const event = lessonStreams.event(recorded);
     // Only the scheduling carries the lesson's id; later events name the lesson by their stream.
     const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);

@@ -228,3 +228,12 @@ export const teacherFinanceByMonth = async (sql: Sql, teacherId: number): Promis
     };
   });
 };
+
+/** Every lesson a person scheduled or gave, cancelled ones too (their data export and erasure). */
+export const lessonIdsOf = async (sql: Sql, viewer: LessonViewer): Promise<number[]> => {
+  const { rows } = await sql.query<{ id: string }>(
+    `select id from lesson_schedulings where ${ownerColumn(viewer)} = $1 order by id`,
+    [viewer.id],
+  );
+  return rows.map((row) => Number(row.id));
+};

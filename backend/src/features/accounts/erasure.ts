@@ -1,0 +1,60 @@
+import { lessonStreams } from "@el/domain/lessons/lesson";
+import { purchaseStreams } from "@el/domain/purchasing/purchase";
+import { lessonIdsOf } from "@el/projections/lessons/index";
+import { purchasesOfStudent } from "@el/projections/purchases/index";
+import type { UserRow } from "@el/projections/users/index";
+import type { FastifyInstance } from "fastify";
+import { type CommandContext, executeOnStreams } from "../../commands/execute";
+import { accountOf, decideOnAccount, reservation, reservationStreams } from "./account-commands";
+
+/** The streams that hold a person's history: their account, the lessons they took or gave, their purchases. */
+export const streamsOfPerson = async (app: FastifyInstance, user: UserRow) => {
+  const role = user.kind === "student" ? "student" : user.kind === "teacher" ? "teacher" : undefined;
+  const lessons = role ? (await lessonIdsOf(app.db, { id: user.id, role })).map((id) => lessonStreams.id(id)) : [];
+  const purchases =
+    user.kind === "student"
+      ? (await purchasesOfStudent(app.db, user.id)).map((purchase) => purchaseStreams.id(purchase.id))
+      : [];
+  return { account: user.streamId, lessons, purchases };
+};
+
+/**
+ * Erases a person (LGPD): `PersonalDataErased` closes the account and gives its e-mail and login back (so
+ * they can register again as someone new), then the person's key and the keys of their lessons' feedback
+ * texts are destroyed and the snapshots of their streams deleted. Their events, balance, lessons and
+ * payments stay, and so does the audit chain (it hashes the events as stored, encrypted). Read models
+ * replace what they showed of the person with "titular removido" when they see the event.
+ * `by`: the administrator's login, or "titular" when the person asked themself.
+ */
+export const erasePerson = async (app: FastifyInstance, user: UserRow, by: string, context: CommandContext) => {
+  const streams = await streamsOfPerson(app, user);
+  // The e-mail and login as the read model has them: once the key is gone, the events no longer say them.
+  const { email, login } = user;
+  await executeOnStreams(
+    app,
+    [user.streamId, ...reservationStreams("email", email), ...reservationStreams("login", login)],
+    (histories) => {
+      const history = histories[user.streamId];
+      const account = accountOf(user.streamId, history);
+      // A retry after the event was stored but before the keys were destroyed finds it erased: it goes on.
+      if (account.erased) return { appends: [], result: undefined };
+      const lessons = streams.lessons.map((streamId) => lessonStreams.parse(streamId));
+      const events = decideOnAccount(user.streamId, history, [
+        { type: "ErasePersonalData", by, now: new Date(), lessons },
+      ]);
+      return {
+        appends: [
+          { streamId: user.streamId, events },
+          ...reservation("email", email, { type: "Release", owner: user.streamId }, histories),
+          ...reservation("login", login, { type: "Release", owner: user.streamId }, histories),
+        ],
+        result: undefined,
+      };
+    },
+    context,
+  );
+  await app.eventStore.personalData.erase([user.streamId, ...streams.lessons]);
+  await app.db.query("delete from es_snapshots where stream_id = any($1::text[])", [
+    [streams.account, ...streams.lessons, ...streams.purchases],
+  ]);
+};

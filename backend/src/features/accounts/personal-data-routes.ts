@@ -1,0 +1,136 @@
+import type { RecordedEvent } from "@el/domain";
+import { forbidden, invalid, notFound } from "@el/domain";
+import { accountErrors } from "@el/domain/accounts/index";
+import { findUserById, findUserByLogin, type UserRow } from "@el/projections/users/index";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { alert } from "../../http/alert";
+import { NoBody } from "../../http/responses";
+import { accountOf } from "./account-commands";
+import { erasePerson, streamsOfPerson } from "./erasure";
+import { verifyPassword } from "./passwords";
+import { toUserDto, UserDto } from "./user-dto";
+
+const ExportedEvent = z.object({
+  stream: z.string(),
+  version: z.number(),
+  type: z.string(),
+  recordedAt: z.string(),
+  data: z.unknown(),
+  metadata: z.unknown(),
+});
+
+/** Everything the product holds about the person who asks (LGPD art. 18: access and portability). */
+export const PersonalDataExport = z.object({
+  exportedAt: z.string(),
+  account: UserDto,
+  credits: z.object({ balance: z.number(), trialCredits: z.number() }),
+  purchases: z.array(ExportedEvent),
+  lessons: z.array(ExportedEvent),
+  feedbacks: z.array(ExportedEvent),
+  signIns: z.array(ExportedEvent),
+  /** Every event of their account, lessons and purchases, in the order each stream holds them. */
+  events: z.array(ExportedEvent),
+});
+
+const FEEDBACK_TYPES = new Set([
+  "StudentFeedbackGiven",
+  "StudentFeedbackRevised",
+  "StudentFeedbackDeleted",
+  "TeacherFeedbackGiven",
+  "TeacherFeedbackRevised",
+  "TeacherFeedbackDeleted",
+]);
+
+const exported = (event: RecordedEvent): z.infer<typeof ExportedEvent> => ({
+  stream: event.streamId,
+  version: event.streamVersion,
+  type: event.type,
+  recordedAt: event.recordedAt.toISOString(),
+  data: event.data,
+  metadata: event.metadata,
+});
+
+const me = async (app: FastifyInstance, id: number) => {
+  const user = await findUserById(app.db, id);
+  if (!user) throw invalid(accountErrors.notRegistered);
+  return user;
+};
+
+const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
+  const streams = await streamsOfPerson(app, user);
+  const histories = await app.eventStore.readStreams([streams.account, ...streams.lessons, ...streams.purchases]);
+  const eventsOf = (ids: readonly string[]) => ids.flatMap((id) => histories[id] ?? []);
+  const account = eventsOf([streams.account]);
+  const lessons = eventsOf(streams.lessons);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: toUserDto(user),
+    credits: { balance: user.balance, trialCredits: user.trialCredits },
+    purchases: eventsOf(streams.purchases).map(exported),
+    lessons: lessons.filter((event) => !FEEDBACK_TYPES.has(event.type)).map(exported),
+    feedbacks: lessons.filter((event) => FEEDBACK_TYPES.has(event.type)).map(exported),
+    signIns: account.filter((event) => event.type === "SignedIn" || event.type === "SignInFailed").map(exported),
+    events: [...account, ...lessons, ...eventsOf(streams.purchases)].map(exported),
+  };
+};
+
+/**
+ * LGPD (issue 12): a person downloads everything held about them, and erases themself with their password;
+ * an administrator erases anyone else. See `erasePerson` for what erasing does and keeps.
+ */
+export const personalDataRoutes = async (plain: FastifyInstance) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/account/export",
+    { config: { roles: "authenticated" }, schema: { response: { 200: PersonalDataExport } } },
+    async (request, reply) => {
+      const user = await me(app, request.currentUser.id);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("Content-Disposition", `attachment; filename="meus-dados-${day}.json"`)
+        .header("Cache-Control", "no-store")
+        .send(await personalDataExport(app, user));
+    },
+  );
+
+  app.delete(
+    "/api/account",
+    {
+      config: { roles: "authenticated" },
+      schema: { body: z.object({ password: z.string().min(1).max(100) }), response: { 204: NoBody } },
+    },
+    async (request, reply) => {
+      const user = await me(app, request.currentUser.id);
+      const account = accountOf(user.streamId, await app.eventStore.readStream(user.streamId));
+      if (!(await verifyPassword(account.passwordHash, request.body.password)))
+        throw invalid(accountErrors.wrongPassword, "password");
+      await erasePerson(app, user, "titular", { userId: String(user.id), correlationId: request.id });
+      return alert(reply, "lgpd.erased").code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/users/:login/erase",
+    {
+      config: { roles: ["ROLE_ADMIN"] },
+      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 204: NoBody } },
+    },
+    async (request, reply) => {
+      const login = request.params.login;
+      const user =
+        (await findUserByLogin(app.db, login)) ??
+        (/^\d{1,15}$/.test(login) ? await findUserById(app.db, Number(login)) : undefined);
+      if (!user) throw notFound();
+      // Erasing oneself goes through DELETE api/account, with one's password.
+      if (user.id === request.currentUser.id) throw forbidden(accountErrors.selfDeletion);
+      await erasePerson(app, user, request.currentUser.login, {
+        userId: String(request.currentUser.id),
+        correlationId: request.id,
+      });
+      return alert(reply, "lgpd.erasedByAdmin", String(user.id)).code(204).send();
+    },
+  );
+};
