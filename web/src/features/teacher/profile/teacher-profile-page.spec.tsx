@@ -1,7 +1,8 @@
 import type { TeacherProfileView } from "@el/domain/accounts/teacher-profile";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { goTo } from "../../../components/calendar/google-calendar-panel";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { signInTeacherForEachTest } from "../../../test/sign-in";
@@ -27,6 +28,8 @@ const server = (answers: { put?: (request: FakeRequest) => Response } = {}) =>
     "GET /api/account/teacher-profile": () => json(saved),
     "PUT /api/account/teacher-profile": (request) =>
       answers.put?.(request) ?? json({ ...saved, ...(request.body as object) }),
+    "GET /api/google/calendar": () => json({ configured: true, connected: false, connectedAt: null }),
+    "POST /api/google/calendar/authorize": () => json({ url: "https://accounts.google.com/o/oauth2/v2/auth?state=s" }),
     "POST /api/account/teacher-profile/photo": () =>
       json({ ...saved, photo: { large: `api/teacher-photos/${photo}/256`, small: `api/teacher-photos/${photo}/64` } }),
   });
@@ -93,5 +96,15 @@ describe("the teacher's profile page", () => {
     });
     const images = await screen.findAllByRole("img", { name: "Foto de Bruno Lima" });
     expect(images[0]).toHaveAttribute("src", `/api/teacher-photos/${photo}/256`);
+  });
+
+  it("offers to connect Google Calendar beside the profile, sending the teacher to Google's consent page", async () => {
+    const calls = server();
+    const go = vi.spyOn(goTo, "url").mockImplementation(() => undefined);
+    show();
+    await userEvent.click(await screen.findByRole("button", { name: "Conectar Google Agenda" }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith("https://accounts.google.com/o/oauth2/v2/auth?state=s"));
+    expect(calls.some((call) => call.path === "/api/google/calendar/authorize")).toBe(true);
+    go.mockRestore();
   });
 });

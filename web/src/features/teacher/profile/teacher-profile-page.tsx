@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { GoogleCalendarPanel } from "../../../components/calendar/google-calendar-panel";
 import { Field } from "../../../components/form/field";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
@@ -41,11 +42,14 @@ export const TeacherProfilePage = () => {
   if (loaded.status === "loading") return <Loading />;
   if (loaded.status === "failed") return <ErrorAlert error={loaded.error} />;
   return (
-    <section className="card teacher-profile-page" aria-labelledby="teacher-profile-title">
-      <h2 id="teacher-profile-title">{t("teacherProfile.title")}</h2>
-      <p>{t("teacherProfile.intro")}</p>
-      <TeacherProfileEditor loaded={loaded.data} />
-    </section>
+    <>
+      <section className="card teacher-profile-page" aria-labelledby="teacher-profile-title">
+        <h2 id="teacher-profile-title">{t("teacherProfile.title")}</h2>
+        <p>{t("teacherProfile.intro")}</p>
+        <TeacherProfileEditor loaded={loaded.data} />
+      </section>
+      <GoogleCalendarPanel />
+    </>
   );
 };
 
