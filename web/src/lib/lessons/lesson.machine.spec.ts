@@ -43,6 +43,8 @@ describe("the lesson machine", () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe("accepted");
     expect(snapshot.context.lesson.teacherName).toBe("Paul Smith");
+    // The teacher's id comes too: the student's row reads the teacher's photo and rating by it.
+    expect(snapshot.context.lesson.teacherId).toBe(7);
     expect(snapshot.context.lesson.meetUrl).toBe("https://meet.jit.si/el-42-abc");
   });
 
