@@ -1,6 +1,6 @@
 import { invalid } from "@el/domain";
-import { SocialProvider } from "@el/domain/accounts/index";
-import { findUserBySignInName } from "@el/projections/users/index";
+import { SocialProvider, teacherStreams } from "@el/domain/accounts/index";
+import { findUserById, findUserBySignInName } from "@el/projections/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,9 +10,9 @@ import {
   identityProvidersOf,
   ProviderRefused,
 } from "../../integrations/oauth/identity-providers";
-import { StudentRegistration } from "./account-routes";
+import { StudentRegistration, TeacherApplication } from "./account-routes";
 import { createRequestLimit } from "./request-limits";
-import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
+import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS, UNDER_REVIEW } from "./sign-in";
 import {
   AUTHORIZATION_LIFETIME_MS,
   migrateSocialAuthorizations,
@@ -20,6 +20,7 @@ import {
   takeAuthorization,
 } from "./social-authorizations";
 import { linkIdentity, ownerOfIdentity, registerSocialStudent, signInSocially } from "./social-sign-in";
+import { applySociallyAsTeacher } from "./social-teacher-application";
 import { issueTicket, readTicket } from "./social-tickets";
 
 /** Message keys of the social sign-in the web app translates. */
@@ -153,8 +154,15 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
         const owner = await ownerOfIdentity(app, identity);
         if (owner) {
           const outcome = await signInSocially(app, owner, identity, request.ip, context);
-          if (!outcome.signedIn)
-            return reply.code(401).header("X-app-error", SIGN_IN_FAILED).send({ status: 401, message: SIGN_IN_FAILED });
+          if (!outcome.signedIn) {
+            // The provider vouched for the person, as a right password would: a teacher still waiting for
+            // the review is told so (the password sign-in tells them the same).
+            const applicant = teacherStreams.holds(owner)
+              ? await findUserById(app.db, teacherStreams.parse(owner))
+              : undefined;
+            const message = applicant && !applicant.accepted ? UNDER_REVIEW : SIGN_IN_FAILED;
+            return reply.code(401).header("X-app-error", message).send({ status: 401, message });
+          }
           const token = signedIn(reply, { ...outcome.user, sessionGeneration: outcome.sessionGeneration });
           return { outcome: "signedIn" as const, id_token: token };
         }
@@ -227,6 +235,34 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
         sessionGeneration: 0,
       });
       return alert(reply.code(201), "register.messages.success", created.login).send({ id_token: token });
+    },
+  );
+
+  app.post(
+    "/api/register/social/teacher",
+    {
+      schema: {
+        body: TeacherApplication.omit({ student: true, email: true, password: true }).extend({
+          ticket: z.string().min(1).max(4096),
+        }),
+        response: { 201: z.object({ login: z.string(), activated: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const { ticket: text, ...teacher } = request.body;
+      const ticket = readTicket(secret, text);
+      if (!ticket) throw invalid(socialErrors.ticket, "ticket");
+      const created = await applySociallyAsTeacher(
+        app,
+        ticket,
+        { ...teacher, lastName: teacher.lastName?.trim() || null },
+        { correlationId: request.id },
+      );
+      // Not signed in: the application waits for an administrator, as the password sign-up's does.
+      return alert(reply.code(201), "register.messages.success", created.login).send({
+        login: created.login,
+        activated: false,
+      });
     },
   );
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, eventsOfType, signedUpStudent, uniqueEmail } from "../../../test/accounts-fixtures";
+import { adminToken, bearer, eventsOfType, signedUpStudent, uniqueEmail } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { type MockIdentityProvider, startMockIdentityProvider } from "../../../test/fake-identity-provider";
 import { STARTS_PER_ADDRESS } from "./social-sign-in-routes";
@@ -203,6 +203,67 @@ describe("sign-in with Google and Facebook", () => {
     const refused = await start();
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("lets a person from Google apply as a teacher: the application waits in the review queue, and Google signs them in once approved", async () => {
+    const person = newPerson({ firstName: "Paula", lastName: "Reis" });
+    idp.signInAs(person);
+    const back = await signInWith("google");
+    expect(back.json().outcome).toBe("registration");
+    const applied = await test.app.inject({
+      method: "POST",
+      url: "/api/register/social/teacher",
+      payload: {
+        ticket: back.json().ticket,
+        firstName: "Paula",
+        lastName: "Reis",
+        phone: "(11)91234-5678",
+        experience: "Oito anos ensinando inglês para negócios",
+      },
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json()).toEqual({ login: person.email, activated: false });
+    expect(applied.headers.authorization).toBeUndefined();
+
+    const admin = bearer(await adminToken(test.app));
+    const queue = (await test.app.inject({ method: "GET", url: "/api/teacher-applications", headers: admin })).json<
+      { id: number; email: string; experience: string | null }[]
+    >();
+    const application = queue.find((one) => one.email === person.email);
+    expect(application).toMatchObject({ experience: "Oito anos ensinando inglês para negócios" });
+
+    // Back at Google before the review: told it is under review, not signed in.
+    idp.signInAs(person);
+    const early = await signInWith("google");
+    expect(early.statusCode).toBe(401);
+    expect(early.headers["x-app-error"]).toBe("login.messages.error.underReview");
+
+    const approved = await test.app.inject({
+      method: "POST",
+      url: `/api/teacher-applications/${application?.id}/approve`,
+      headers: admin,
+    });
+    expect(approved.statusCode, approved.body).toBe(204);
+    idp.signInAs(person);
+    const later = await signInWith("google");
+    expect(later.json().outcome).toBe("signedIn");
+    expect(await accountOf(later.json().id_token)).toMatchObject({
+      email: person.email,
+      imageUrl: person.picture,
+      authorities: expect.arrayContaining(["ROLE_TEACHER"]),
+    });
+  });
+
+  it("refuses a teacher application with an altered ticket or without experience", async () => {
+    idp.signInAs(newPerson());
+    const { ticket } = (await signInWith("google")).json();
+    const apply = (payload: Record<string, unknown>) =>
+      test.app.inject({ method: "POST", url: "/api/register/social/teacher", payload });
+    const form = { firstName: "Rui", phone: "(11)91234-5678", experience: "Cinco anos" };
+    expect((await apply({ ...form, ticket: `${ticket}x` })).headers["x-app-error"]).toBe(
+      "social.messages.error.ticket",
+    );
+    expect((await apply({ ...form, ticket, experience: "" })).statusCode).toBe(400);
   });
 
   it("refuses an altered ticket", async () => {
