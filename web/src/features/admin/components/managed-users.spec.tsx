@@ -29,6 +29,7 @@ const marcia: User = {
   bankBranch: "1234-5",
   bankAccount: "98765-4",
   hasMissingPayment: false,
+  rating: { average: 4, count: 3 },
 };
 
 /** Lia's stored address, the one a new student started from hers is given. */
@@ -105,6 +106,7 @@ describe("teacher detail", () => {
       "Quitado",
     ])
       expect(screen.getByText(text, { selector: "dd" })).toBeInTheDocument();
+    expect(screen.getByText("4,0 · 3 avaliações")).toBeInTheDocument();
   });
 
   it("says a login that is not a teacher was not found", async () => {

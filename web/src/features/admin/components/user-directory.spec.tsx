@@ -20,7 +20,7 @@ const person = (id: number, firstName: string, extra: Partial<User> = {}): User 
 
 const server = () => {
   let teachers = [
-    person(1, "Márcia", { accepted: true, hasMissingPayment: true }),
+    person(1, "Márcia", { accepted: true, hasMissingPayment: true, rating: { average: 4.5, count: 12 } }),
     person(2, "João", { accepted: false, activated: false }),
   ];
   let students = [person(3, "Lia", { balance: 2 }), person(4, "Bruno", { balance: 0 })];
@@ -65,6 +65,14 @@ describe("teacher management", () => {
     await userEvent.setup().click(within(rowOf("João Teste")).getByRole("button", { name: "Aguardando aprovação" }));
     expect(await within(rowOf("João Teste")).findByRole("button", { name: "Ativado" })).toBeInTheDocument();
     expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ id: 2, activated: true });
+  });
+
+  it("shows each teacher's rating from the students, or that there is none yet", async () => {
+    server();
+    renderRoutes(adminRoutes(), "/gerencia/professor");
+    await screen.findByText("Márcia Teste");
+    expect(within(rowOf("Márcia Teste")).getByText("4,5 · 12 avaliações")).toBeInTheDocument();
+    expect(within(rowOf("João Teste")).getByText("Ainda sem avaliações")).toBeInTheDocument();
   });
 
   it("sorts by a column header", async () => {
