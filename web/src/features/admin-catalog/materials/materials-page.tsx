@@ -2,10 +2,9 @@ import type { MaterialView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { ListHeading } from "../../../components/list/list-heading";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
 import { downloadMaterial } from "../../../lib/catalog/download-material";
 import { useListParams } from "../../../lib/list-params";
 import { useMutation } from "../../../lib/use-mutation";
@@ -36,87 +35,66 @@ export const MaterialsPage = () => {
       <ListHeading title={t("adminCatalog.materials.title")} createLabel={t("adminCatalog.materials.create")} />
       {activate.status === "error" && <ErrorAlert error={activate.error} />}
       {download.status === "error" && <ErrorAlert error={download.error} />}
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminCatalog.materials.empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  {SORTABLE.map((column) => (
-                    <th key={column} aria-sort={params.ariaSort(column)}>
-                      <button type="button" onClick={() => params.sortBy(column)}>
-                        {t(`adminCatalog.materials.${column}`)}
-                        {sortMark(column)}
-                      </button>
-                    </th>
-                  ))}
-                  <th>{t("adminCatalog.materials.file")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((material) => (
-                  <tr key={material.id}>
-                    <td>{material.id}</td>
-                    <td>{material.level.name ?? material.level.id}</td>
-                    <td>{material.className}</td>
-                    <td>{material.classNumber}</td>
-                    <td>
-                      <span className={`badge ${material.active ? "badge-success" : "badge-danger"}`}>
-                        {t(material.active ? "adminCatalog.active" : "adminCatalog.inactive")}
-                      </span>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-outline"
-                        disabled={download.status === "running"}
-                        onClick={() => download.run(material.id)}
-                      >
-                        {t("adminCatalog.materials.download")}
-                      </button>
-                    </td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${material.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link to={`${material.id}/edit${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.edit")}
-                        </Link>
-                        {material.active ? (
-                          <Link to={`${material.id}/delete${search}`} className="btn btn-small btn-danger">
-                            {t("adminCatalog.deactivate")}
-                          </Link>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-small btn-primary"
-                            disabled={activate.status === "running"}
-                            onClick={() => activate.run(material)}
-                          >
-                            {t("adminCatalog.activate")}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={MATERIAL_PAGE_SIZE}
-            maxButtons={5}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminCatalog.materials.empty")}
+        columns={
+          <>
+            {SORTABLE.map((column) => (
+              <th key={column} aria-sort={params.ariaSort(column)}>
+                <button type="button" onClick={() => params.sortBy(column)}>
+                  {t(`adminCatalog.materials.${column}`)}
+                  {sortMark(column)}
+                </button>
+              </th>
+            ))}
+            <th>{t("adminCatalog.materials.file")}</th>
+            <th />
+          </>
+        }
+        row={(material) => (
+          <tr key={material.id}>
+            <td>{material.id}</td>
+            <td>{material.level.name ?? material.level.id}</td>
+            <td>{material.className}</td>
+            <td>{material.classNumber}</td>
+            <td>
+              <span className={`badge ${material.active ? "badge-success" : "badge-danger"}`}>
+                {t(material.active ? "adminCatalog.active" : "adminCatalog.inactive")}
+              </span>
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                disabled={download.status === "running"}
+                onClick={() => download.run(material.id)}
+              >
+                {t("adminCatalog.materials.download")}
+              </button>
+            </td>
+            <td>
+              <RowActions id={material.id} remove={false}>
+                {material.active ? (
+                  <Link to={`${material.id}/delete${search}`} className="btn btn-small btn-danger">
+                    {t("adminCatalog.deactivate")}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={activate.status === "running"}
+                    onClick={() => activate.run(material)}
+                  >
+                    {t("adminCatalog.activate")}
+                  </button>
+                )}
+              </RowActions>
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: MATERIAL_PAGE_SIZE }}
+      />
       <Outlet context={{ reload: list.reload }} />
     </section>
   );

@@ -1,14 +1,13 @@
 import type { CouponView } from "@el/domain/coupons/coupon-views";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { SortableHeader } from "../../../components/list/sortable-header";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
 import { useListParams } from "../../../lib/list-params";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
@@ -31,7 +30,6 @@ const SORTABLE = [
  */
 export const CouponsPage = () => {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const params = useListParams("id");
   const query = params.get("query");
   const list = useResource(() => getCoupons(query, params.apiQuery(COUPON_PAGE_SIZE)), params.key);
@@ -46,78 +44,48 @@ export const CouponsPage = () => {
       <ListHeading title={t("adminPurchasing.coupons.title")} createLabel={t("adminPurchasing.coupons.create")} />
       <CouponSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminPurchasing.coupons.empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <p>{t("adminPurchasing.coupons.count", { count: list.data.total })}</p>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  {SORTABLE.map(({ field, label }) => (
-                    <SortableHeader
-                      key={field}
-                      label={t(label)}
-                      order={order(field)}
-                      onSort={() => params.sortBy(field)}
-                    />
-                  ))}
-                  <th>{t("adminPurchasing.coupons.itemPackage")}</th>
-                  <th>{t("adminPurchasing.coupons.student")}</th>
-                  <SortableHeader
-                    label={t("adminPurchasing.coupons.active")}
-                    order={order("active")}
-                    onSort={() => params.sortBy("active")}
-                  />
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((coupon) => (
-                  <tr key={coupon.id}>
-                    <td>{coupon.id}</td>
-                    <td>{coupon.code}</td>
-                    <td>{usesText(t, coupon)}</td>
-                    <td>{discountText(coupon)}</td>
-                    <td>{packageText(t, coupon)}</td>
-                    <td>{studentText(t, coupon)}</td>
-                    <td>
-                      <ActivationBadge
-                        activated={coupon.active}
-                        disabled={toggle.status === "running"}
-                        onToggle={() => toggle.run(coupon)}
-                        labels={{ on: "adminPurchasing.active", off: "adminPurchasing.inactive" }}
-                      />
-                    </td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${coupon.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link to={`${coupon.id}/edit${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.edit")}
-                        </Link>
-                        <Link to={`${coupon.id}/delete${search}`} className="btn btn-small btn-danger">
-                          {t("gerencia.actions.delete")}
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={COUPON_PAGE_SIZE}
-            maxButtons={5}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminPurchasing.coupons.empty")}
+        count={(total) => t("adminPurchasing.coupons.count", { count: total })}
+        columns={
+          <>
+            {SORTABLE.map(({ field, label }) => (
+              <SortableHeader key={field} label={t(label)} order={order(field)} onSort={() => params.sortBy(field)} />
+            ))}
+            <th>{t("adminPurchasing.coupons.itemPackage")}</th>
+            <th>{t("adminPurchasing.coupons.student")}</th>
+            <SortableHeader
+              label={t("adminPurchasing.coupons.active")}
+              order={order("active")}
+              onSort={() => params.sortBy("active")}
+            />
+            <th />
+          </>
+        }
+        row={(coupon) => (
+          <tr key={coupon.id}>
+            <td>{coupon.id}</td>
+            <td>{coupon.code}</td>
+            <td>{usesText(t, coupon)}</td>
+            <td>{discountText(coupon)}</td>
+            <td>{packageText(t, coupon)}</td>
+            <td>{studentText(t, coupon)}</td>
+            <td>
+              <ActivationBadge
+                activated={coupon.active}
+                disabled={toggle.status === "running"}
+                onToggle={() => toggle.run(coupon)}
+                labels={{ on: "adminPurchasing.active", off: "adminPurchasing.inactive" }}
+              />
+            </td>
+            <td>
+              <RowActions id={coupon.id} />
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: COUPON_PAGE_SIZE }}
+      />
       <Outlet context={{ reload: list.reload }} />
     </section>
   );

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { ListHeading } from "../../../components/list/list-heading";
-import { Empty } from "../../../components/status/empty";
-import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
 import { getItemPackages } from "../api/get-item-packages";
@@ -15,7 +14,6 @@ import { getItemPackages } from "../api/get-item-packages";
  */
 export const ItemPackagesPage = () => {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const list = useResource(getItemPackages, "item-packages");
 
   return (
@@ -24,47 +22,30 @@ export const ItemPackagesPage = () => {
         title={t("adminPurchasing.itemPackages.title")}
         createLabel={t("adminPurchasing.itemPackages.create")}
       />
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.length === 0 && <Empty>{t("adminPurchasing.itemPackages.empty")}</Empty>}
-      {list.status === "ready" && list.data.length > 0 && (
-        <div className="table-wrapper">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t("adminPurchasing.itemPackages.id")}</th>
-                <th>{t("adminPurchasing.itemPackages.amount")}</th>
-                <th>{t("adminPurchasing.itemPackages.valueColumn")}</th>
-                <th>{t("adminPurchasing.itemPackages.perLesson")}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.id}</td>
-                  <td>{item.amount}</td>
-                  <td>{formatReais(item.value)}</td>
-                  <td>{formatReais(item.value / item.amount)}</td>
-                  <td>
-                    <div className="actions">
-                      <Link to={`${item.id}${search}`} className="btn btn-small btn-outline">
-                        {t("gerencia.actions.view")}
-                      </Link>
-                      <Link to={`${item.id}/edit${search}`} className="btn btn-small btn-outline">
-                        {t("gerencia.actions.edit")}
-                      </Link>
-                      <Link to={`${item.id}/delete${search}`} className="btn btn-small btn-danger">
-                        {t("gerencia.actions.delete")}
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminPurchasing.itemPackages.empty")}
+        columns={
+          <>
+            <th>{t("adminPurchasing.itemPackages.id")}</th>
+            <th>{t("adminPurchasing.itemPackages.amount")}</th>
+            <th>{t("adminPurchasing.itemPackages.valueColumn")}</th>
+            <th>{t("adminPurchasing.itemPackages.perLesson")}</th>
+            <th />
+          </>
+        }
+        row={(item) => (
+          <tr key={item.id}>
+            <td>{item.id}</td>
+            <td>{item.amount}</td>
+            <td>{formatReais(item.value)}</td>
+            <td>{formatReais(item.value / item.amount)}</td>
+            <td>
+              <RowActions id={item.id} />
+            </td>
+          </tr>
+        )}
+      />
       <Outlet context={{ reload: list.reload }} />
     </section>
   );

@@ -8,9 +8,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { SortableHeader } from "../../../components/list/sortable-header";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useListParams } from "../../../lib/list-params";
@@ -80,77 +80,59 @@ export const PurchasesPage = () => {
           </p>
         )}
       </div>
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminPurchasing.purchases.empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t("adminPurchasing.purchases.id")}</th>
-                  <SortableHeader
-                    label={t("adminPurchasing.purchases.date")}
-                    order={order("date")}
-                    onSort={() => params.sortBy("date")}
-                  />
-                  <th>{t("adminPurchasing.purchases.student")}</th>
-                  <th>{t("adminPurchasing.purchases.packages")}</th>
-                  <th>{t("adminPurchasing.purchases.method")}</th>
-                  <th>{t("adminPurchasing.purchases.status")}</th>
-                  <SortableHeader
-                    label={t("adminPurchasing.purchases.total")}
-                    order={order("total")}
-                    onSort={() => params.sortBy("total")}
-                  />
-                  <th>{t("adminPurchasing.purchases.coupon")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((purchase) => (
-                  <tr key={purchase.id}>
-                    <td>{purchase.id}</td>
-                    <td>{dateText(purchase.date)}</td>
-                    <td>{studentName(purchase.student)}</td>
-                    <td>{packagesText(t, purchase)}</td>
-                    <td>{methodText(t, purchase)}</td>
-                    <td>{t(`adminPurchasing.status.${purchase.status}`)}</td>
-                    <td>{formatReais(purchase.total)}</td>
-                    <td>{purchase.coupon?.code ?? "—"}</td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${purchase.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        {canMarkPaid(purchase) && (
-                          <Link to={`${purchase.id}/paid${search}`} className="btn btn-small btn-primary">
-                            {t("adminPurchasing.purchases.markPaid")}
-                          </Link>
-                        )}
-                        {canRefund(purchase) && (
-                          <Link to={`${purchase.id}/refund${search}`} className="btn btn-small btn-danger">
-                            {t("adminPurchasing.purchases.refund")}
-                          </Link>
-                        )}
-                        <HistoryLink of={{ purchase: purchase.id }} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={PURCHASE_PAGE_SIZE}
-            maxButtons={5}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminPurchasing.purchases.empty")}
+        columns={
+          <>
+            <th>{t("adminPurchasing.purchases.id")}</th>
+            <SortableHeader
+              label={t("adminPurchasing.purchases.date")}
+              order={order("date")}
+              onSort={() => params.sortBy("date")}
+            />
+            <th>{t("adminPurchasing.purchases.student")}</th>
+            <th>{t("adminPurchasing.purchases.packages")}</th>
+            <th>{t("adminPurchasing.purchases.method")}</th>
+            <th>{t("adminPurchasing.purchases.status")}</th>
+            <SortableHeader
+              label={t("adminPurchasing.purchases.total")}
+              order={order("total")}
+              onSort={() => params.sortBy("total")}
+            />
+            <th>{t("adminPurchasing.purchases.coupon")}</th>
+            <th />
+          </>
+        }
+        row={(purchase) => (
+          <tr key={purchase.id}>
+            <td>{purchase.id}</td>
+            <td>{dateText(purchase.date)}</td>
+            <td>{studentName(purchase.student)}</td>
+            <td>{packagesText(t, purchase)}</td>
+            <td>{methodText(t, purchase)}</td>
+            <td>{t(`adminPurchasing.status.${purchase.status}`)}</td>
+            <td>{formatReais(purchase.total)}</td>
+            <td>{purchase.coupon?.code ?? "—"}</td>
+            <td>
+              <RowActions id={purchase.id} edit={false} remove={false}>
+                {canMarkPaid(purchase) && (
+                  <Link to={`${purchase.id}/paid${search}`} className="btn btn-small btn-primary">
+                    {t("adminPurchasing.purchases.markPaid")}
+                  </Link>
+                )}
+                {canRefund(purchase) && (
+                  <Link to={`${purchase.id}/refund${search}`} className="btn btn-small btn-danger">
+                    {t("adminPurchasing.purchases.refund")}
+                  </Link>
+                )}
+                <HistoryLink of={{ purchase: purchase.id }} />
+              </RowActions>
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: PURCHASE_PAGE_SIZE }}
+      />
       <Outlet
         context={{ reload, purchases: list.status === "ready" ? list.data.items : [] } satisfies PurchasesOutlet}
       />

@@ -1,11 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router-dom";
+import { Outlet } from "react-router-dom";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { SortableHeader } from "../../../components/list/sortable-header";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
-import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
 import { useListParams } from "../../../lib/list-params";
 import { useResource } from "../../../lib/use-resource";
 import { type FeedbackKind, getStudentFeedbacks, getTeacherFeedbacks } from "../api/feedbacks-api";
@@ -23,7 +21,6 @@ const load = (kind: FeedbackKind, search: string, query: { page: number; size: n
  */
 export const FeedbacksPage = ({ kind }: { kind: FeedbackKind }) => {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const params = useListParams("id", "desc");
   const query = params.get("query");
   const list = useResource<{ items: AnyFeedback[]; total: number }>(
@@ -39,67 +36,42 @@ export const FeedbacksPage = ({ kind }: { kind: FeedbackKind }) => {
     <section>
       <h2>{kindText(t, kind, "title")}</h2>
       <FeedbackSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{kindText(t, kind, "empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <p>{t("adminSections.feedback.count", { count: list.data.total })}</p>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  {sortable("id", "adminSections.feedback.id")}
-                  <th>{t("adminSections.feedback.lesson")}</th>
-                  <th>{t(kind === "student" ? "adminSections.feedback.student" : "adminSections.feedback.teacher")}</th>
-                  {kind === "teacher" && <th>{t("adminSections.feedback.status")}</th>}
-                  {sortable("note", "adminSections.feedback.note")}
-                  {sortable("information", "adminSections.feedback.information")}
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((feedback) => (
-                  <tr key={feedback.id}>
-                    <td>{feedback.id}</td>
-                    <td>{lessonText(feedback)}</td>
-                    <td>{authorText(kind, feedback)}</td>
-                    {kind === "teacher" && (
-                      <td>
-                        {"status" in feedback && feedback.status !== null
-                          ? t(`adminSections.feedback.statuses.${feedback.status}`)
-                          : ""}
-                      </td>
-                    )}
-                    <td>{noteText(t, feedback.note)}</td>
-                    <td>{feedback.information}</td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${feedback.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link to={`${feedback.id}/edit${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.edit")}
-                        </Link>
-                        <Link to={`${feedback.id}/delete${search}`} className="btn btn-small btn-danger">
-                          {t("gerencia.actions.delete")}
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={FEEDBACK_PAGE_SIZE}
-            maxButtons={5}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={kindText(t, kind, "empty")}
+        count={(total) => t("adminSections.feedback.count", { count: total })}
+        columns={
+          <>
+            {sortable("id", "adminSections.feedback.id")}
+            <th>{t("adminSections.feedback.lesson")}</th>
+            <th>{t(kind === "student" ? "adminSections.feedback.student" : "adminSections.feedback.teacher")}</th>
+            {kind === "teacher" && <th>{t("adminSections.feedback.status")}</th>}
+            {sortable("note", "adminSections.feedback.note")}
+            {sortable("information", "adminSections.feedback.information")}
+            <th />
+          </>
+        }
+        row={(feedback) => (
+          <tr key={feedback.id}>
+            <td>{feedback.id}</td>
+            <td>{lessonText(feedback)}</td>
+            <td>{authorText(kind, feedback)}</td>
+            {kind === "teacher" && (
+              <td>
+                {"status" in feedback && feedback.status !== null
+                  ? t(`adminSections.feedback.statuses.${feedback.status}`)
+                  : ""}
+              </td>
+            )}
+            <td>{noteText(t, feedback.note)}</td>
+            <td>{feedback.information}</td>
+            <td>
+              <RowActions id={feedback.id} />
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: FEEDBACK_PAGE_SIZE }}
+      />
       <Outlet context={{ reload: list.reload }} />
     </section>
   );

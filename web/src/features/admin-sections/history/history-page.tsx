@@ -1,12 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { SortableHeader } from "../../../components/list/sortable-header";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
@@ -23,7 +21,6 @@ const FILTERS = ["year", "month", "teacherId", "studentId"] as const;
  */
 export const HistoryPage = () => {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const params = useListParams("date", "desc");
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)])) as unknown as HistoryFilters;
   const list = useResource(() => getLessonHistory(filters, params.apiQuery(HISTORY_PAGE_SIZE)), params.key);
@@ -47,67 +44,49 @@ export const HistoryPage = () => {
           <dd>{formatReais(totals.data.paidValue)}</dd>
         </dl>
       )}
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminSections.history.empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t("adminSections.history.teacher")}</th>
-                  <th>{t("adminSections.history.student")}</th>
-                  <th>{t("adminSections.history.level")}</th>
-                  <th>{t("adminSections.history.objective")}</th>
-                  <th>{t("adminSections.history.classTitle")}</th>
-                  <SortableHeader
-                    label={t("adminSections.history.date")}
-                    order={order("date")}
-                    onSort={() => params.sortBy("date")}
-                  />
-                  <th>{t("adminSections.history.hour")}</th>
-                  <th>{t("adminSections.history.teacherValue")}</th>
-                  <th>{t("adminSections.history.totalValue")}</th>
-                  <th>{t("adminSections.history.payment")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((lesson) => (
-                  <tr key={lesson.id}>
-                    <td>{lesson.teacherName}</td>
-                    <td>{lesson.studentName}</td>
-                    <td>{lesson.level.name}</td>
-                    <td>{t(`adminSections.objective.${lesson.objective}`, { defaultValue: lesson.objective })}</td>
-                    <td>{lesson.classTitle}</td>
-                    <td>{brazilianDate(lesson.date)}</td>
-                    <td>{lesson.hour}</td>
-                    <td>{formatReais(lesson.teacherValue)}</td>
-                    <td>{formatReais(lesson.totalValue)}</td>
-                    <td>{t(lesson.payment ? "adminSections.paid" : "adminSections.pending")}</td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${lesson.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <HistoryLink of={{ lesson: lesson.id }} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={HISTORY_PAGE_SIZE}
-            maxButtons={20}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminSections.history.empty")}
+        columns={
+          <>
+            <th>{t("adminSections.history.teacher")}</th>
+            <th>{t("adminSections.history.student")}</th>
+            <th>{t("adminSections.history.level")}</th>
+            <th>{t("adminSections.history.objective")}</th>
+            <th>{t("adminSections.history.classTitle")}</th>
+            <SortableHeader
+              label={t("adminSections.history.date")}
+              order={order("date")}
+              onSort={() => params.sortBy("date")}
+            />
+            <th>{t("adminSections.history.hour")}</th>
+            <th>{t("adminSections.history.teacherValue")}</th>
+            <th>{t("adminSections.history.totalValue")}</th>
+            <th>{t("adminSections.history.payment")}</th>
+            <th />
+          </>
+        }
+        row={(lesson) => (
+          <tr key={lesson.id}>
+            <td>{lesson.teacherName}</td>
+            <td>{lesson.studentName}</td>
+            <td>{lesson.level.name}</td>
+            <td>{t(`adminSections.objective.${lesson.objective}`, { defaultValue: lesson.objective })}</td>
+            <td>{lesson.classTitle}</td>
+            <td>{brazilianDate(lesson.date)}</td>
+            <td>{lesson.hour}</td>
+            <td>{formatReais(lesson.teacherValue)}</td>
+            <td>{formatReais(lesson.totalValue)}</td>
+            <td>{t(lesson.payment ? "adminSections.paid" : "adminSections.pending")}</td>
+            <td>
+              <RowActions id={lesson.id} edit={false} remove={false}>
+                <HistoryLink of={{ lesson: lesson.id }} />
+              </RowActions>
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: HISTORY_PAGE_SIZE, maxButtons: 20 }}
+      />
     </section>
   );
 };

@@ -1,10 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
-import { Pagination } from "../../../components/pagination/pagination";
-import { Empty } from "../../../components/status/empty";
-import { ErrorAlert } from "../../../components/status/error-alert";
-import { Loading } from "../../../components/status/loading";
+import { ListTable } from "../../../components/list/list-table";
+import { RowActions } from "../../../components/list/row-actions";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
 import { useResource } from "../../../lib/use-resource";
@@ -39,61 +37,43 @@ export const PaymentsPage = () => {
           })}
         </p>
       )}
-      {list.status === "loading" && <Loading />}
-      {list.status === "failed" && <ErrorAlert error={list.error} />}
-      {list.status === "ready" && list.data.items.length === 0 && <Empty>{t("adminSections.payments.empty")}</Empty>}
-      {list.status === "ready" && list.data.items.length > 0 && (
-        <>
-          <div className="table-wrapper">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t("adminSections.payments.id")}</th>
-                  <th>{t("adminSections.payments.teacher")}</th>
-                  <th>{t("adminSections.payments.student")}</th>
-                  <th>{t("adminSections.payments.trail")}</th>
-                  <th>{t("adminSections.payments.lessonDate")}</th>
-                  <th>{t("adminSections.payments.value")}</th>
-                  <th>{t("adminSections.payments.date")}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>
-                      <Link to={`${payment.id}${search}`}>{payment.id}</Link>
-                    </td>
-                    <td>{personName(payment.teacher)}</td>
-                    <td>{personName(payment.lesson.student)}</td>
-                    <td>{`${payment.lesson.trail.number} - ${payment.lesson.trail.title}`}</td>
-                    <td>{dateTime(payment.lesson.date)}</td>
-                    <td>{formatReais(payment.value)}</td>
-                    <td>{dateTime(payment.date)}</td>
-                    <td>
-                      <div className="actions">
-                        <Link to={`${payment.id}${search}`} className="btn btn-small btn-outline">
-                          {t("gerencia.actions.view")}
-                        </Link>
-                        <Link to={`${payment.id}/delete${search}`} className="btn btn-small btn-danger">
-                          {t("adminSections.payments.undo")}
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={params.page - 1}
-            totalItems={list.data.total}
-            pageSize={PAYMENT_PAGE_SIZE}
-            maxButtons={5}
-            onPage={(index) => params.go({ page: index + 1 })}
-          />
-        </>
-      )}
+      <ListTable
+        list={list}
+        empty={t("adminSections.payments.empty")}
+        columns={
+          <>
+            <th>{t("adminSections.payments.id")}</th>
+            <th>{t("adminSections.payments.teacher")}</th>
+            <th>{t("adminSections.payments.student")}</th>
+            <th>{t("adminSections.payments.trail")}</th>
+            <th>{t("adminSections.payments.lessonDate")}</th>
+            <th>{t("adminSections.payments.value")}</th>
+            <th>{t("adminSections.payments.date")}</th>
+            <th />
+          </>
+        }
+        row={(payment) => (
+          <tr key={payment.id}>
+            <td>
+              <Link to={`${payment.id}${search}`}>{payment.id}</Link>
+            </td>
+            <td>{personName(payment.teacher)}</td>
+            <td>{personName(payment.lesson.student)}</td>
+            <td>{`${payment.lesson.trail.number} - ${payment.lesson.trail.title}`}</td>
+            <td>{dateTime(payment.lesson.date)}</td>
+            <td>{formatReais(payment.value)}</td>
+            <td>{dateTime(payment.date)}</td>
+            <td>
+              <RowActions id={payment.id} edit={false} remove={false}>
+                <Link to={`${payment.id}/delete${search}`} className="btn btn-small btn-danger">
+                  {t("adminSections.payments.undo")}
+                </Link>
+              </RowActions>
+            </td>
+          </tr>
+        )}
+        paging={{ params, pageSize: PAYMENT_PAGE_SIZE }}
+      />
       <Outlet context={{ reload: list.reload }} />
     </section>
   );
