@@ -7,6 +7,7 @@ import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useResource } from "../../../lib/use-resource";
 import { fullName, type User } from "../api/user";
 import { TeacherPayments } from "../teachers/teacher-payments";
+import { EraseUserButton } from "./erase-user-button";
 import { LIST_PATH, LoadedUser, type ManagedKind } from "./managed-user";
 
 /**
@@ -47,6 +48,7 @@ export const ManagedUserDetailPage = ({ kind }: { kind: ManagedKind }) => {
               {t("gerencia.actions.edit")}
             </Link>
             <HistoryLink of={{ user }} className="btn btn-outline" />
+            <EraseUserButton login={user.login} listPath={`${listPath}${search}`} />
             {kind === "teacher" && <TeacherPayments login={user.login} />}
           </>
         )}
