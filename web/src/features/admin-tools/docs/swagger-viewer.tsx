@@ -1,5 +1,6 @@
 import SwaggerUIBundle from "swagger-ui-dist/swagger-ui-es-bundle.js";
 import "swagger-ui-dist/swagger-ui.css";
+import "./swagger-contrast.css";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { tokenStorage } from "../../../lib/api";
