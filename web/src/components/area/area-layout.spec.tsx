@@ -26,3 +26,36 @@ describe("the area's menu button", () => {
     expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "true");
   });
 });
+
+describe("the area's drawer, under 1000 px", () => {
+  const drawerWidths = () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === "(max-width: 999px)",
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = original;
+    };
+  };
+
+  it("is out of the Tab order while closed, takes the focus when opened and gives it back to the toggle on Escape", async () => {
+    const restore = drawerWidths();
+    try {
+      const user = userEvent.setup();
+      renderRoutes(routes, "/student");
+      const menu = document.getElementById("area-menu") as HTMLElement;
+      expect(menu).toHaveAttribute("inert");
+      await user.click(screen.getByRole("button", { name: "Menu" }));
+      expect(menu).not.toHaveAttribute("inert");
+      expect(screen.getByRole("link", { name: "Home" })).toHaveFocus();
+      await user.keyboard("{Escape}");
+      expect(menu).toHaveAttribute("inert");
+      expect(screen.getByRole("button", { name: "Menu" })).toHaveFocus();
+    } finally {
+      restore();
+    }
+  });
+});
