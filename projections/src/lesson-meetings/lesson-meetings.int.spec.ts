@@ -156,6 +156,20 @@ describe("lesson-meetings read model", () => {
         expect(await dueMeetingWork(sql, new Date("2026-11-25T00:00:00.000Z"))).toEqual([]);
       }));
 
+  it("forgets the connection and the work of a teacher whose account is erased", () =>
+    spec
+      .given(connected(bruno), accepted(bruno))
+      .when(
+        on(`teacher-${bruno.id}`, {
+          type: "PersonalDataErased",
+          data: { by: "admin", at: "2026-11-24T12:00:01.000Z", lessons: [2001] },
+        }),
+      )
+      .then(async ({ sql }) => {
+        expect(await googleCalendarConnectionOf(sql, bruno.id)).toBeNull();
+        expect(await dueMeetingWork(sql, new Date("2026-11-25T00:00:00.000Z"))).toEqual([]);
+      }));
+
   it("marks the event deleted", () =>
     spec
       .given(connected(bruno), accepted(bruno), created, cancelled, claimed("delete", "2026-11-25T12:00:01.000Z"))

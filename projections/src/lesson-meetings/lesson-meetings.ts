@@ -1,3 +1,4 @@
+import { teacherStreams } from "@el/domain/accounts/teacher-account";
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import {
   googleCalendarStreams,
@@ -16,7 +17,8 @@ import type { Sql } from "../sql";
  * `delete` once it is cancelled or given to another teacher and an event was made), null when nothing is;
  * `next_attempt_at` and `claimed_until` say when a sweep may take it. `wanted` is whether the lesson is still
  * this teacher's and not cancelled, so an event made while the cancellation came in is deleted right after.
- * `google_calendar_connections` holds the teachers whose calendar is connected.
+ * `google_calendar_connections` holds the teachers whose calendar is connected; a teacher whose account is
+ * deleted or erased (LGPD) is no longer, so the backend forgets their Google token too.
  */
 export const lessonMeetingsProjector: Projector = {
   name: "lesson-meetings",
@@ -32,6 +34,8 @@ export const lessonMeetingsProjector: Projector = {
     "MeetingAbandoned",
     "MeetingCreated",
     "MeetingDeleted",
+    "AccountDeleted",
+    "PersonalDataErased",
   ],
   tables: ["lesson_meetings", "google_calendar_connections"],
   async migrate(sql) {
@@ -123,6 +127,13 @@ export const lessonMeetingsProjector: Projector = {
         default:
           return;
       }
+    }
+    if (recorded.type === "AccountDeleted" || recorded.type === "PersonalDataErased") {
+      if (!teacherStreams.holds(recorded.streamId)) return;
+      const teacherId = teacherStreams.parse(recorded.streamId);
+      await tx.query("delete from google_calendar_connections where teacher_id = $1", [teacherId]);
+      await tx.query("update lesson_meetings set action = null where teacher_id = $1", [teacherId]);
+      return;
     }
     const event = lessonStreams.event(recorded);
     const lessonId = lessonStreams.parse(event.streamId);

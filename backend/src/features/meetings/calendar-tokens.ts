@@ -62,3 +62,25 @@ export const removeCalendarToken = async (sql: Sql, secret: string, teacherId: n
   );
   return rows[0] ? unseal(secret, rows[0].sealed) : undefined;
 };
+
+/**
+ * Tokens of teachers no longer connected (their account was deleted or erased) and older than `before`:
+ * the age leaves alone a token just stored whose connection the read model does not show yet.
+ */
+export const orphanCalendarTokens = async (sql: Sql, secret: string, before: Date) => {
+  const { rows } = await sql.query<{ teacher_id: string; sealed: string }>(
+    `select teacher_id, sealed from google_calendar_tokens t
+      where updated_at < $1
+        and not exists (select 1 from google_calendar_connections c where c.teacher_id = t.teacher_id)`,
+    [before.toISOString()],
+  );
+  return rows.map((row) => ({
+    teacherId: Number(row.teacher_id),
+    sealed: row.sealed,
+    token: unseal(secret, row.sealed),
+  }));
+};
+
+/** Deletes the token as it was read (a newer one stored meanwhile, by a new connection, stays). */
+export const removeCalendarTokenIfUnchanged = (sql: Sql, teacherId: number, sealed: string) =>
+  sql.query("delete from google_calendar_tokens where teacher_id = $1 and sealed = $2", [teacherId, sealed]);

@@ -255,6 +255,23 @@ describe("Google Calendar/Meet for teachers", () => {
     expect(await lessonMeetingRows(test.db, lessonId)).toEqual([]);
   });
 
+  it("forgets the Google token of a teacher whose personal data is erased", async () => {
+    const teacher = await connectedTeacher();
+    const erased = await test.app.inject({
+      method: "POST",
+      url: `/api/users/${encodeURIComponent(teacher.login)}/erase`,
+      headers: bearer(await adminToken(test.app)),
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+    const tokens = () =>
+      test.db.query("select 1 from google_calendar_tokens where teacher_id = $1", [teacher.id]).then((r) => r.rows);
+    // A token just stored is left a few minutes for its connection to show up.
+    await sweep(now());
+    expect(await tokens()).toHaveLength(1);
+    await sweep(new Date(Date.now() + 11 * 60_000));
+    expect(await tokens()).toEqual([]);
+  });
+
   /** Now, a moment later than the last claim (so every lesson accepted so far is due). */
   function now() {
     return new Date(Date.now() + 1000);

@@ -11,7 +11,7 @@ import { executeCommand, executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";
 import { asSystem } from "../../event-store";
 import type { GoogleCalendar } from "../../integrations/google-calendar/google-calendar";
-import { calendarTokenOf } from "./calendar-tokens";
+import { calendarTokenOf, orphanCalendarTokens, removeCalendarTokenIfUnchanged } from "./calendar-tokens";
 
 const lessonState = foldOf(lessonStreams, lessonDecider);
 const meetingState = foldOf(lessonMeetingStreams, lessonMeetingDecider);
@@ -58,6 +58,28 @@ const create = async (app: FastifyInstance, calendar: GoogleCalendar, work: Meet
   );
 };
 
+/** How long a stored token may wait for its connection to show in the read model before it counts as orphaned. */
+const TOKEN_GRACE_MS = 10 * 60_000;
+
+/**
+ * Forgets (and revokes at Google) the tokens of teachers whose account was deleted or erased: no person's
+ * credential is kept once they are gone.
+ */
+const forgetOrphanTokens = async (app: FastifyInstance, calendar: GoogleCalendar, now: Date) => {
+  const orphans = await orphanCalendarTokens(
+    app.db,
+    app.config.googleTokenKey,
+    new Date(now.getTime() - TOKEN_GRACE_MS),
+  );
+  for (const orphan of orphans) {
+    if (orphan.token)
+      await calendar.revoke(orphan.token).catch((error: unknown) => {
+        app.log.warn({ teacherId: orphan.teacherId, error: String(error) }, "the Google token could not be revoked");
+      });
+    await removeCalendarTokenIfUnchanged(app.db, orphan.teacherId, orphan.sealed);
+  }
+};
+
 /**
  * Does the Google Calendar work due at `now`: each call is claimed first (an event on the lesson's meeting
  * stream) and only the process whose claim was stored makes it. A failed call is reported and tried again
@@ -65,6 +87,7 @@ const create = async (app: FastifyInstance, calendar: GoogleCalendar, work: Meet
  * many calls succeeded.
  */
 export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCalendar, now = new Date()) => {
+  await forgetOrphanTokens(app, calendar, now);
   let done = 0;
   for (const work of await dueMeetingWork(app.db, now)) {
     const { action, lessonId, teacherId } = work;
