@@ -82,7 +82,7 @@ export const StreamPage = () => {
         <>
           <h3>{at ? t("audit.stream.stateAt", { at: formatInstant(at) }) : t("audit.stream.stateNow")}</h3>
           {balance !== undefined && <p className="audit-balance">{t("audit.stream.balance", { count: balance })}</p>}
-          <pre className="audit-json" aria-label={t("audit.stream.state")}>
+          <pre className="audit-json" aria-label={t("audit.stream.state")} tabIndex={0}>
             {JSON.stringify(shown.state, null, 2)}
           </pre>
           <h3>{t("audit.stream.events", { count: shown.events.length })}</h3>
@@ -109,7 +109,9 @@ export const StreamPage = () => {
                       <td>{event.type}</td>
                       <td>{event.who === "unknown" ? t("audit.event.unknown") : event.who}</td>
                       <td>
-                        <pre className="audit-json">{JSON.stringify(event.data, null, 2)}</pre>
+                        <pre className="audit-json" tabIndex={0}>
+                          {JSON.stringify(event.data, null, 2)}
+                        </pre>
                       </td>
                       <td>
                         {balanceOf(stateAfter) !== undefined && (
@@ -119,7 +121,9 @@ export const StreamPage = () => {
                         )}
                         <details>
                           <summary>{t("audit.event.show")}</summary>
-                          <pre className="audit-json">{JSON.stringify(stateAfter, null, 2)}</pre>
+                          <pre className="audit-json" tabIndex={0}>
+                            {JSON.stringify(stateAfter, null, 2)}
+                          </pre>
                         </details>
                       </td>
                     </tr>

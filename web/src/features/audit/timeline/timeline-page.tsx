@@ -110,7 +110,9 @@ export const TimelinePage = () => {
                     <td>
                       <details>
                         <summary>{t("audit.event.show")}</summary>
-                        <pre className="audit-json">{JSON.stringify(event.data, null, 2)}</pre>
+                        <pre className="audit-json" tabIndex={0}>
+                          {JSON.stringify(event.data, null, 2)}
+                        </pre>
                       </details>
                     </td>
                   </tr>
