@@ -1,3 +1,4 @@
+import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../../test/accounts-fixtures";
@@ -39,7 +40,7 @@ describe.each(["pglite", "pg"] as const)("teacher profiles on %s", (driver) => {
   });
   afterAll(() => test.close());
 
-  const inject = (...args: Parameters<TestApp["app"]["inject"]>) => test.app.inject(...args);
+  const inject = (options: InjectOptions) => test.app.inject(options);
   const profileOf = (id: number, headers: Record<string, string>) =>
     inject({ method: "GET", url: `/api/teachers/${id}/profile`, headers });
 
