@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GoogleCalendarPanel } from "../../../components/calendar/google-calendar-panel";
 import { Field } from "../../../components/form/field";
+import { PersonalDataPanel } from "../../../components/privacy/personal-data-panel";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { TeacherPhoto, TeacherProfileDetails } from "../../../components/teachers/teacher-card";
@@ -49,6 +50,7 @@ export const TeacherProfilePage = () => {
         <TeacherProfileEditor loaded={loaded.data} />
       </section>
       <GoogleCalendarPanel />
+      <PersonalDataPanel />
     </>
   );
 };
