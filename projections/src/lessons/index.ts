@@ -1,3 +1,4 @@
+export * from "./lesson-control/lesson-control-counts";
 export * from "./lesson-control/lesson-control-queries";
 export * from "./lesson-feedbacks/lesson-feedbacks-projector";
 export * from "./lesson-feedbacks/lesson-feedbacks-queries";

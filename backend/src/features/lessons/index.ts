@@ -1,6 +1,10 @@
 import { lessonEventDefinitions } from "@el/domain/lessons/lesson";
 import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
-import { lessonFeedbacksProjector, lessonSchedulingsProjector } from "@el/projections/lessons/index";
+import {
+  lessonControlCountsProjector,
+  lessonFeedbacksProjector,
+  lessonSchedulingsProjector,
+} from "@el/projections/lessons/index";
 import { withBoardPushes } from "@el/projections/lessons/lesson-board/lesson-board";
 import type { Feature } from "../feature";
 import { boardRoutes } from "./board-routes";
@@ -18,7 +22,7 @@ export const lessonsFeature: Feature = {
   name: "lessons",
   events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions],
   // The schedulings' read model also moves the lesson's card on every administrator's live board.
-  projectors: [withBoardPushes(lessonSchedulingsProjector), lessonFeedbacksProjector],
+  projectors: [withBoardPushes(lessonSchedulingsProjector), lessonFeedbacksProjector, lessonControlCountsProjector],
   routes: async (app) => {
     await app.register(lessonRoutes);
     await app.register(lessonControlRoutes);

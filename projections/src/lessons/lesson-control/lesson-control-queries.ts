@@ -8,6 +8,7 @@ import type {
 } from "@el/domain/lessons/lesson-control-view";
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
 import type { Sql } from "../../sql";
+import { countedLessons } from "./lesson-control-counts";
 
 /**
  * Lesson control (`/gerencia/aula`): the lessons that stand (cancelled ones are gone from it), read from
@@ -120,19 +121,26 @@ export const pageLessonControl = async (sql: Sql, request: LessonControlRequest)
        order by s.date ${order}, s.id ${order} limit ${request.size} offset ${request.page * request.size}`,
       params,
     ),
-    sql.query<{ count: string }>(`select count(*) as count from lesson_schedulings s where ${where}`, params),
+    lessonCount(sql, request),
   ]);
-  return { content: page.rows.map(toView), totalElements: Number(total.rows[0]?.count ?? 0) };
+  return { content: page.rows.map(toView), totalElements: total };
 };
 
-/** The totals panel: the lessons the filters match, at PAYMENT_VALUE (teachers) and PURCHASE_VALUE (revenue) each. */
-export const lessonControlTotals = async (sql: Sql, filters: LessonControlFilters): Promise<LessonControlTotals> => {
+/** How many lessons the filters match: from the month counts for the broad filters, else counted. */
+const lessonCount = async (sql: Sql, filters: LessonControlFilters) => {
+  const counted = await countedLessons(sql, filters);
+  if (counted !== null) return counted;
   const params: unknown[] = [];
   const { rows } = await sql.query<{ count: string }>(
     `select count(*) as count from lesson_schedulings s where ${whereOf(filters, params)}`,
     params,
   );
-  const lessons = Number(rows[0]?.count ?? 0);
+  return Number(rows[0]?.count ?? 0);
+};
+
+/** The totals panel: the lessons the filters match, at PAYMENT_VALUE (teachers) and PURCHASE_VALUE (revenue) each. */
+export const lessonControlTotals = async (sql: Sql, filters: LessonControlFilters): Promise<LessonControlTotals> => {
+  const lessons = await lessonCount(sql, filters);
   const teacherCostCents = lessons * TEACHER_PAYMENT_CENTS;
   const revenueCents = lessons * LESSON_REMUNERATION_CENTS;
   return { lessons, teacherCost: teacherCostCents / 100, teacherCostCents, revenue: revenueCents / 100, revenueCents };

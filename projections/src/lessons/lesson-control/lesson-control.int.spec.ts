@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../../testing/projection-spec";
 import { lessonFeedbacksProjector } from "../lesson-feedbacks/lesson-feedbacks-projector";
 import { lessonSchedulingsProjector } from "../lesson-schedulings/lesson-schedulings-projector";
+import { countedLessons, lessonControlCountsProjector } from "./lesson-control-counts";
 import {
   exportLessonControl,
   findLessonControl,
@@ -52,7 +53,7 @@ const APRIL_15 = "2026-04-15T13:00:00.000Z";
 const LAST_YEAR = "2025-03-10T13:00:00.000Z";
 
 describe("lesson control on the lesson-schedulings read model", () => {
-  const spec = projectionSpec(lessonSchedulingsProjector, lessonFeedbacksProjector);
+  const spec = projectionSpec(lessonSchedulingsProjector, lessonFeedbacksProjector, lessonControlCountsProjector);
   afterAll(() => spec.close());
 
   const world = [
@@ -121,6 +122,41 @@ describe("lesson control on the lesson-schedulings read model", () => {
         expect((await lessonControlTotals(sql, { teacherId: 999 })).lessons).toBe(0);
         expect(await findLessonControl(sql, 3005)).toMatchObject({ id: 3005, cancelled: true });
         expect(await findLessonControl(sql, 9999)).toBeNull();
+      }));
+
+  it("counts the broad filters from month counts that follow moves and cancellations, as counting the rows would", () =>
+    spec
+      .given(...world)
+      .when(
+        lesson(3003, {
+          type: "LessonMoved",
+          data: { from: APRIL_15, date: MARCH_16, by: 1, at: "2026-03-01T12:00:00Z" },
+        }),
+        cancelled(3002),
+        // Moving a cancelled lesson counts it nowhere.
+        lesson(3005, {
+          type: "LessonMoved",
+          data: { from: APRIL_15, date: MARCH_16, by: 1, at: "2026-03-01T12:00:00Z" },
+        }),
+      )
+      .then(async ({ sql }) => {
+        const filters = [
+          {},
+          { year: 2026 },
+          { year: 2026, month: 3 },
+          { year: 2026, month: 4 },
+          { month: 3 },
+          { year: 2025 },
+        ];
+        const counted = await Promise.all(filters.map((filter) => countedLessons(sql, filter)));
+        expect(counted).toEqual([3, 2, 2, 0, 3, 1]);
+        for (const [index, filter] of filters.entries()) {
+          const rows = await pageLessonControl(sql, { page: 0, size: 100, ...filter, teacherId: undefined });
+          expect(rows.content).toHaveLength(counted[index] as number);
+          expect(rows.totalElements).toBe(counted[index]);
+        }
+        expect(await countedLessons(sql, { teacherId: bruno.id })).toBeNull();
+        expect((await lessonControlTotals(sql, { year: 2026, month: 3 })).lessons).toBe(2);
       }));
 
   it("exports every matching lesson with both feedbacks, in pages read by key", () =>

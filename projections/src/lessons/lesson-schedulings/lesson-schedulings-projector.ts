@@ -48,6 +48,8 @@ create index if not exists lesson_schedulings_control_teacher on lesson_scheduli
   where status <> 'cancelled';
 create index if not exists lesson_schedulings_control_student on lesson_schedulings (student_id, date desc, id desc)
   where status <> 'cancelled';
+create index if not exists lesson_schedulings_control_month on lesson_schedulings
+  ((extract(month from date at time zone 'America/Sao_Paulo')), date desc, id desc) where status <> 'cancelled';
 `;
 
 const push = <Name extends ServerToClientEventName>(

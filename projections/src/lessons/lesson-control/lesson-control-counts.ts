@@ -1,0 +1,103 @@
+import { lessonStreams } from "@el/domain/lessons/lesson";
+import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-view";
+import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
+import type { Projector } from "../../runner/projector";
+import type { Sql } from "../../sql";
+
+/**
+ * How many lessons stand in each month of the São Paulo calendar, kept as lessons are scheduled, moved and
+ * cancelled, so lesson control's count and totals for its broad filters (none, Ano, Mês, Ano + Mês) add up
+ * at most a few hundred rows instead of counting up to every lesson on each page. `lesson_control_members`
+ * remembers each standing lesson's month, which a move or a cancellation takes it from.
+ */
+const SCHEMA = `
+create table if not exists lesson_control_month_counts (
+  year int not null,
+  month int not null,
+  lessons int not null,
+  primary key (year, month)
+);
+create table if not exists lesson_control_members (
+  lesson_id bigint primary key,
+  year int not null,
+  month int not null
+);
+`;
+
+const monthOf = `extract(year from $2::timestamptz at time zone '${LESSON_TIME_ZONE}')::int,
+  extract(month from $2::timestamptz at time zone '${LESSON_TIME_ZONE}')::int`;
+
+const add = (tx: Sql, bucket: { year: number; month: number }, by: number) =>
+  tx.query(
+    `insert into lesson_control_month_counts (year, month, lessons) values ($1, $2, $3)
+     on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + $3`,
+    [bucket.year, bucket.month, by],
+  );
+
+export const lessonControlCountsProjector: Projector = {
+  name: "lesson-control-counts",
+  handles: ["LessonScheduled", "LessonMoved", "LessonCancelled"],
+  tables: ["lesson_control_month_counts", "lesson_control_members"],
+  migrate: async (sql) => {
+    await sql.query(SCHEMA);
+  },
+  apply: async (recorded, tx) => {
+    const event = lessonStreams.event(recorded);
+    const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
+    const leave = async () => {
+      const { rows } = await tx.query<{ year: number; month: number }>(
+        "delete from lesson_control_members where lesson_id = $1 returning year, month",
+        [id],
+      );
+      const bucket = rows[0];
+      if (bucket) await add(tx, bucket, -1);
+      return bucket !== undefined;
+    };
+    const join = async (date: string) => {
+      const { rows } = await tx.query<{ year: number; month: number }>(
+        `insert into lesson_control_members (lesson_id, year, month) select $1, ${monthOf}
+         on conflict (lesson_id) do nothing returning year, month`,
+        [id, date],
+      );
+      const bucket = rows[0];
+      if (bucket) await add(tx, bucket, 1);
+    };
+    switch (event.type) {
+      case "LessonScheduled":
+        await join(event.data.date);
+        return [];
+      // A cancelled lesson has left lesson control: its later moves count nowhere.
+      case "LessonMoved":
+        if (await leave()) await join(event.data.date);
+        return [];
+      case "LessonCancelled":
+        await leave();
+        return [];
+      default:
+        return [];
+    }
+  },
+};
+
+/**
+ * The standing lessons the broad filters match, from the month counts; null for a teacher or a student
+ * filter, which the indexes on `lesson_schedulings` count quickly enough.
+ */
+export const countedLessons = async (sql: Sql, filters: LessonControlFilters): Promise<number | null> => {
+  if (filters.teacherId !== undefined || filters.studentId !== undefined) return null;
+  const params: number[] = [];
+  const conditions = ["true"];
+  if (filters.year !== undefined) {
+    params.push(filters.year);
+    conditions.push(`year = $${params.length}`);
+  }
+  if (filters.month !== undefined) {
+    params.push(filters.month);
+    conditions.push(`month = $${params.length}`);
+  }
+  const { rows } = await sql.query<{ lessons: string | null }>(
+    `select sum(lessons) as lessons from lesson_control_month_counts where ${conditions.join(" and ")}`,
+    params,
+  );
+  return Number(rows[0]?.lessons ?? 0);
+};
