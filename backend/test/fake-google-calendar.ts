@@ -14,7 +14,7 @@ export interface FakeCalendarEvent {
 /**
  * A local stand-in for the Google Calendar API v3's events resource on the primary calendar, as the product
  * uses it: insert with `conferenceDataVersion=1` and a `hangoutsMeet` create request (409 for an id already
- * used), get, and delete (410 once deleted). Every call must carry a bearer token. `failNext` answers that
+ * used), get, patch (new start and end), and delete (410 once deleted). Every call must carry a bearer token. `failNext` answers that
  * many calls 503; `pendingNext` answers that many inserts with the conference still pending (no link yet).
  */
 export const startFakeGoogleCalendar = async () => {
@@ -90,6 +90,17 @@ export const startFakeGoogleCalendar = async () => {
     if (!event || event.deleted) return reply.code(404).send({ error: "Not Found" });
     return asGoogle(event);
   });
+
+  server.patch<{ Params: { id: string }; Body: { start?: { dateTime: string }; end?: { dateTime: string } } }>(
+    "/calendars/primary/events/:id",
+    async (request, reply) => {
+      const event = events.get(request.params.id);
+      if (!event || event.deleted) return reply.code(404).send({ error: "Not Found" });
+      if (request.body.start) event.start = request.body.start.dateTime;
+      if (request.body.end) event.end = request.body.end.dateTime;
+      return asGoogle(event);
+    },
+  );
 
   server.delete<{ Params: { id: string } }>("/calendars/primary/events/:id", async (request, reply) => {
     const event = events.get(request.params.id);

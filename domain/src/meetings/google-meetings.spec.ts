@@ -14,11 +14,11 @@ const now = new Date("2026-11-24T12:00:00.000Z");
 const later = (ms: number) => new Date(now.getTime() + ms);
 const teacherId = 7;
 const given = specFor(lessonMeetingDecider);
-const claimed = (action: "create" | "delete", at = now): LessonMeetingEvent => ({
+const claimed = (action: "create" | "move" | "delete", at = now): LessonMeetingEvent => ({
   type: "MeetingClaimed",
   data: { action, teacherId, at: at.toISOString() },
 });
-const failed = (action: "create" | "delete"): LessonMeetingEvent => ({
+const failed = (action: "create" | "move" | "delete"): LessonMeetingEvent => ({
   type: "MeetingAttemptFailed",
   data: { action, teacherId, at: now.toISOString() },
 });
@@ -79,6 +79,24 @@ describe("a lesson's Google Calendar event", () => {
     given([created, { type: "MeetingDeleted", data: { teacherId, calendarEventId: "englishlesson1t7", at: "x" } }])
       .when({ type: "ClaimMeeting", action: "delete", teacherId, now })
       .then([]);
+  });
+
+  it("moves only an event that was made and not deleted, and tries a later move afresh", () => {
+    given([]).when({ type: "ClaimMeeting", action: "move", teacherId, now }).then([]);
+    given([created])
+      .when({ type: "ClaimMeeting", action: "move", teacherId, now })
+      .then([claimed("move")]);
+    const failedMoves = Array.from({ length: MAX_MEETING_ATTEMPTS }, () => [claimed("move"), failed("move")]).flat();
+    given([created, ...failedMoves])
+      .when({ type: "ClaimMeeting", action: "move", teacherId, now })
+      .then([]);
+    const moved: LessonMeetingEvent = {
+      type: "MeetingMoved",
+      data: { teacherId, date: "2026-12-02T13:00:00.000Z", at: now.toISOString() },
+    };
+    given([created, ...failedMoves, moved])
+      .when({ type: "ClaimMeeting", action: "move", teacherId, now: later(1) })
+      .then([claimed("move", later(1))]);
   });
 
   it("waits longer after each failure", () => {

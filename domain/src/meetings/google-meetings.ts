@@ -6,7 +6,7 @@ import { type EventOf, numericKey, streamKind } from "../shared/streams";
  * The optional Google Calendar/Meet meeting provider (issue 13). A teacher connects their Google account
  * (`google-calendar-{teacherId}`); each lesson they accept from then on gets an event in their calendar with
  * a Google Meet link, which replaces the lesson's built-in Jitsi link; a cancellation (or the lesson given to
- * another teacher) deletes that event.
+ * another teacher) deletes that event, and moving the lesson moves it.
  *
  * Calling Google is a side effect done after the acceptance, never inside it: the work is claimed first on
  * the lesson's meeting stream (`lesson-meeting-{lessonId}`), so of two processes one calls Google. A claim
@@ -47,7 +47,7 @@ export const googleCalendarDecider: Decider<GoogleCalendarCommand, GoogleCalenda
   },
 };
 
-export const MeetingAction = z.enum(["create", "delete"]);
+export const MeetingAction = z.enum(["create", "move", "delete"]);
 export type MeetingAction = z.infer<typeof MeetingAction>;
 
 export const MAX_MEETING_ATTEMPTS = 4;
@@ -77,6 +77,8 @@ export const lessonMeetingEventSchemas = {
     at: z.string(),
   }),
   MeetingDeleted: z.object({ teacherId: z.number().int(), calendarEventId: z.string(), at: z.string() }),
+  /** The calendar event now starts at `date`, the lesson's new start. */
+  MeetingMoved: z.object({ teacherId: z.number().int(), date: z.string(), at: z.string() }),
 };
 export type LessonMeetingEvent = EventOf<typeof lessonMeetingEventSchemas>;
 export const lessonMeetingStreams = streamKind("lesson-meeting", lessonMeetingEventSchemas, numericKey);
@@ -96,7 +98,7 @@ const none: TeacherMeeting = {
   deleted: false,
   abandoned: false,
   claim: null,
-  failures: { create: 0, delete: 0 },
+  failures: { create: 0, move: 0, delete: 0 },
 };
 
 export type LessonMeetingCommand =
@@ -104,9 +106,10 @@ export type LessonMeetingCommand =
   | { type: "ReportMeetingFailure"; action: MeetingAction; teacherId: number; now: Date }
   | { type: "AbandonMeeting"; action: MeetingAction; teacherId: number; now: Date }
   | { type: "RecordMeetingCreated"; teacherId: number; calendarEventId: string; meetUrl: string; now: Date }
-  | { type: "RecordMeetingDeleted"; teacherId: number; now: Date };
+  | { type: "RecordMeetingDeleted"; teacherId: number; now: Date }
+  | { type: "RecordMeetingMoved"; teacherId: number; date: string; now: Date };
 
-/** Whether the action is already done, or given up. */
+/** Whether the action is already done (a move: there is no event to move), or given up. */
 const settled = (meeting: TeacherMeeting, action: MeetingAction) =>
   meeting.failures[action] >= MAX_MEETING_ATTEMPTS ||
   (action === "create"
@@ -134,6 +137,9 @@ export const lessonMeetingDecider: Decider<LessonMeetingCommand, LessonMeetingEv
           return { ...before, claim: null, calendarEventId: event.data.calendarEventId };
         case "MeetingDeleted":
           return { ...before, claim: null, deleted: true };
+        // A later move of the lesson is tried afresh.
+        case "MeetingMoved":
+          return { ...before, claim: null, failures: { ...before.failures, move: 0 } };
         default:
           return before;
       }
@@ -180,6 +186,10 @@ export const lessonMeetingDecider: Decider<LessonMeetingCommand, LessonMeetingEv
                 data: { teacherId: command.teacherId, calendarEventId: meeting.calendarEventId, at },
               },
             ];
+      case "RecordMeetingMoved":
+        return meeting.calendarEventId === null || meeting.deleted
+          ? []
+          : [{ type: "MeetingMoved", data: { teacherId: command.teacherId, date: command.date, at } }];
       default: {
         const unknown: never = command;
         return unknown;

@@ -39,9 +39,9 @@ const cancelled = lesson({
   type: "LessonCancelled",
   data: { by: 1, role: "admin", refunded: true, at: "2026-11-25T12:00:00.000Z" },
 });
-const claimed = (action: "create" | "delete", at: string) =>
+const claimed = (action: "create" | "move" | "delete", at: string) =>
   meeting({ type: "MeetingClaimed", data: { action, teacherId: bruno.id, at } });
-const failed = (action: "create" | "delete", at: string) =>
+const failed = (action: "create" | "move" | "delete", at: string) =>
   meeting({ type: "MeetingAttemptFailed", data: { action, teacherId: bruno.id, at } });
 
 describe("lesson-meetings read model", () => {
@@ -168,6 +168,31 @@ describe("lesson-meetings read model", () => {
       .then(async ({ sql }) => {
         expect(await googleCalendarConnectionOf(sql, bruno.id)).toBeNull();
         expect(await dueMeetingWork(sql, new Date("2026-11-25T00:00:00.000Z"))).toEqual([]);
+      }));
+
+  it("lists moving the event when its lesson is moved, done once the event starts at the newest start", () =>
+    spec
+      .given(connected(bruno), accepted(bruno), created)
+      .when(
+        lesson({
+          type: "LessonMoved",
+          data: { from: "x", date: "2026-12-02T13:00:00.000Z", by: 1, at: "2026-11-25T12:00:00.000Z" },
+        }),
+        claimed("move", "2026-11-25T12:00:01.000Z"),
+        lesson({
+          type: "LessonMoved",
+          data: { from: "x", date: "2026-12-03T13:00:00.000Z", by: 1, at: "2026-11-25T12:00:02.000Z" },
+        }),
+        meeting({
+          type: "MeetingMoved",
+          data: { teacherId: bruno.id, date: "2026-12-02T13:00:00.000Z", at: "2026-11-25T12:00:03.000Z" },
+        }),
+      )
+      .then(async ({ sql }) => {
+        // The second move came in while the first was being sent: it is still to do.
+        expect(await dueMeetingWork(sql, new Date("2026-11-25T12:00:04.000Z"))).toEqual([
+          { lessonId: 2001, teacherId: bruno.id, action: "move", calendarEventId: "englishlesson2001t1002" },
+        ]);
       }));
 
   it("marks the event deleted", () =>

@@ -14,7 +14,8 @@ import type { Sql } from "../sql";
 /**
  * Read model `lesson_meetings`: the work list of the Google Calendar events of lessons, one row per lesson
  * and teacher. `action` is what is still to do with Google (`create` once a connected teacher has the lesson,
- * `delete` once it is cancelled or given to another teacher and an event was made), null when nothing is;
+ * `move` to `move_to` once a lesson with an event is moved, `delete` once it is cancelled or given to another
+ * teacher and an event was made), null when nothing is;
  * `next_attempt_at` and `claimed_until` say when a sweep may take it. `wanted` is whether the lesson is still
  * this teacher's and not cancelled, so an event made while the cancellation came in is deleted right after.
  * `google_calendar_connections` holds the teachers whose calendar is connected; a teacher whose account is
@@ -26,6 +27,7 @@ export const lessonMeetingsProjector: Projector = {
     "GoogleCalendarConnected",
     "GoogleCalendarDisconnected",
     "LessonAccepted",
+    "LessonMoved",
     "LessonTeacherChanged",
     "LessonTeacherUnassigned",
     "LessonCancelled",
@@ -34,6 +36,7 @@ export const lessonMeetingsProjector: Projector = {
     "MeetingAbandoned",
     "MeetingCreated",
     "MeetingDeleted",
+    "MeetingMoved",
     "AccountDeleted",
     "PersonalDataErased",
   ],
@@ -48,7 +51,7 @@ export const lessonMeetingsProjector: Projector = {
         lesson_id bigint not null,
         teacher_id bigint not null,
         wanted boolean not null,
-        action text check (action in ('create', 'delete')),
+        action text,
         next_attempt_at timestamptz not null,
         claimed_until timestamptz,
         failures int not null default 0,
@@ -56,6 +59,10 @@ export const lessonMeetingsProjector: Projector = {
         deleted boolean not null default false,
         primary key (lesson_id, teacher_id)
       );
+      alter table lesson_meetings add column if not exists move_to timestamptz;
+      alter table lesson_meetings drop constraint if exists lesson_meetings_action_check;
+      alter table lesson_meetings add constraint lesson_meetings_action_check
+        check (action in ('create', 'move', 'delete'));
       create index if not exists lesson_meetings_to_do on lesson_meetings (next_attempt_at) where action is not null;`);
   },
   async apply(recorded, tx) {
@@ -117,6 +124,15 @@ export const lessonMeetingsProjector: Projector = {
             [...key, event.data.calendarEventId, event.data.at],
           );
           return;
+        case "MeetingMoved":
+          // Moved again while this move was under way: the newer start is still to be sent.
+          await tx.query(
+            `update lesson_meetings set claimed_until = null, failures = 0,
+               action = case when action = 'move' and move_to = $3::timestamptz then null else action end
+             where lesson_id = $1 and teacher_id = $2`,
+            [...key, event.data.date],
+          );
+          return;
         case "MeetingDeleted":
           await tx.query(
             `update lesson_meetings set deleted = true, action = null, claimed_until = null
@@ -159,6 +175,15 @@ export const lessonMeetingsProjector: Projector = {
     switch (event.type) {
       case "LessonAccepted":
         await create(event.data.teacher.id, event.data.acceptedAt);
+        return;
+      case "LessonMoved":
+        // An event still to be made is made at the new start anyway: the call reads the lesson then.
+        await tx.query(
+          `update lesson_meetings set move_to = $2, action = 'move', failures = 0, next_attempt_at = $3
+            where lesson_id = $1 and wanted and calendar_event_id is not null and not deleted
+              and (action is null or action = 'move')`,
+          [lessonId, event.data.date, event.data.at],
+        );
         return;
       case "LessonTeacherChanged":
         await drop(event.data.from.id, event.data.at);

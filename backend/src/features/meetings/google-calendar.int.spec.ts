@@ -5,7 +5,7 @@ import { adminToken, bearer, eventsOfType } from "../../../test/accounts-fixture
 import { createTestApp, type TestApp } from "../../../test/app";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../../../test/fake-google-calendar";
 import { type MockIdentityProvider, startMockIdentityProvider } from "../../../test/fake-identity-provider";
-import { givenLesson, givenStudent, givenTeacher, type Person } from "../../../test/lesson-fixtures";
+import { givenLesson, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../../test/lesson-fixtures";
 import { googleCalendarFromConfig } from "../../integrations/google-calendar/google-calendar";
 import { doDueMeetingWork } from "./meeting-sweeper";
 
@@ -189,6 +189,26 @@ describe("Google Calendar/Meet for teachers", () => {
     await sweep(now());
     expect(google.events.get(eventId)?.deleted).toBe(true);
     expect(await lessonMeetingRows(test.db, lessonId)).toMatchObject([{ action: null, deleted: true }]);
+  });
+
+  it("moves the calendar event when an administrator moves the lesson", async () => {
+    const teacher = await connectedTeacher();
+    const { lessonId } = await claimedLesson(teacher);
+    await sweep(now());
+    const newStart = new Date(saoPauloTime(6, 18, 30));
+    const moved = await test.app.inject({
+      method: "PUT",
+      url: `/api/lessons/${lessonId}`,
+      headers: bearer(await adminToken(test.app)),
+      payload: { date: saoPauloTime(6, 18, 30) },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await sweep(now());
+    expect(google.events.get(`englishlesson${lessonId}t${teacher.id}`)).toMatchObject({
+      start: newStart.toISOString(),
+      end: new Date(newStart.getTime() + HOUR).toISOString(),
+    });
+    expect(await lessonMeetingRows(test.db, lessonId)).toMatchObject([{ action: null }]);
   });
 
   it("tries again after a failure, waiting longer each time, and leaves the Jitsi link after the last attempt", async () => {

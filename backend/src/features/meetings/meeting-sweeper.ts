@@ -19,19 +19,23 @@ const meetingState = foldOf(lessonMeetingStreams, lessonMeetingDecider);
 const onMeeting = (app: FastifyInstance, lessonId: number, command: LessonMeetingCommand) =>
   executeCommand(app, { streams: lessonMeetingStreams, key: lessonId }, lessonMeetingDecider, command);
 
+/** The lesson's start and end, as its event shows them. */
+const timesOf = (scheduled: { date: string }) => {
+  const start = startOf(scheduled);
+  return { start: new Date(start).toISOString(), end: new Date(start + LESSON_DURATION_MS).toISOString() };
+};
+
 /** Makes the lesson's event in the teacher's calendar; its Meet link becomes the lesson's video link. */
 const create = async (app: FastifyInstance, calendar: GoogleCalendar, work: MeetingWork, token: string) => {
   const { lesson } = await app.streamStates.read({ lesson: lessonState(work.lessonId) });
   if (lesson.state.status === "none") return;
   const { scheduled } = lesson.state;
-  const start = startOf(scheduled);
   const calendarEventId = calendarEventIdOf(work.lessonId, work.teacherId);
   const { meetUrl } = await calendar.createEvent(token, {
     id: calendarEventId,
     summary: `English lesson: ${scheduled.student.firstName} (${scheduled.level.name})`,
     description: `${scheduled.trail.number}. ${scheduled.trail.title}`,
-    start: new Date(start).toISOString(),
-    end: new Date(start + LESSON_DURATION_MS).toISOString(),
+    ...timesOf(scheduled),
   });
   const now = new Date();
   // Both at once: the event is known made, and the lesson shows its link, or neither is recorded.
@@ -91,7 +95,7 @@ export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCal
   let done = 0;
   for (const work of await dueMeetingWork(app.db, now)) {
     const { action, lessonId, teacherId } = work;
-    if (action === "create") {
+    if (action !== "delete") {
       const { lesson } = await app.streamStates.read({ lesson: lessonState(lessonId) });
       if (lesson.state.status !== "none" && startOf(lesson.state.scheduled) <= now.getTime()) {
         await onMeeting(app, lessonId, { type: "AbandonMeeting", action, teacherId, now });
@@ -104,7 +108,14 @@ export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCal
       const token = await calendarTokenOf(app.db, app.config.googleTokenKey, teacherId);
       if (!token) throw new Error("no readable token for this teacher");
       if (action === "create") await create(app, calendar, work, token);
-      else {
+      else if (action === "move") {
+        const { lesson } = await app.streamStates.read({ lesson: lessonState(lessonId) });
+        if (lesson.state.status === "none") throw new Error("no such lesson");
+        const eventId = work.calendarEventId ?? calendarEventIdOf(lessonId, teacherId);
+        await calendar.moveEvent(token, eventId, timesOf(lesson.state.scheduled));
+        const date = new Date(startOf(lesson.state.scheduled)).toISOString();
+        await onMeeting(app, lessonId, { type: "RecordMeetingMoved", teacherId, date, now: new Date() });
+      } else {
         await calendar.deleteEvent(token, work.calendarEventId ?? calendarEventIdOf(lessonId, teacherId));
         await onMeeting(app, lessonId, { type: "RecordMeetingDeleted", teacherId, now: new Date() });
       }

@@ -42,6 +42,8 @@ export interface GoogleCalendar {
   refreshTokenOf: (code: string, codeVerifier: string) => Promise<string>;
   /** Makes the event with a Google Meet conference and answers its Meet link (the same event if it exists). */
   createEvent: (refreshToken: string, event: LessonCalendarEvent) => Promise<{ meetUrl: string }>;
+  /** Gives the event a new start and end (the lesson was moved). */
+  moveEvent: (refreshToken: string, eventId: string, times: { start: string; end: string }) => Promise<void>;
   /** Deletes the event; one already gone counts as deleted. */
   deleteEvent: (refreshToken: string, eventId: string) => Promise<void>;
   revoke: (refreshToken: string) => Promise<void>;
@@ -126,6 +128,14 @@ export const googleCalendarOf = (config: OAuthProviderConfig, redirectUri: strin
         throw new CalendarRefused(`reading the event answered HTTP ${existing.status}`);
       }
       throw new CalendarRefused(`creating the event answered HTTP ${response.status}`);
+    },
+    moveEvent: async (refreshToken, eventId, times) => {
+      const accessToken = await accessTokenOf(refreshToken);
+      const response = await call(`${events}/${encodeURIComponent(eventId)}?sendUpdates=none`, accessToken, {
+        method: "PATCH",
+        body: JSON.stringify({ start: { dateTime: times.start }, end: { dateTime: times.end } }),
+      });
+      if (!response.ok) throw new CalendarRefused(`moving the event answered HTTP ${response.status}`);
     },
     deleteEvent: async (refreshToken, eventId) => {
       const accessToken = await accessTokenOf(refreshToken);
