@@ -34,7 +34,8 @@ const smtpMailer = (smtpUrl: string, from: string): Mailer => {
 
 /**
  * The embedded default: one file per mail in `${dataDir}/outbox`, named so that they sort in sending order,
- * plus a log line naming the file. The body holds its links in full; the log line never does (they carry keys).
+ * plus a log line naming the file. The body holds its links in full; the log line never does (they carry keys),
+ * nor the address (an e-mail in a log outlives its owner's erasure: LGPD, issue 12).
  */
 const outboxMailer = (dataDir: string, from: string, log: (message: string) => void): Mailer => {
   const folder = path.join(dataDir, "outbox");
@@ -53,7 +54,7 @@ const outboxMailer = (dataDir: string, from: string, log: (message: string) => v
         `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${attached}`,
         "utf8",
       );
-      log(`e-mail "${mail.subject}" to ${mail.to} written to ${file}`);
+      log(`e-mail "${mail.subject}" written to ${file}`);
     },
   };
 };
