@@ -1,23 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { createTestDatabaseUrl } from "../../../test/databases";
 import { aTrail, givenStudent, type Person, saoPauloTime } from "../../../test/lesson-fixtures";
 
 /**
  * Read-your-writes under load, on PostgreSQL: many schedulings and credit grants at once, and each
  * answer followed at once by the read its caller would make next, which must already show it.
  */
-describe("read-your-writes under load", () => {
+describe.each([
+  { instances: 1, where: "one instance" },
+  { instances: 2, where: "the instance that does not run the read models, the other one does" },
+])("read-your-writes under load, commands and reads on $where", ({ instances }) => {
+  /** Where the requests go: with two instances, the second, whose commands wait on the first's projectors. */
   let test: TestApp;
+  let others: TestApp[] = [];
   let admin: string;
   let trailId: number;
   beforeAll(async () => {
     // Room for every request of the burst: shedding is another test's subject.
-    test = await createTestApp({ driver: "pg", env: { MAX_IN_FLIGHT: "1000" } });
+    const env = { MAX_IN_FLIGHT: "1000" };
+    if (instances === 1) test = await createTestApp({ driver: "pg", env });
+    else {
+      const databaseUrl = await createTestDatabaseUrl();
+      // The first to start takes every projector's lock; the second stands by for all of them.
+      others = [await createTestApp({ databaseUrl, env })];
+      test = await createTestApp({ databaseUrl, env });
+      // Until it has tried every lock (the test then checks it got none).
+      for (let tries = 0; tries < 100; tries++) {
+        if ((await test.app.projections.status()).every((projector) => projector.state !== "starting")) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     admin = await adminToken(test.app);
-    trailId = (await aTrail(test.app)).id;
+    trailId = (await aTrail((others[0] ?? test).app)).id;
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    await test.close();
+    for (const other of others) await other.close();
+  });
 
   const scheduleThenRead = async (student: Person, date: string) => {
     const answer = await test.app.inject({
@@ -56,6 +77,8 @@ describe("read-your-writes under load", () => {
   };
 
   it("shows every scheduling and every grant to the read that follows its answer", async () => {
+    const running = (await test.app.projections.status()).filter((projector) => projector.state !== "standby");
+    expect(running.map((projector) => projector.name)).toEqual(instances === 1 ? expect.anything() : []);
     const schedulers = await Promise.all(Array.from({ length: 20 }, () => givenStudent(test.app, { credits: 3 })));
     const granted = await Promise.all(Array.from({ length: 10 }, () => givenStudent(test.app)));
     const [schedulings, grants] = await Promise.all([
