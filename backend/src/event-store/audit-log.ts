@@ -221,6 +221,8 @@ const toAudited = (row: LoggedRow): AuditedEvent => ({
 });
 
 const VERIFY_PAGE = 5000;
+/** Periods up to this long are paged from the time index (see `events`). */
+const NARROW_PERIOD_MS = 31 * 24 * 60 * 60 * 1000;
 
 export const createAuditLog = (db: Database, options: { coalesceMs?: number } = {}): AuditLog => {
   const coalesceMs = options.coalesceMs ?? 20;
@@ -398,6 +400,28 @@ export const createAuditLog = (db: Database, options: { coalesceMs?: number } = 
       if (filter.from !== undefined) where.push(`l.recorded_at >= ${param(filter.from)}::timestamptz`);
       if (filter.to !== undefined) where.push(`l.recorded_at < ${param(filter.to)}::timestamptz`);
       if (filter.after !== undefined) where.push(`l.link > ${param(filter.after.toString())}::bigint`);
+      const span =
+        (filter.to !== undefined ? Date.parse(filter.to) : Date.now()) -
+        (filter.from !== undefined ? Date.parse(filter.from) : Number.NEGATIVE_INFINITY);
+      if (filter.stream === undefined && span <= NARROW_PERIOD_MS) {
+        // A period of a few weeks: its events are taken from the time index and the page's links sorted out of
+        // them (`link + 0` keeps the planner off the link order). Asked for the link order with a LIMIT, the
+        // planner expects the period's events spread evenly over the chain and walks it from the first link,
+        // while they sit together wherever the period is: 0.7 s for one day of 1,000,000 events.
+        const { rows } = await db.query<LoggedRow>(
+          `with page as (
+             select l.link, l.global_position, l.hash from es_audit_log l
+              where ${where.join(" and ")}
+              order by l.link + 0
+              limit ${param(limit)})
+           select ${RAW_COLUMNS}, l.link, l.hash
+             from page l
+             join es_events e on e.global_position = l.global_position
+            order by l.link`,
+          params,
+        );
+        return rows.map(toAudited);
+      }
       const { rows } = await db.query<LoggedRow>(
         `select ${RAW_COLUMNS}, l.link, l.hash
            from es_audit_log l
