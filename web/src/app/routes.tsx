@@ -20,7 +20,6 @@ import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasin
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
-import { upcomingRoutes } from "../features/upcoming/routes";
 
 /** Loaded when a sign-in or sign-up form shows them: their parsing (zod) stays out of the landing page. */
 const SocialSignInButtons = lazy(() =>
@@ -74,7 +73,6 @@ export const routes: RouteObject[] = [
           ...adminPurchasingRenamedPaths,
           ...adminSectionsRenamedPaths,
           ...purchasingRoutes,
-          ...upcomingRoutes,
           { path: "*", element: <PageNotFound /> },
         ],
       },

@@ -65,14 +65,12 @@ describe("the app shell", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
-  it.each([["/calendar", "Esta página está em construção: autorização da agenda do Google para aceitar aulas"]])(
-    "%s says what it will be",
-    async (path, text) => {
-      fakeApi({});
-      openApp(path);
-      expect(await screen.findByText(text)).toBeInTheDocument();
-    },
-  );
+  it("/calendar is the Google Calendar authorisation's return page for a signed-in teacher", async () => {
+    signedInAs(["ROLE_USER", "ROLE_TEACHER"]);
+    openApp("/calendar?error=access_denied&state=s");
+    expect(await screen.findByText(/a autorização foi recusada ou cancelada/)).toBeInTheDocument();
+    expect(screen.queryByText(/em construção/)).toBeNull();
+  });
 
   it.each([
     ["/google", "A entrada com Google não foi concluída."],

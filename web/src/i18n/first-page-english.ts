@@ -2,8 +2,5 @@ import { type Texts, textsByLanguage } from "./texts";
 
 /** The English of the texts i18n.ts bundles in Portuguese for the first page. */
 export const firstPageEnglish = textsByLanguage(
-  import.meta.glob<{ default: Texts }>(
-    ["./en.json", "../features/landing/i18n/en.json", "../features/upcoming/i18n/en.json"],
-    { eager: true },
-  ),
+  import.meta.glob<{ default: Texts }>(["./en.json", "../features/landing/i18n/en.json"], { eager: true }),
 ).en as Texts;

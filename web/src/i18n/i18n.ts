@@ -6,15 +6,12 @@ import { type Texts, textsByLanguage } from "./texts";
  * Texts live beside their feature: `features/<feature>/i18n/{pt-br,en}.json`, plus the shared ones in
  * `i18n/{pt-br,en}.json`. All are merged into one namespace per language. The first download holds only
  * what the first page shows in the default language: the shared texts (header, footer, errors), the
- * landing page's and the upcoming pages'. Their English arrives when English is chosen
+ * landing page's. Their English arrives when English is chosen
  * (`first-page-english.ts`), the areas' texts in both languages with the first page that needs them
  * (`area-texts.ts`).
  */
 const firstPageTexts = textsByLanguage(
-  import.meta.glob<{ default: Texts }>(
-    ["./pt-br.json", "../features/landing/i18n/pt-br.json", "../features/upcoming/i18n/pt-br.json"],
-    { eager: true },
-  ),
+  import.meta.glob<{ default: Texts }>(["./pt-br.json", "../features/landing/i18n/pt-br.json"], { eager: true }),
 );
 
 export const LANGUAGE_KEY = "locale";
