@@ -99,8 +99,8 @@ const history = (seed: number, count: number): RecordedEvent[] => {
           ]);
     versions.set(lesson, version);
     events.push({
-      transactionId: BigInt(n),
-      globalPosition: BigInt(n),
+      transactionId: BigInt(events.length + 1),
+      globalPosition: BigInt(events.length + 1),
       streamId: lessonStreams.id(lesson),
       streamVersion: version,
       type: event.type,
@@ -110,6 +110,20 @@ const history = (seed: number, count: number): RecordedEvent[] => {
       eventId: randomUUID(),
       recordedAt: new Date(instant(n)),
     });
+    // Now and then one of the people is erased (LGPD): an account's event among the lessons'.
+    if (next() < 0.02)
+      events.push({
+        transactionId: BigInt(events.length + 1),
+        globalPosition: BigInt(events.length + 1),
+        streamId: next() < 0.5 ? `student-${lesson * 10}` : `teacher-${teacher.id}`,
+        streamVersion: 2,
+        type: "PersonalDataErased",
+        schemaVersion: 1,
+        data: { by: "titular", at: instant(n), lessons: [lesson] },
+        metadata: { occurredAt: instant(n) },
+        eventId: randomUUID(),
+        recordedAt: new Date(instant(n)),
+      });
   }
   return events;
 };
