@@ -1,6 +1,8 @@
 /**
  * `npm run projections:rebuild -- <name>`: drops one read model and replays it from the first event, on
  * the database the backend is configured with (DATABASE_URL, else PGlite in DATA_DIR).
+ * `npm run projections:rebuild -- <name> --blue-green`: builds the new version beside the live one and
+ * switches to it once caught up, while a backend on PostgreSQL keeps answering (docs/architecture.md).
  */
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/database";
@@ -8,7 +10,8 @@ import { EventRegistry } from "../src/event-store";
 import { features } from "../src/features";
 import { rebuildReadModel, UnknownProjector } from "../src/projection-runner/rebuild";
 
-const name = process.argv[2];
+const blueGreen = process.argv.includes("--blue-green");
+const name = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
 const projectors = features.flatMap((feature) => feature.projectors);
 if (!name || !projectors.some((projector) => projector.name === name)) {
   console.error(
@@ -17,7 +20,7 @@ if (!name || !projectors.some((projector) => projector.name === name)) {
           name,
           projectors.map((projector) => projector.name),
         ).message
-      : "usage: npm run projections:rebuild -- <name>",
+      : "usage: npm run projections:rebuild -- <name> [--blue-green]",
   );
   if (!name) console.error(`read models: ${projectors.map((projector) => projector.name).join(", ") || "(none)"}`);
   process.exit(name ? 1 : 2);
@@ -29,7 +32,7 @@ const db = await openDatabase({
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 const where = config.databaseUrl ? `PostgreSQL at ${new URL(config.databaseUrl).host}` : `PGlite in ${config.dataDir}`;
-console.log(`rebuilding ${name} on ${where}`);
+console.log(`rebuilding ${name} on ${where}${blueGreen ? " (blue/green)" : ""}`);
 
 // One line per second at most, and the last one.
 let shownAt = 0;
@@ -40,6 +43,7 @@ try {
     registry: new EventRegistry().register(...features.flatMap((feature) => feature.events)),
     projectors,
     name,
+    blueGreen,
     report: (line) => {
       const now = Date.now();
       if (now - shownAt < 1000 && !line.endsWith("done")) return;

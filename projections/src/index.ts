@@ -1,3 +1,4 @@
+export * from "./runner/blue-green";
 export * from "./runner/checkpoints";
 export * from "./runner/projector";
 export * from "./runner/replay";

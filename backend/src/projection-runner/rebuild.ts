@@ -1,5 +1,5 @@
 import type { Database, Projector } from "@el/projections";
-import { migrateProjections, rebuildProjection } from "@el/projections";
+import { migrateProjections, rebuildBlueGreen, rebuildProjection } from "@el/projections";
 import { createEventStore, type EventRegistry, migrateEventStore } from "../event-store";
 
 export class UnknownProjector extends Error {
@@ -25,6 +25,12 @@ export const rebuildReadModel = async (options: {
   projectors: readonly Projector[];
   name: string;
   report: (line: string) => void;
+  /**
+   * Builds the new version beside the live one and switches when it has caught up (`rebuildBlueGreen`), while
+   * a running backend keeps answering and projecting; without it the read model is dropped and replayed
+   * under the projector's lock, so a running backend must stop first.
+   */
+  blueGreen?: boolean;
 }) => {
   const { db, name, report } = options;
   const projector = options.projectors.find((candidate) => candidate.name === name);
@@ -40,6 +46,19 @@ export const rebuildReadModel = async (options: {
   try {
     const { rows } = await db.query<{ total: string | number }>("select count(*) as total from es_events");
     let total = Number(rows[0]?.total ?? 0);
+    if (options.blueGreen) {
+      const projected = await rebuildBlueGreen({
+        db,
+        source: store,
+        projector,
+        onProgress: (done, remaining) => {
+          total = Math.max(total, done + remaining);
+          if (remaining > 0) report(progressLine(name, done, total));
+        },
+      });
+      report(`${progressLine(name, projected, Math.max(total, projected))}, switched, done`);
+      return projected;
+    }
     const projected = await rebuildProjection(
       db,
       store,
