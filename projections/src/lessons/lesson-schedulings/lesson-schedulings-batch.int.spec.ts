@@ -52,6 +52,7 @@ const history = (seed: number, count: number): RecordedEvent[] => {
               type: "LessonTeacherChanged",
               data: { from: person(9), teacher, meetUrl: "https://meet.jit.si/y", by: 1, at: instant(n) },
             },
+            { type: "LessonTeacherUnassigned", data: { from: teacher, by: 1, at: instant(n) } },
             { type: "LessonCancelled", data: { by: 1, role: "admin", refunded: true, at: instant(n) } },
             {
               type: "StudentFeedbackGiven",

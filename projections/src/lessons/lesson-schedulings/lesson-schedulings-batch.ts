@@ -93,6 +93,16 @@ const fold = (row: Row | undefined, recorded: RecordedEvent): Row | undefined =>
         accepted_at: at,
       };
     }
+    case "LessonTeacherUnassigned":
+      return {
+        ...row,
+        status: "pending",
+        teacher_id: null,
+        teacher_first_name: null,
+        teacher_last_name: null,
+        meet_url: null,
+        accepted_at: null,
+      };
     case "LessonCancelled":
       return { ...row, status: "cancelled", cancelled_at: event.data.at };
     case "StudentFeedbackGiven":
