@@ -9,15 +9,19 @@ import { freePort, spawnProduct } from "../../backend/test/product-process";
 import {
   ADMIN,
   acceptedTeacher,
+  expectAccessible,
   expectStatus,
   launchBrowser,
+  neverReloaded,
   type Product,
   screenshots,
+  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
 
 const DAY = 24 * 60 * 60 * 1000;
+const WIDE = { width: 1400, height: 900 };
 const STUDENT = { email: "bia.costa@example.com", password: "aprender123", firstName: "Bia", lastName: "Costa" };
 const PAUL = { email: "paul.board@example.com", password: "teaching123", firstName: "Paul", lastName: "Board" };
 const LAURA = { email: "laura.board@example.com", password: "teaching123", firstName: "Laura", lastName: "Payne" };
@@ -130,26 +134,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const signedIn = async (email: string, password: string, pagePath: string) => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Senha").fill(password);
-  await dialog.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
-  await page.goto(`${product.baseUrl}${pagePath}`);
-  // Marks the document: still there at the end means the page never reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { journeyMarker: boolean }).journeyMarker = true;
-  });
-  return page;
-};
-
-const neverReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker === true);
-
 const cardsIn = (page: Page, column: string) =>
   page
     .getByRole("region", { name: column, exact: true })
@@ -159,16 +143,17 @@ const cardsIn = (page: Page, column: string) =>
 describe("the live lesson board", () => {
   it("an administrator watches a lesson scheduled and claimed move on the board, then pays a teacher's month and her Financeiro says Pago", async () => {
     const shot = screenshots("lesson-board");
-    const admin = await signedIn(ADMIN.email, ADMIN.password, "/gerencia/quadro");
-    const student = await signedIn(STUDENT.email, STUDENT.password, "/student");
-    const paul = await signedIn(PAUL.email, PAUL.password, "/teacher/aceitar-aulas");
-    const laura = await signedIn(LAURA.email, LAURA.password, "/teacher/financeiro");
+    const admin = await signedIn(browser, product, ADMIN, "/gerencia/quadro", WIDE);
+    const student = await signedIn(browser, product, STUDENT, "/student", WIDE);
+    const paul = await signedIn(browser, product, PAUL, "/teacher/aceitar-aulas", WIDE);
+    const laura = await signedIn(browser, product, LAURA, "/teacher/financeiro", WIDE);
 
     await expect
       .poll(() => admin.getByRole("list", { name: "Totais do quadro" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     expect(await cardsIn(admin, "Aguardando professor")).toEqual([]);
     await shot(admin, "board-before");
+    await expectAccessible(admin, "the lesson board");
 
     // Yesterday's lesson asks the student for feedback; she leaves it for later.
     await expect.poll(() => student.getByRole("dialog").isVisible(), { timeout: 15_000 }).toBe(true);
@@ -214,6 +199,7 @@ describe("the live lesson board", () => {
     const lauraMonth = laura.locator(".finance-card").first();
     await expect.poll(() => lauraMonth.textContent(), { timeout: 15_000 }).toContain("Pendente");
     await shot(laura, "teacher-finance-pending");
+    await expectAccessible(laura, "the teacher's Financeiro");
 
     // The board moved without a reload; the administrator now pays Laura's month from her page.
     expect(await neverReloaded(admin)).toBe(true);
@@ -231,6 +217,7 @@ describe("the live lesson board", () => {
     await payMonth.click();
     await expect.poll(() => admin.getByText("Quitado").first().isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(admin, "teacher-month-paid");
+    await expectAccessible(admin, "a teacher's page in the back office");
 
     // Laura's Financeiro turns the month to Pago without a reload.
     await expect.poll(() => lauraMonth.textContent(), { timeout: 15_000 }).toContain("Pago");

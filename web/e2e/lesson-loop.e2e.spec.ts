@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
   acceptedTeacher,
+  expectAccessible,
   expectStatus,
   launchBrowser,
+  neverReloaded,
   type Product,
   screenshots,
+  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
@@ -38,34 +41,14 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const signedIn = async (email: string, password: string, path: string) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Senha").fill(password);
-  await dialog.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
-  await page.goto(`${product.baseUrl}${path}`);
-  // Marks the document: still there at the end means the page never reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { journeyMarker: boolean }).journeyMarker = true;
-  });
-  return page;
-};
-
-const neverReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker === true);
-
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 
 describe("the lesson loop, live in two browsers", () => {
   it("a scheduled lesson reaches the teachers, one claims it, the student sees it accepted with its link", async () => {
     const shot = screenshots("lesson-loop");
-    const teacher = await signedIn(TEACHERS[0]!.email, TEACHERS[0]!.password, "/teacher/aceitar-aulas");
-    const otherTeacher = await signedIn(TEACHERS[1]!.email, TEACHERS[1]!.password, "/teacher/aceitar-aulas");
-    const student = await signedIn(STUDENT.email, STUDENT.password, "/student");
+    const teacher = await signedIn(browser, product, TEACHERS[0]!, "/teacher/aceitar-aulas");
+    const otherTeacher = await signedIn(browser, product, TEACHERS[1]!, "/teacher/aceitar-aulas");
+    const student = await signedIn(browser, product, STUDENT, "/student");
 
     await expect.poll(visible(teacher, "Não há aulas agendadas no momento"), { timeout: 15_000 }).toBe(true);
     await expect.poll(visible(otherTeacher, "Não há aulas agendadas no momento"), { timeout: 15_000 }).toBe(true);
@@ -74,6 +57,8 @@ describe("the lesson loop, live in two browsers", () => {
       .toBe("Saldo: 2 aulas");
     await shot(student, "student-before");
     await shot(teacher, "teacher-board-empty");
+    await expectAccessible(student, "the student's home");
+    await expectAccessible(teacher, "the teacher's Aceitar aulas, empty");
 
     // The student schedules tomorrow at 10:00, São Paulo time.
     const tomorrow = localDateOf(new Date(Date.now() + 24 * 60 * 60 * 1000));
@@ -99,6 +84,7 @@ describe("the lesson loop, live in two browsers", () => {
     await expect.poll(() => board(teacher).getByText(trailLabel).isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => board(otherTeacher).getByText(trailLabel).isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(teacher, "teacher-board-shows-lesson");
+    await expectAccessible(teacher, "the teacher's Aceitar aulas with a lesson");
 
     await board(teacher).getByRole("button", { name: "Aceitar aula" }).click();
     await expect.poll(visible(teacher, /Aula aceita com sucesso!/), { timeout: 15_000 }).toBe(true);
@@ -120,6 +106,7 @@ describe("the lesson loop, live in two browsers", () => {
     expect(await details.getByRole("link").getAttribute("href")).toBe(await join.getAttribute("href"));
     expect(await student.getByTestId("student-balance").textContent()).toBe("Saldo: 1 aula");
     await shot(student, "student-accepted-with-link");
+    await expectAccessible(student, "the lesson details dialog");
 
     for (const page of [student, teacher, otherTeacher]) expect(await neverReloaded(page)).toBe(true);
   });
@@ -146,6 +133,7 @@ describe("the lesson loop, live in two browsers", () => {
         page.evaluate(() => getComputedStyle(document.querySelector("header") as Element).backgroundColor);
       expect(await headerBackground()).toBe("rgba(0, 0, 0, 0)");
       await shot(page, `${viewport.name}-top`);
+      await expectAccessible(page, `the landing page (${viewport.name})`);
       await page.evaluate(() => window.scrollTo(0, 600));
       await expect.poll(headerBackground, { timeout: 5_000 }).toBe("rgba(32, 57, 99, 0.85)");
       await shot(page, `${viewport.name}-full`);
