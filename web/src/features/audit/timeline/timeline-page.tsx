@@ -39,6 +39,9 @@ export const TimelinePage = () => {
   return (
     <section className="card audit-timeline" aria-labelledby="audit-timeline-title">
       <h2 id="audit-timeline-title">{t("audit.timeline.title")}</h2>
+      <p>
+        <Link to="/auditoria/replays">{t("audit.replays.title")}</Link>
+      </p>
       <form
         className="audit-filters"
         noValidate
