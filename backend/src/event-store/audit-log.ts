@@ -422,12 +422,23 @@ export const createAuditLog = (db: Database, options: { coalesceMs?: number } = 
         );
         return rows.map(toAudited);
       }
+      // With a type or a user fixed, ordering by it first is the same order, and only its own index gives it:
+      // ordered by link alone, the planner walked the chain from the first link, expecting a type's events
+      // spread evenly over it (55 ms at p50 for a type whose events start 100,000 links in).
+      const order =
+        filter.stream !== undefined
+          ? "l.link"
+          : filter.type !== undefined
+            ? "l.type, l.link"
+            : filter.userId !== undefined
+              ? "l.user_id, l.link"
+              : "l.link";
       const { rows } = await db.query<LoggedRow>(
         `select ${RAW_COLUMNS}, l.link, l.hash
            from es_audit_log l
            join es_events e on e.global_position = l.global_position
           ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
-          order by l.link
+          order by ${order}
           limit ${param(limit)}`,
         params,
       );
