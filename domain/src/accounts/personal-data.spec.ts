@@ -80,6 +80,10 @@ describe("which fields are personal", () => {
       expect.arrayContaining(["teacher-8:changes.cpf", "teacher-8:changes.bankAccount", "teacher-8:changes.street"]),
     );
     expect(paths("ProfileChanged", "teacher-8", { changes: {} })).not.toContain("teacher-8:changes.level");
+    expect(paths("TeacherProfileChanged", "teacher-8", { bio: "x", specialities: [], by: "x" })).toEqual([
+      "teacher-8:bio",
+      "teacher-8:by",
+    ]);
   });
 
   it("names copied into a lesson or purchase belong to the person named", () => {

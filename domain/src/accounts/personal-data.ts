@@ -78,6 +78,10 @@ export const personalFieldsOf = (type: string, streamId: string, data: unknown):
         return fieldsOf(streamId, [], ["login", "ip"]);
       case "TeacherRejected":
         return fieldsOf(streamId, [], ["reason", "by"]);
+      // What the teacher wrote about themself; specialities and languages say nothing of who they are, and the
+      // photo's digest names images that are deleted with the person (teacher-photos.ts).
+      case "TeacherProfileChanged":
+        return fieldsOf(streamId, [], ["bio", "by"]);
       // Who did it: often the person themself, by their login (an administrator's is kept in the metadata's user id).
       default:
         return "by" in data && type !== "PersonalDataErased" ? fieldsOf(streamId, [], ["by"]) : [];

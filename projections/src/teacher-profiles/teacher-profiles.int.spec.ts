@@ -188,4 +188,19 @@ describe("teacher-profiles read model", () => {
       .then(async ({ sql }) => {
         expect(await teacherProfileOf(sql, bruno.id)).toBeNull();
       }));
+
+  it("keeps nothing of an erased teacher's profile (LGPD)", () =>
+    spec
+      .given(applied(bruno), profileSaved, photoChanged)
+      .when(
+        teacher(bruno, {
+          type: "PersonalDataErased",
+          data: { by: "admin", at: "2026-03-05T10:00:00.000Z", lessons: [] },
+        }),
+      )
+      .then(async ({ sql }) => {
+        expect(await teacherProfileOf(sql, bruno.id)).toBeNull();
+        const { rows } = await sql.query("select * from teacher_profiles where teacher_id = $1", [bruno.id]);
+        expect(rows).toEqual([]);
+      }));
 });

@@ -51,6 +51,7 @@ export const teacherProfilesProjector: Projector = {
     "TeacherProfileChanged",
     "TeacherPhotoChanged",
     "AccountDeleted",
+    "PersonalDataErased",
     "LessonScheduled",
     "LessonAccepted",
     "LessonTeacherChanged",
@@ -145,7 +146,8 @@ export const teacherProfilesProjector: Projector = {
         await tx.query("update teacher_profiles set photo = $2 where teacher_id = $1", [teacherId, event.data.photo]);
         return;
       case "AccountDeleted":
-        // A deleted teacher is shown to nobody; the notes stay with their lessons for the averages' history.
+      case "PersonalDataErased":
+        // A deleted or erased teacher is shown to nobody; the notes stay with their lessons for the averages.
         await tx.query("delete from teacher_profiles where teacher_id = $1", [teacherId]);
         return;
       default:

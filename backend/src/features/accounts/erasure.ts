@@ -5,6 +5,7 @@ import { purchasesOfStudent } from "@el/projections/purchases/index";
 import type { UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
+import { eraseTeacherPhotos } from "../teachers/teacher-photos";
 import { accountOf, decideOnAccount, reservation, reservationStreams } from "./account-commands";
 
 /** The streams that hold a person's history: their account, the lessons they took or gave, their purchases. */
@@ -54,6 +55,7 @@ export const erasePerson = async (app: FastifyInstance, user: UserRow, by: strin
     context,
   );
   await app.eventStore.personalData.erase([user.streamId, ...streams.lessons]);
+  if (user.kind === "teacher") await eraseTeacherPhotos(app, user.streamId);
   await app.db.query("delete from es_snapshots where stream_id = any($1::text[])", [
     [streams.account, ...streams.lessons, ...streams.purchases],
   ]);

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
+import type { RecordedEvent } from "@el/domain";
 import { DomainError, invalid } from "@el/domain";
 import { checkTeacherPhoto, type TeacherPhotoSize, teacherProfileErrors } from "@el/domain/accounts/teacher-profile";
 import type { Database, Sql } from "@el/projections";
+
+interface EventReader {
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+}
+
 import sharp from "sharp";
 
 /**
@@ -62,6 +68,17 @@ export const storeTeacherPhoto = async (sql: Sql, photo: ResizedPhoto) => {
     "insert into teacher_photos (sha256, large, small) values ($1, $2, $3) on conflict (sha256) do nothing",
     [photo.sha256, photo.large, photo.small],
   );
+};
+
+/**
+ * Erasing a teacher (LGPD) deletes every photo they ever uploaded: their events keep only digests, which
+ * then name nothing. A digest two teachers share (the same file) is deleted too: only its owners named it.
+ */
+export const eraseTeacherPhotos = async (app: { db: Sql; eventStore: EventReader }, streamId: string) => {
+  const photos = (await app.eventStore.readStream(streamId)).flatMap((event) =>
+    event.type === "TeacherPhotoChanged" ? [(event.data as { photo: string }).photo] : [],
+  );
+  if (photos.length > 0) await app.db.query("delete from teacher_photos where sha256 = any($1::text[])", [photos]);
 };
 
 export const readTeacherPhoto = async (

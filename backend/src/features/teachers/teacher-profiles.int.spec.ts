@@ -193,4 +193,22 @@ describe.each(["pglite", "pg"] as const)("teacher profiles on %s", (driver) => {
     expect(landing.statusCode).toBe(200);
     expect(landing.json()).toEqual({ average: 4.5, ratings: 2, teachers: 1 });
   });
+
+  it("erasing a teacher (LGPD) deletes their photos and their profile, bio included", async () => {
+    const leaving = await givenTeacher(test.app, { firstName: "Rita" });
+    const uploaded = await inject({
+      method: "POST",
+      url: "/api/account/teacher-profile/photo",
+      headers: leaving.auth,
+      payload: { photo: await photoOf("png", { r: 10, g: 200, b: 90 }), photoContentType: "image/png" },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { photo } = uploaded.json() as { photo: { small: string } };
+    expect((await inject({ method: "GET", url: `/${photo.small}` })).statusCode).toBe(200);
+
+    const erased = await inject({ method: "POST", url: `/api/users/${leaving.login}/erase`, headers: admin });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect((await inject({ method: "GET", url: `/${photo.small}` })).statusCode).toBe(404);
+    expect((await profileOf(leaving.id, admin)).statusCode).toBe(404);
+  });
 });
