@@ -59,7 +59,7 @@ describe.each(drivers)("sealing events written before encryption (one-off migrat
     );
     const sealedBefore = await raw(recent);
     const audit = createAuditLog(db);
-    await audit.catchUp();
+    await audit.catchUp({ upTo: (await audit.lastStored()) ?? undefined, timeoutMs: 30_000 });
 
     const result = await encryptLegacyEvents(db);
 

@@ -73,7 +73,8 @@ describe.each(drivers)("personal data in events on $name", (driver) => {
 
     expect((await store.readStream(student))[0]?.data).toEqual({
       changes: { firstName: PERSON_REMOVED, email: PERSON_REMOVED },
-      by: "ana",
+      // Who changed an account's profile is often its owner, by their login: sealed with the rest.
+      by: PERSON_REMOVED,
     });
     expect((await store.readStream(lesson))[0]?.data).toEqual({
       id: 1,
@@ -115,7 +116,8 @@ describe.each(drivers)("personal data in events on $name", (driver) => {
     const student = `student-${randomUUID()}`;
     await store.append(student, [changed({ email: "chain@x.com" })], { expectedVersion: "no_stream" });
     const audit = createAuditLog(db);
-    await audit.catchUp();
+    // The chainer's lock is the server's: another suite's chainer may hold it for a moment.
+    await audit.catchUp({ upTo: (await audit.lastStored()) ?? undefined, timeoutMs: 30_000 });
     await store.personalData.erase([student]);
     const verification = await audit.verify();
     expect(verification.brokenAt).toBeNull();
