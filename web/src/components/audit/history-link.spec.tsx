@@ -1,13 +1,27 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { auditorAccount, studentAccount } from "../../features/audit/test-server";
 import { useSession } from "../../lib/session/session-provider";
-import { fakeApi } from "../../test/fake-api";
+import { fakeApi, json } from "../../test/fake-api";
 import { renderRoutes } from "../../test/render";
 import { signInAdministratorForEachTest } from "../../test/sign-in";
 import { HistoryLink, type HistoryOf, historyStreamOf } from "./history-link";
 
 signInAdministratorForEachTest();
+
+/** Who is signed in, as `GET api/account` answers. */
+const account = (login: string, authorities: string[]) => () =>
+  json({
+    id: 3,
+    login,
+    email: login,
+    firstName: "Ana",
+    lastName: "Reis",
+    activated: true,
+    langKey: "pt-br",
+    authorities,
+  });
+const auditorAccount = account("auditora@example.com", ["ROLE_USER", "ROLE_AUDITOR"]);
+const studentAccount = account("ana@example.com", ["ROLE_USER", "ROLE_STUDENT"]);
 
 const person = (authorities: string[]) => ({ user: { id: 42, login: "Ana.Reis", authorities } });
 
