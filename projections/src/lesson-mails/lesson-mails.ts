@@ -24,8 +24,9 @@ import type { Sql } from "../sql";
  */
 export const lessonMailsProjector: Projector = {
   name: "lesson-mails",
-  // The work list is the sender's, read on its schedule; a person's choices are read back at once.
-  awaitedOn: ["MailPreferencesChanged"],
+  // The work list is the sender's, read on its schedule: lessons' commands do not wait for it. A
+  // person's choices are read back at once, and the sender's own steps before its next one.
+  awaitedOn: ["MailPreferencesChanged", "LessonMailSent", "LessonMailFailed"],
   handles: [
     "LessonScheduled",
     "LessonAccepted",

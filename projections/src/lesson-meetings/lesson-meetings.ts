@@ -23,6 +23,18 @@ import type { Sql } from "../sql";
  */
 export const lessonMeetingsProjector: Projector = {
   name: "lesson-meetings",
+  // The work list is the sweeper's, read on its schedule: lessons' commands do not wait for it. A
+  // teacher's connection is read back at once, and the sweeper's own steps before its next one.
+  awaitedOn: [
+    "GoogleCalendarConnected",
+    "GoogleCalendarDisconnected",
+    "MeetingClaimed",
+    "MeetingAttemptFailed",
+    "MeetingAbandoned",
+    "MeetingCreated",
+    "MeetingDeleted",
+    "MeetingMoved",
+  ],
   handles: [
     "GoogleCalendarConnected",
     "GoogleCalendarDisconnected",

@@ -91,6 +91,8 @@ const forgetOrphanTokens = async (app: FastifyInstance, calendar: GoogleCalendar
  * many calls succeeded.
  */
 export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCalendar, now = new Date()) => {
+  // Commands do not wait for the work list: a sweep does, so it sees every lesson stored before it began.
+  await app.projections.waitFor(await app.eventStore.head(), ["lesson-meetings"]);
   await forgetOrphanTokens(app, calendar, now);
   let done = 0;
   for (const work of await dueMeetingWork(app.db, now)) {
