@@ -37,7 +37,8 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
 
   return (
     <header className={`app-header${overBanner ? " app-header-transparent" : ""}`}>
-      <Link to="/" className="app-brand">
+      {/* Named by its label too: under 650 px the name is hidden and only the logo shows. */}
+      <Link to="/" className="app-brand" aria-label="English Lessons">
         <Logo />
         <span className="app-brand-name">English Lessons</span>
       </Link>
