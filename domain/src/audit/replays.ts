@@ -9,6 +9,14 @@ import { z } from "zod";
 /** The read model the lesson-control list and totals read: what an auditor replays most. */
 export const LESSON_CONTROL_PROJECTION = "lesson-schedulings";
 
+/**
+ * Read models the same read endpoints need beside the one named, replayed with it into its schema: the
+ * lesson-control list and totals count from `lesson-control-counts` as well as reading `lesson_schedulings`.
+ */
+export const REPLAYED_WITH: Readonly<Record<string, readonly string[]>> = {
+  [LESSON_CONTROL_PROJECTION]: ["lesson-control-counts"],
+};
+
 /** A replay's id: its schema is `replay_{id}`, so only these characters. */
 export const ReplayId = z.string().regex(/^[a-z0-9]{12}$/, "audit.replays.error.id");
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { invalid, notFound } from "@el/domain";
-import type { ReplayStatus, ReplayView } from "@el/domain/audit/replays";
+import { REPLAYED_WITH, type ReplayStatus, type ReplayView } from "@el/domain/audit/replays";
 import {
   type Database,
   dropSchema,
@@ -102,23 +102,35 @@ export const createReplays = (options: ReplaysOptions) => {
     if (rows[0]) onChange(toView(rows[0]));
   };
 
+  /** The projector named and those its read endpoints need too (`REPLAYED_WITH`), into one schema. */
+  const replayedTogether = (projector: Projector) => [
+    projector,
+    ...(REPLAYED_WITH[projector.name] ?? []).flatMap((name) =>
+      options.projectors.filter((candidate) => candidate.name === name),
+    ),
+  ];
+
   const run = async (id: string, projector: Projector, at: Date, state: { cancelled: boolean }) => {
     let reportedAt = 0;
+    let replayed = 0;
     try {
-      const replayed = await replayProjection({
-        db,
-        source,
-        projector,
-        schema: replaySchema(id),
-        at,
-        batchSize: options.batchSize,
-        cancelled: () => state.cancelled,
-        onProgress: async (count) => {
-          if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
-          reportedAt = Date.now();
-          await update(id, "replayed = $2, total = greatest(total, $2)", [count]);
-        },
-      });
+      for (const each of replayedTogether(projector)) {
+        const before = replayed;
+        replayed += await replayProjection({
+          db,
+          source,
+          projector: each,
+          schema: replaySchema(id),
+          at,
+          batchSize: options.batchSize,
+          cancelled: () => state.cancelled,
+          onProgress: async (count) => {
+            if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+            reportedAt = Date.now();
+            await update(id, "replayed = $2, total = greatest(total, $2)", [before + count]);
+          },
+        });
+      }
       await update(id, "status = 'done', replayed = $2, total = $2, finished_at = now()", [replayed]);
     } catch (error) {
       if (error instanceof ReplayCancelled || state.cancelled) return;
@@ -157,7 +169,10 @@ export const createReplays = (options: ReplaysOptions) => {
         .toLowerCase()
         .replace(/[^a-z0-9]/g, "0")
         .slice(0, 12);
-      const total = await countUpTo(at, projector.handles);
+      const total = (await Promise.all(replayedTogether(projector).map((each) => countUpTo(at, each.handles)))).reduce(
+        (sum, count) => sum + count,
+        0,
+      );
       const { rows } = await db.query<ReplayRow>(
         `insert into audit_replays (id, projection, at, status, total, requested_by, expires_at)
          values ($1, $2, $3, 'running', $4, $5, now() + make_interval(secs => $6::float8 / 1000)) returning *`,
