@@ -2,10 +2,10 @@ import { Writable } from "node:stream";
 import { PERSON_REMOVED } from "@el/domain/accounts/index";
 import type { Database } from "@el/projections/sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptedTeacher, adminToken, authenticate, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
+import { adminToken, authenticate, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { givenAuditor } from "../../../test/audit-fixtures";
-import { givenLesson, type Person } from "../../../test/lesson-fixtures";
+import { givenLesson, givenTeacher, type Person } from "../../../test/lesson-fixtures";
 import { createAuditLog } from "../../event-store";
 
 /** A CPF no other person of the suite has, with check digits that add up. */
@@ -70,18 +70,19 @@ describe.each(["pglite", "pg"] as const)("erasing a person (LGPD) on %s", (drive
       headers: admin,
       payload: { id: student.id, cpf: cpf.formatted, street: `Rua ${lastName}` },
     });
-    expect(cpfSet.statusCode, cpfSet.body).toBe(200);
-    const teacher = await acceptedTeacher(test.app);
-    const person = (who: { id: number; email: string; firstName: string; token: string }): Person => ({
-      id: who.id,
-      login: who.email,
-      firstName: who.firstName,
-      token: who.token,
-      auth: bearer(who.token),
-    });
-    const lessonId = await givenLesson(test.app, person(student), {
+    // 202: stored, the read models still catching up on a loaded machine (the erasure reads them later).
+    expect([200, 202], cpfSet.body).toContain(cpfSet.statusCode);
+    const teacher = await givenTeacher(test.app);
+    const asPerson: Person = {
+      id: student.id,
+      login: student.email,
+      firstName,
+      token: student.token,
+      auth,
+    };
+    const lessonId = await givenLesson(test.app, asPerson, {
       date: new Date(Date.now() - 3 * 3_600_000),
-      teacher: person(teacher),
+      teacher,
     });
     const report = await test.app.eventStore.append(
       `lesson-${lessonId}`,
@@ -228,11 +229,11 @@ describe.each(["pglite", "pg"] as const)("erasing a person (LGPD) on %s", (drive
 
     const teacherErased = await test.app.inject({
       method: "POST",
-      url: `/api/users/${student.teacher.email}/erase`,
+      url: `/api/users/${student.teacher.login}/erase`,
       headers: admin,
     });
     expect(teacherErased.statusCode, teacherErased.body).toBe(204);
-    expect(placesHolding(await everyTableText(test.db), student.teacher.email)).toEqual([]);
+    expect(placesHolding(await everyTableText(test.db), student.teacher.login)).toEqual([]);
     expect((await test.app.inject({ method: "POST", url: "/api/users/nobody/erase", headers: admin })).statusCode).toBe(
       404,
     );
