@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StudentRegistered } from "../accounts/student-account";
 import type { RecordedEvent } from "../shared/events";
-import { streamHistory } from "./stream-history";
+import { HIDDEN, streamHistory } from "./stream-history";
 
 const registration: StudentRegistered = {
   id: 1001,
@@ -57,6 +57,12 @@ describe("a stream's state at a moment", () => {
     expect(balanceOf(state)).toBe(2);
     // The lessons the credits went to, as JSON carries them (the decider keeps them in a persistent map).
     expect((state as { credits: unknown }).credits).toEqual({ 50: "spent", 51: "spent" });
+  });
+
+  it("given a registration, shows the state without the password's hash", () => {
+    const { state, steps } = streamHistory("student-1001", history);
+    expect(JSON.stringify([state, steps.map((step) => step.stateAfter)])).not.toContain("argon2id");
+    expect(state).toMatchObject({ account: { passwordHash: HIDDEN } });
   });
 
   it("given an instant before the first event, answers the initial state and no events", () => {

@@ -70,7 +70,14 @@ const listing: Omit<StreamFold, "holds"> = {
 export const streamFoldOf = (streamId: string): Omit<StreamFold, "holds"> =>
   folds.find((fold) => fold.holds(streamId)) ?? listing;
 
-/** A state as JSON can carry it: the deciders' persistent maps and sets become objects and arrays. */
+/** Fields a state keeps to decide with that nobody needs to read: shown as `HIDDEN`. */
+const SECRET_FIELDS = new Set(["passwordHash"]);
+export const HIDDEN = "[oculto]";
+
+/**
+ * A state as JSON can carry it: the deciders' persistent maps and sets become objects and arrays, and a
+ * secret (a password's hash) is hidden.
+ */
 export const plainState = (value: unknown): unknown => {
   if (value instanceof IdMap)
     return Object.fromEntries(
@@ -82,7 +89,9 @@ export const plainState = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(plainState);
   if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainState(item)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, SECRET_FIELDS.has(key) && item ? HIDDEN : plainState(item)]),
+    );
   return value;
 };
 
