@@ -3,7 +3,6 @@ import { type LessonEvent, lessonStreams, type PersonSnapshot } from "@el/domain
 import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../testing/projection-spec";
 import {
-  isTeacherOfStudent,
   teacherProfileOf,
   teacherProfilesProjector,
   teacherRatingsOf,
@@ -159,26 +158,6 @@ describe("teacher-profiles read model", () => {
       .then(async ({ sql }) => {
         expect((await teacherProfileOf(sql, bruno.id))?.rating).toEqual({ average: 4, count: 1 });
         expect((await teacherProfileOf(sql, carla.id))?.rating).toEqual({ average: null, count: 0 });
-      }));
-
-  it("knows which teachers teach a student, forgetting cancelled lessons and teachers taken off", () =>
-    spec
-      .given(applied(bruno), applied(carla), ...claimed(1), scheduled(2), ...claimed(3))
-      .when(
-        lesson(3, {
-          type: "LessonTeacherUnassigned",
-          data: { from: bruno, by: 1, at: "2026-03-02T09:00:00.000Z" },
-        }),
-        lesson(1, {
-          type: "LessonCancelled",
-          data: { by: ana.id, role: "student", refunded: true, at: "2026-03-02T10:00:00.000Z" },
-        }),
-        accepted(2, carla),
-      )
-      .then(async ({ sql }) => {
-        expect(await isTeacherOfStudent(sql, bruno.id, ana.id)).toBe(false);
-        expect(await isTeacherOfStudent(sql, carla.id, ana.id)).toBe(true);
-        expect(await isTeacherOfStudent(sql, carla.id, 4242)).toBe(false);
       }));
 
   it("shows a deleted teacher to nobody", () =>

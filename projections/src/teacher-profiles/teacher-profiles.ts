@@ -61,6 +61,19 @@ export const teacherProfilesProjector: Projector = {
     "StudentFeedbackRevised",
     "StudentFeedbackDeleted",
   ],
+  // Lessons' own commands do not wait for the ratings' lesson list (who may see a profile is read from the
+  // lessons' read model); the profile and the ratings a student just gave are read back at once.
+  awaitedOn: [
+    "TeacherApplied",
+    "ProfileChanged",
+    "TeacherProfileChanged",
+    "TeacherPhotoChanged",
+    "AccountDeleted",
+    "PersonalDataErased",
+    "StudentFeedbackGiven",
+    "StudentFeedbackRevised",
+    "StudentFeedbackDeleted",
+  ],
   tables: ["teacher_profiles", "teacher_lessons"],
   migrate: async (sql) => {
     await sql.query(TEACHER_PROFILES_SCHEMA);
@@ -231,13 +244,4 @@ export const teacherRatingsSummary = async (sql: Sql): Promise<TeacherRatingsSum
     ratings: Number(row?.ratings ?? 0),
     teachers: Number(row?.teachers ?? 0),
   };
-};
-
-/** Whether the teacher teaches (or taught) one of the student's lessons; cancelled ones do not count. */
-export const isTeacherOfStudent = async (sql: Sql, teacherId: number, studentId: number): Promise<boolean> => {
-  const { rows } = await sql.query("select 1 from teacher_lessons where teacher_id = $1 and student_id = $2 limit 1", [
-    teacherId,
-    studentId,
-  ]);
-  return rows.length > 0;
 };

@@ -9,7 +9,8 @@ import {
   TeacherRatingsSummary,
   TeacherSpeciality,
 } from "@el/domain/accounts/teacher-profile";
-import { isTeacherOfStudent, teacherProfileOf, teacherRatingsSummary } from "@el/projections/teacher-profiles/index";
+import { teachesStudent } from "@el/projections/lessons/index";
+import { teacherProfileOf, teacherRatingsSummary } from "@el/projections/teacher-profiles/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -137,7 +138,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
       const allowed =
         backOffice ||
         id === userId ||
-        (authorities.includes("ROLE_STUDENT") && (await isTeacherOfStudent(app.db, id, userId)));
+        (authorities.includes("ROLE_STUDENT") && (await teachesStudent(app.db, id, userId)));
       const profile = allowed ? await teacherProfileOf(app.db, id) : null;
       if (!profile) throw notFound();
       return profile;

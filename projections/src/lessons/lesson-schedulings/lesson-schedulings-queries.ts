@@ -237,3 +237,16 @@ export const lessonIdsOf = async (sql: Sql, viewer: LessonViewer): Promise<numbe
   );
   return rows.map((row) => Number(row.id));
 };
+
+/**
+ * Whether the teacher teaches (or taught) one of the student's lessons; cancelled ones and lessons the
+ * teacher was taken off do not count. Read from the lessons a command's answer waits for, so a student
+ * told their lesson was accepted may open the teacher's profile at once.
+ */
+export const teachesStudent = async (sql: Sql, teacherId: number, studentId: number): Promise<boolean> => {
+  const { rows } = await sql.query(
+    "select 1 from lesson_schedulings where teacher_id = $1 and student_id = $2 and status <> 'cancelled' limit 1",
+    [teacherId, studentId],
+  );
+  return rows.length > 0;
+};

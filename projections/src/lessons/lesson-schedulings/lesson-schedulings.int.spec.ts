@@ -17,6 +17,7 @@ import {
   pendingLessons,
   schedulingsOf,
   teacherFinanceByMonth,
+  teachesStudent,
 } from "./lesson-schedulings-queries";
 import { schedulingOfLesson } from "./scheduling-of-lesson";
 
@@ -168,6 +169,23 @@ describe("lesson-schedulings read model", () => {
           { room: TEACHERS_ROOM, event: "lesson:cancelled", payload },
           { room: userRoom(ana.id), event: "lesson:cancelled", payload },
         ]);
+      });
+  });
+
+  it("knows which teachers teach a student, forgetting cancelled lessons and teachers taken off", () => {
+    const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
+    return spec
+      .given(scheduled(2001, MONDAY_10H), accepted(2001), scheduled(2002, MONDAY_10H), accepted(2002, carla))
+      .when(
+        cancelled(2001),
+        scheduled(2003, MONDAY_10H),
+        accepted(2003),
+        lesson(2003, { type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-03-02T09:00:00.000Z" } }),
+      )
+      .then(async ({ sql }) => {
+        expect(await teachesStudent(sql, bruno.id, ana.id)).toBe(false);
+        expect(await teachesStudent(sql, carla.id, ana.id)).toBe(true);
+        expect(await teachesStudent(sql, carla.id, 4242)).toBe(false);
       });
   });
 
