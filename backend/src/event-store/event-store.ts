@@ -340,6 +340,8 @@ export const createEventStore = async (
     let pending = true;
     const unsubscribe = onAppended(() => {
       pending = true;
+      woken = true;
+      heldBackReads = 0;
       wake?.();
     });
     // An append committed while an older transaction is still open is held back until that one ends;
@@ -348,12 +350,23 @@ export const createEventStore = async (
 
     const batchSize = options.batchSize ?? DEFAULT_BATCH;
     let prefetched: Promise<RecordedEvent[]> | undefined;
+    /**
+     * A wake-up promises an append. A read after one that finds nothing means the append is held back
+     * by a transaction still open somewhere on the server (readers see below the oldest one, in any
+     * database): look again after 1, 2, 4… ms, a few times, rather than wait for the re-check.
+     */
+    let woken = false;
+    let foundNothing = false;
+    let heldBackReads = 0;
+    const HELD_BACK_READS = 8;
     const loop = (async () => {
       while (!stopped) {
         pending = false;
+        foundNothing = false;
         try {
           const batch = await (prefetched ?? readAll(position, batchSize));
           prefetched = undefined;
+          foundNothing = batch.length === 0;
           const last = batch[batch.length - 1];
           // A full batch means more are waiting: read them while this batch is handled.
           if (last && batch.length === batchSize) {
@@ -372,8 +385,11 @@ export const createEventStore = async (
           options.onError?.(error);
         }
         if (stopped || pending) continue;
+        const heldBack: boolean = woken && foundNothing && heldBackReads < HELD_BACK_READS;
+        heldBackReads = heldBack ? heldBackReads + 1 : 0;
+        woken = heldBack;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, recheckMs);
+          const timer = setTimeout(resolve, heldBack ? 2 ** (heldBackReads - 1) : recheckMs);
           wake = () => {
             clearTimeout(timer);
             resolve();

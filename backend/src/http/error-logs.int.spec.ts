@@ -28,7 +28,9 @@ describe.each(["pglite", "pg"] as const)("the logs of a failing command on %s", 
     try {
       const student = await signedUpStudent(test.app, { phone: "(11)91234-5678" });
       const { rows } = await test.app.db.query<{ password_hash: string }>(
-        "select data->>'passwordHash' as password_hash from es_events where type = 'StudentRegistered' and data->>'email' = $1",
+        // The e-mail is sealed in the event (LGPD): the stream is found through the users read model.
+        `select e.data->>'passwordHash' as password_hash from es_events e join users u on u.stream_id = e.stream_id
+          where e.type = 'StudentRegistered' and u.email = $1`,
         [student.email],
       );
       const passwordHash = rows[0]?.password_hash as string;
