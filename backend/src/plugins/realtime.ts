@@ -28,6 +28,8 @@ create table if not exists socket_io_attachments (
 
 /** Where a projection's pushes go to the other instances: `{instance}:[{ room, event, payload }, …]`. */
 const PUSHES_CHANNEL = "el_pushes";
+/** How long pushes keep going to the other instances after the last one was known. */
+const OTHERS_REMEMBERED_MS = 60_000;
 /** Under PostgreSQL's 8,000-byte NOTIFY payload, with room for the instance's name. */
 const SHARED_PUSHES_MAX_BYTES = 7_500;
 /** A push is fleeting: its NOTIFY's commit need not wait for the disk. One statement, one round trip. */
@@ -63,6 +65,7 @@ const clusterAdapter = async (app: FastifyInstance) => {
     await tx.query(ATTACHMENTS_SCHEMA);
   });
   const { pool: watched, health } = watchListenSession(app, pool);
+  let othersSeenAt = Number.NEGATIVE_INFINITY;
   adapterConnections.set(app.server, () => [{ ...health }]);
   const adapterOf = createAdapter(watched, {
     errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter"),
@@ -75,9 +78,16 @@ const clusterAdapter = async (app: FastifyInstance) => {
     close: () => pool.end(),
     /** This instance's name on the pushes it shares. */
     instance: randomUUID(),
-    /** True while another instance is known (it announced itself in the last 10 s). */
-    othersListen: (io: Server) =>
-      (io.of("/").adapter as unknown as { nodesMap?: Map<string, number> }).nodesMap?.size !== 0,
+    /**
+     * True while another instance is known, and for a minute after: the adapter forgets an instance after
+     * 10 s without its heartbeat, which a database outage can cause while that instance is alive and about
+     * to listen again; a NOTIFY nobody hears costs less than a push an instance never gets.
+     */
+    othersListen: (io: Server) => {
+      const known = (io.of("/").adapter as unknown as { nodesMap?: Map<string, number> }).nodesMap?.size !== 0;
+      if (known) othersSeenAt = Date.now();
+      return known || Date.now() - othersSeenAt < OTHERS_REMEMBERED_MS;
+    },
   };
 };
 
@@ -274,7 +284,7 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
    */
   const emit = (pushes: Push[]) => {
     const valid = pushes.map(checked).filter((push): push is Push => push !== null);
-    if (!cluster || !cluster.othersListen(io)) {
+    if (!cluster?.othersListen(io)) {
       for (const push of valid) deliver(push, !cluster);
       return;
     }
