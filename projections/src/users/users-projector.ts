@@ -109,7 +109,8 @@ const insertUser = (tx: Sql, streamId: string, user: NewUser) =>
     [
       user.id,
       streamId,
-      user.login,
+      // Replayed after an erasure, a registration reads "titular removido": the unique login must still differ.
+      user.login === PERSON_REMOVED ? `titular-removido-${user.id}` : user.login,
       user.email,
       user.firstName,
       user.lastName,

@@ -2,6 +2,7 @@ import {
   type AdminEvent,
   type AdministratorRegistered,
   adminStreams,
+  PERSON_REMOVED,
   type StudentEvent,
   type StudentRegistered,
   studentStreams,
@@ -107,6 +108,22 @@ describe("users read model", () => {
           createdDate: "2026-03-01T10:00:00.000Z",
         });
       }));
+
+  it("rebuilds the rows of two erased people, whose registrations read 'titular removido', under logins that name no one", () => {
+    const erased = {
+      login: PERSON_REMOVED,
+      email: PERSON_REMOVED,
+      firstName: PERSON_REMOVED,
+      lastName: PERSON_REMOVED,
+    };
+    return spec
+      .given()
+      .when(studentRegistered(1001, erased), studentRegistered(1002, erased))
+      .then(async ({ sql }) => {
+        expect(await findUserByLogin(sql, "titular-removido-1001")).toMatchObject({ id: 1001 });
+        expect(await findUserByLogin(sql, "titular-removido-1002")).toMatchObject({ id: 1002 });
+      });
+  });
 
   it("answers the balance after credits are granted, one is spent and another refunded, telling the student each time", () =>
     spec
