@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { stateFrom } from "@el/domain";
 import {
   type AccountStreamEvent,
@@ -11,9 +10,9 @@ import {
 import { findUserByLogin, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
-import { decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
-import { hashPassword } from "./passwords";
+import { decideOnAccount, executeOnAccount } from "./account-commands";
 import type { NewStudent } from "./registration";
+import { registerSocially } from "./social-registration";
 import type { SocialTicket } from "./social-tickets";
 
 /** The account stream an identity signs in, if any account claimed it. */
@@ -81,61 +80,35 @@ export const linkIdentity = (
  * and link, and the provider's photo, in one append. No password is chosen: a random one is stored, so
  * only the provider signs them in until they set one ("forgot my password").
  */
-export const registerSocialStudent = async (
+export const registerSocialStudent = (
   app: FastifyInstance,
   ticket: SocialTicket,
   student: Omit<NewStudent, "email" | "password">,
   context: CommandContext,
-) => {
-  const id = await app.nextId();
-  const email = ticket.email;
-  const identity = { provider: ticket.provider, subject: ticket.subject };
-  const streamId = studentStreams.id(id);
-  const claimId = socialIdentityStreams.id(identity);
-  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
-  const now = new Date();
-  await executeOnStreams(
-    app,
-    [streamId, ...reservationStreams("email", email), ...reservationStreams("login", email), claimId],
-    (histories) => {
-      const registered = studentAccountDecider.decide(
-        {
-          type: "RegisterStudent",
-          id,
-          login: email,
-          email,
-          firstName: student.firstName,
-          lastName: student.lastName,
-          phone: student.phone,
-          level: student.level,
-          objective: student.objective,
-          seen: student.seen,
-          langKey: student.langKey ?? "pt-br",
-          passwordHash,
-          registeredAt: now.toISOString(),
-        },
-        stateFrom(studentAccountDecider, studentStreams.history(histories, id)),
-      );
-      const state = stateFrom(studentAccountDecider, registered);
-      const linked = studentAccountDecider.decide({ type: "LinkSocialAccount", identity, now }, state);
-      const photo = ticket.imageUrl
-        ? studentAccountDecider.decide(
-            { type: "ChangeProfile", changes: { imageUrl: ticket.imageUrl }, by: email },
-            linked.reduce(studentAccountDecider.evolve, state),
-          )
-        : [];
-      const claimed = stateFrom(socialIdentityDecider, socialIdentityStreams.history(histories, identity));
-      return {
-        appends: [
-          { streamId, events: [...registered, ...linked, ...photo] },
-          ...reservation("email", email, { type: "Reserve", owner: streamId }, histories),
-          ...reservation("login", email, { type: "Reserve", owner: streamId }, histories),
-          { streamId: claimId, events: socialIdentityDecider.decide({ type: "Reserve", owner: streamId }, claimed) },
-        ],
-        result: undefined,
-      };
-    },
-    context,
-  );
-  return { id, login: email };
-};
+) =>
+  registerSocially(app, ticket, context, {
+    decider: studentAccountDecider,
+    streamId: studentStreams.id,
+    history: studentStreams.history,
+    commands: (id, passwordHash, identity, now) => ({
+      first: {
+        type: "RegisterStudent" as const,
+        id,
+        login: ticket.email,
+        email: ticket.email,
+        firstName: student.firstName,
+        lastName: student.lastName,
+        phone: student.phone,
+        level: student.level,
+        objective: student.objective,
+        seen: student.seen,
+        langKey: student.langKey ?? "pt-br",
+        passwordHash,
+        registeredAt: now.toISOString(),
+      },
+      link: { type: "LinkSocialAccount" as const, identity, now },
+      photo: ticket.imageUrl
+        ? { type: "ChangeProfile" as const, changes: { imageUrl: ticket.imageUrl }, by: ticket.email }
+        : undefined,
+    }),
+  });
