@@ -67,14 +67,19 @@ describe.each(drivers)("a blue/green rebuild on $name", (driver: TestDriver) => 
       // runs alone and only its result is checked.
       const concurrent = driver.name === "pg";
       let reading = concurrent;
-      const answers: number[] = [];
+      // What the answers were, kept as it goes (a read every few ms for the whole rebuild would fill memory).
+      const answers = { count: 0, lowest: Number.POSITIVE_INFINITY, last: 0, wentBack: false };
       const failures: unknown[] = [];
       const reader = (async () => {
         while (reading) {
           try {
-            answers.push(await count(db));
+            const answer = await count(db);
+            if (answers.count > 0 && answer < answers.last) answers.wentBack = true;
+            answers.count++;
+            answers.lowest = Math.min(answers.lowest, answer);
+            answers.last = answer;
           } catch (error) {
-            failures.push(error);
+            if (failures.length < 10) failures.push(error);
           }
         }
       })();
@@ -91,8 +96,15 @@ describe.each(drivers)("a blue/green rebuild on $name", (driver: TestDriver) => 
         source: store,
         projector: lessonSchedulingsProjector,
         batchSize: 300,
-      });
-      writing = false;
+      })
+        .catch((error: unknown) => {
+          // Nobody may go on reading once the test has closed the database.
+          reading = false;
+          throw error;
+        })
+        .finally(() => {
+          writing = false;
+        });
       await writer;
       const last = await schedule(1);
       expect(await runner.waitFor(last.lastPosition)).toBe(true);
@@ -101,11 +113,11 @@ describe.each(drivers)("a blue/green rebuild on $name", (driver: TestDriver) => 
 
       expect(failures).toEqual([]);
       expect(projected).toBeGreaterThanOrEqual(2001);
-      if (concurrent) expect(answers.length).toBeGreaterThan(10);
+      if (concurrent) expect(answers.count).toBeGreaterThan(10);
       // Never an empty or half-built answer: every read saw at least what was there before the rebuild.
-      expect(Math.min(before, ...answers)).toBeGreaterThanOrEqual(before);
+      expect(Math.min(before, answers.lowest)).toBeGreaterThanOrEqual(before);
       // Nor one that goes back in time: the switch waits until the new version is at least where the live one was.
-      expect(answers.every((answer, index) => index === 0 || answer >= (answers[index - 1] as number))).toBe(true);
+      expect(answers.wentBack).toBe(false);
       // The runner goes on projecting onto the new tables: every lesson ever scheduled is there, once.
       expect(await count(db)).toBe(next - 1);
       const { rows: duplicates } = await db.query("select id from lesson_schedulings group by id having count(*) > 1");
