@@ -448,21 +448,29 @@ export const createEventStore = async (
     },
     readAll,
     async readRecordedUpTo(after, recordedUpTo, types, limit = DEFAULT_BATCH) {
-      const { rows } = await db.query<EventRow>(
-        `select ${EVENT_COLUMNS} from es_events
+      // A page of a walk through the whole history: always the index in order, whatever the statistics say.
+      // Without them (a store just restored or bulk-loaded, before autovacuum's first ANALYZE) the planner
+      // expects few matches and sorts everything after `after` for each page: quadratic over a replay, 5.5 s
+      // instead of 0.3 s of reading for 200,000 events.
+      const { rows } = await db.transaction(async (tx) => {
+        await tx.query("set local enable_sort = off");
+        await tx.query("set local enable_bitmapscan = off");
+        return tx.query<EventRow>(
+          `select ${EVENT_COLUMNS} from es_events
           where (transaction_id, global_position) > ($1::xid8, $2::bigint)
             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
             and recorded_at <= $3::timestamptz and type = any($4::text[])
           order by transaction_id, global_position
           limit $5`,
-        [
-          after.transactionId.toString(),
-          after.globalPosition.toString(),
-          recordedUpTo.toISOString(),
-          [...types],
-          limit,
-        ],
-      );
+          [
+            after.transactionId.toString(),
+            after.globalPosition.toString(),
+            recordedUpTo.toISOString(),
+            [...types],
+            limit,
+          ],
+        );
+      });
       await personalData.prepare(rows);
       return rows.map(toRecorded);
     },
