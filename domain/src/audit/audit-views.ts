@@ -38,7 +38,10 @@ export const AuditEventsQuery = z
   });
 export type AuditEventsQuery = z.input<typeof AuditEventsQuery>;
 
-/** One stored event as an auditor reads it: data and metadata exactly as stored. */
+/**
+ * One stored event as an auditor reads it: data and metadata exactly as stored (what the chain hashes), and
+ * the same data readable by a person (`opened`).
+ */
 export const AuditEvent = z.object({
   /** `transactionId:globalPosition`, the event's place in the global order. */
   position: z.string(),
@@ -56,12 +59,20 @@ export const AuditEvent = z.object({
   who: z.string(),
   correlation: z.string(),
   causation: z.string().nullable(),
+  /** As stored: personal fields are sealed tokens (`pd1:…`, LGPD), the form the chain's hash covers. */
   data: z.unknown(),
+  /**
+   * `data` with its sealed personal fields opened while the person's key exists, and "titular removido"
+   * (`PERSON_REMOVED`) where the person was erased: what the read models show of them.
+   */
+  opened: z.unknown(),
   metadata: z.record(z.string(), z.unknown()),
   /** Its link of the chain (null while the chainer, just behind the appends, has not reached it). */
   hash: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof AuditEvent>;
+/** An event exactly as stored, without the opened copy: an export's line (a copy checked outside the product). */
+export type StoredAuditEvent = Omit<AuditEvent, "opened">;
 
 /** A page of events in global order; `next` is the cursor of the following page (null: none yet). */
 export const AuditEventsPage = z.object({ content: z.array(AuditEvent), next: z.string().nullable() });

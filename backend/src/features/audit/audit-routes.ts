@@ -6,6 +6,7 @@ import {
   type AuditEvent as AuditEventView,
   AuditExportQuery,
   ChainReport,
+  type StoredAuditEvent,
   StreamHistory,
   StreamHistoryQuery,
   streamHistory,
@@ -14,7 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AuditedEvent, AuditLog } from "../../event-store";
+import type { AuditedEvent, AuditLog, PersonalDataVault } from "../../event-store";
 
 /** Auditors read here; administrators pass every auditor check too. */
 const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
@@ -22,10 +23,10 @@ const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
 const positionOf = (event: { transactionId: bigint; globalPosition: bigint }) =>
   `${event.transactionId}:${event.globalPosition}`;
 
-/** An event as an auditor reads it: who, request and cause say `unknown` for events older than issue 12. */
-export const auditEventView = (
-  event: Omit<AuditedEvent, "hash" | "link"> & { hash: string | null; link: bigint | null },
-): AuditEventView => ({
+type ListedEvent = Omit<AuditedEvent, "hash" | "link"> & { hash: string | null; link: bigint | null };
+
+/** An event as stored: who, request and cause say `unknown` for events older than issue 12. */
+export const auditEventView = (event: ListedEvent): StoredAuditEvent => ({
   position: positionOf(event),
   globalPosition: event.globalPosition.toString(),
   link: event.link?.toString() ?? null,
@@ -42,6 +43,18 @@ export const auditEventView = (
   metadata: { ...event.metadata },
   hash: event.hash,
 });
+
+/**
+ * The events as an auditor reads them: each as stored, and `opened`, its personal fields readable while the
+ * person's key exists, "titular removido" once they were erased (the keys all loaded at once, then opened).
+ */
+const readableViews = async (vault: PersonalDataVault, events: readonly ListedEvent[]): Promise<AuditEventView[]> => {
+  await vault.prepare(events.map((event) => ({ type: event.type, stream_id: event.streamId, data: event.data })));
+  return events.map((event) => ({
+    ...auditEventView(event),
+    opened: vault.open(event.type, event.streamId, event.data),
+  }));
+};
 
 const EXPORT_PAGE = 1000;
 
@@ -104,7 +117,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       const events = await log.events({ ...filter, after }, size);
       const last = events[events.length - 1];
       return {
-        content: events.map(auditEventView),
+        content: await readableViews(app.eventStore.personalData, events),
         next: last && events.length === size ? last.link.toString() : null,
       };
     },
@@ -129,22 +142,23 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       if (recorded.length === 0) throw notFound();
       const stored = new Map(audited.map((event) => [event.streamVersion, event]));
       const history = streamHistory(stream, recorded, at);
+      // An event the chainer has not reached yet is shown as the store reads it (already opened).
+      const listed = history.steps.map(
+        ({ event }): ListedEvent =>
+          stored.get(event.streamVersion) ?? {
+            ...event,
+            recordedAt: event.recordedAt.toISOString(),
+            hash: null,
+            link: null,
+          },
+      );
+      const views = await readableViews(app.eventStore.personalData, listed);
       return {
         stream,
         kind: history.kind,
         at: at?.toISOString() ?? null,
         state: history.state,
-        events: history.steps.map(({ event, stateAfter }) => ({
-          event: auditEventView(
-            stored.get(event.streamVersion) ?? {
-              ...event,
-              recordedAt: event.recordedAt.toISOString(),
-              hash: null,
-              link: null,
-            },
-          ),
-          stateAfter,
-        })),
+        events: history.steps.map(({ stateAfter }, index) => ({ event: views[index] as AuditEventView, stateAfter })),
       };
     },
   );

@@ -44,6 +44,7 @@ export const auditEvent = (version: number, changes: Partial<AuditEvent> = {}): 
   correlation: `request-${version}`,
   causation: null,
   data: { amount: 4, grantedBy: "admin" },
+  opened: { amount: 4, grantedBy: "admin" },
   metadata: { userId: "7", correlationId: `request-${version}` },
   hash: "a".repeat(64),
   ...changes,
@@ -57,12 +58,21 @@ export const studentHistory = (): StreamHistory => ({
   state: { status: "active", balance: 3 },
   events: [
     {
-      event: auditEvent(1, { type: "StudentRegistered", data: { firstName: "Ana" }, who: "anonymous" }),
+      event: auditEvent(1, {
+        type: "StudentRegistered",
+        data: { firstName: "pd1:student-1001:c2VsYWRv" },
+        opened: { firstName: "Ana" },
+        who: "anonymous",
+      }),
       stateAfter: { status: "active", balance: 0 },
     },
     { event: auditEvent(2, { who: "unknown", correlation: "unknown" }), stateAfter: { status: "active", balance: 4 } },
     {
-      event: auditEvent(3, { type: "CreditSpent", data: { lessonId: 50, schedulingId: 50 } }),
+      event: auditEvent(3, {
+        type: "CreditSpent",
+        data: { lessonId: 50, schedulingId: 50 },
+        opened: { lessonId: 50, schedulingId: 50 },
+      }),
       stateAfter: { status: "active", balance: 3 },
     },
   ],

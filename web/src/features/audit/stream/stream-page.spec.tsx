@@ -24,6 +24,12 @@ describe("/auditoria/fluxos/{stream}", { timeout: 20_000 }, () => {
     expect(within(granted as HTMLElement).getAllByRole("cell")[5]).toHaveTextContent("Saldo: 4 aulas");
     expect(within(spent as HTMLElement).getAllByRole("cell")[5]).toHaveTextContent("Saldo: 3 aulas");
     expect(screen.getByRole("heading", { name: "Estado atual" })).toBeInTheDocument();
+    // The data as a person reads it; the sealed form stored (what the chain covers) behind "Como gravado".
+    const data = within(registered as HTMLElement).getAllByRole("cell")[4] as HTMLElement;
+    expect(within(data).getAllByText(/"firstName": "Ana"/)[0]).toBeVisible();
+    const stored = within(data).getByText("Como gravado (campos pessoais cifrados)").closest("details");
+    expect(stored).toHaveTextContent("pd1:student-1001:c2VsYWRv");
+    expect(stored).not.toHaveAttribute("open");
   });
 
   it("slides to an earlier instant and shows the balance then, and the events that made it", async () => {

@@ -6,6 +6,7 @@ import { Loading } from "../../../components/status/loading";
 import { useResource } from "../../../lib/use-resource";
 import { exportStream } from "../api/audit-export-api";
 import { getStreamHistory } from "../api/stream-history-api";
+import { EventData } from "../event-data";
 import { formatInstant } from "../sao-paulo-instant";
 import "../audit.css";
 
@@ -109,9 +110,7 @@ export const StreamPage = () => {
                       <td>{event.type}</td>
                       <td>{event.who === "unknown" ? t("audit.event.unknown") : event.who}</td>
                       <td>
-                        <pre className="audit-json" tabIndex={0}>
-                          {JSON.stringify(event.data, null, 2)}
-                        </pre>
+                        <EventData event={event} />
                       </td>
                       <td>
                         {balanceOf(stateAfter) !== undefined && (

@@ -36,6 +36,40 @@ describe("/auditoria timeline", { timeout: 20_000 }, () => {
     );
   });
 
+  it("shows each event's data as a person reads it, 'titular removido' for an erased person, and the stored form on demand", async () => {
+    fakeApi({
+      "GET /api/account": auditorAccount,
+      "GET /api/audit/events": () =>
+        json({
+          content: [
+            auditEvent(1, {
+              type: "StudentRegistered",
+              data: { email: "pd1:student-1001:c2VsYWRv" },
+              opened: { email: "ana@example.com" },
+            }),
+            auditEvent(2, {
+              type: "StudentRegistered",
+              stream: "student-1002",
+              data: { email: "pd1:student-1002:YXBhZ2Fkbw==" },
+              opened: { email: "titular removido" },
+            }),
+          ],
+          next: null,
+        }),
+    });
+    renderRoutes(auditRoutes, "/auditoria");
+    const [, live, erased] = await rows();
+    const dataOf = (row: HTMLElement | undefined) => within(row as HTMLElement).getAllByRole("cell")[7] as HTMLElement;
+    await userEvent.click(within(dataOf(live)).getByText("Ver"));
+    expect(dataOf(live)).toHaveTextContent("ana@example.com");
+    const stored = within(dataOf(live)).getByText("Como gravado (campos pessoais cifrados)");
+    expect(stored.closest("details")).not.toHaveAttribute("open");
+    await userEvent.click(stored);
+    expect(stored.closest("details")).toHaveTextContent("pd1:student-1001:c2VsYWRv");
+    expect(dataOf(erased)).toHaveTextContent("titular removido");
+    expect(dataOf(erased)).not.toHaveTextContent("ana@example.com");
+  });
+
   it("sends the filters, São Paulo's wall clock as instants, and pages forward by the cursor", async () => {
     const calls = fakeApi({
       "GET /api/account": auditorAccount,

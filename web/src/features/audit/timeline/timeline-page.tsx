@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useResource } from "../../../lib/use-resource";
 import { type AuditEventsFilter, getAuditEvents } from "../api/audit-events-api";
+import { EventData } from "../event-data";
 import { formatInstant, instantOfLocal, localOfInstant } from "../sao-paulo-instant";
 import "../audit.css";
 
@@ -113,9 +114,7 @@ export const TimelinePage = () => {
                     <td>
                       <details>
                         <summary>{t("audit.event.show")}</summary>
-                        <pre className="audit-json" tabIndex={0}>
-                          {JSON.stringify(event.data, null, 2)}
-                        </pre>
+                        <EventData event={event} />
                       </details>
                     </td>
                   </tr>
