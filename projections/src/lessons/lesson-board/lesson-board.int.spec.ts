@@ -3,7 +3,7 @@ import { ADMINS_ROOM } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../../testing/projection-spec";
 import { lessonSchedulingsProjector } from "../lesson-schedulings/lesson-schedulings-projector";
-import { lessonBoard, withBoardPushes } from "./lesson-board";
+import { boardCard, lessonBoard, withBoardPushes } from "./lesson-board";
 
 const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
 const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
@@ -139,6 +139,28 @@ describe("the live lesson board", () => {
         expect(cards[1]).toMatchObject({ id: 11, teacher: { id: bruno.id, name: "Bruno Lima" } });
         expect(pushes.some((push) => push.event === "lesson:pending")).toBe(true);
         expect(pushes.some((push) => push.event === "lesson:claimed")).toBe(true);
+      }));
+
+  it("pushes a newly scheduled lesson's card exactly as the board reads it, a student without a surname too", () =>
+    spec
+      .given()
+      .when(
+        scheduled(41, "2026-03-17T13:30:00-03:00"),
+        scheduled(42, at(17, 11), { student: { id: 1003, firstName: "Cecília", lastName: null } }),
+      )
+      .then(async ({ sql, pushes }) => {
+        const cards = pushes
+          .filter((push) => push.event === "board:changed")
+          .map((push) => (push.payload as { card: unknown }).card);
+        expect(cards).toEqual([await boardCard(sql, 41), await boardCard(sql, 42)]);
+        expect(cards[0]).toMatchObject({
+          status: "pending",
+          date: "2026-03-17T16:30:00.000Z",
+          student: { id: ana.id, name: "Ana Souza" },
+          teacher: null,
+          waitingSince: "2026-03-16T11:00:00.000Z",
+        });
+        expect(cards[1]).toMatchObject({ student: { id: 1003, name: "Cecília" } });
       }));
 
   it("moves a lesson taken back from its teacher to the waiting column, without a teacher", () =>

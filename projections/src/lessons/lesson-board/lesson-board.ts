@@ -6,7 +6,7 @@ import {
   boardColumnsOf,
   boardCountersOf,
 } from "@el/domain/lessons/board-view";
-import { lessonStreams } from "@el/domain/lessons/lesson";
+import { type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
 import { ADMINS_ROOM, type ServerToClientPayload } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
@@ -105,6 +105,34 @@ export const boardChangedPush = async (tx: Sql, id: number): Promise<Push> => {
   return { room: ADMINS_ROOM, event: "board:changed", payload };
 };
 
+/** `board:changed` for a lesson just scheduled: its card as the row its event inserts reads (waiting, no teacher). */
+const scheduledCardPush = (data: LessonScheduled): Push => {
+  const card = toBoardCard({
+    id: String(data.id),
+    date: data.date,
+    status: "pending",
+    student_id: String(data.student.id),
+    student_first_name: data.student.firstName,
+    student_last_name: data.student.lastName ?? null,
+    level_id: data.level.id,
+    level_name: data.level.name,
+    trail_id: data.trail.id,
+    trail_number: data.trail.number,
+    trail_title: data.trail.title,
+    teacher_id: null,
+    teacher_first_name: null,
+    teacher_last_name: null,
+    created_date: data.createdDate,
+    accepted_at: null,
+    cancelled_at: null,
+    student_feedback_id: null,
+    teacher_feedback_id: null,
+    payment_id: null,
+  });
+  const payload: ServerToClientPayload<"board:changed"> = { lessonId: data.id, card };
+  return { room: ADMINS_ROOM, event: "board:changed", payload };
+};
+
 /**
  * `projector` (the lesson-schedulings one) that also tells every administrator's board, after each event
  * it applies, how the lesson's card now stands: the push leaves with the projector's own, once the
@@ -116,10 +144,8 @@ export const withBoardPushes = (projector: Projector): Projector => ({
     const pushes = (await projector.apply(recorded, tx)) ?? [];
     // An erasure is of an account: the board's rows hold no names, so it has nothing to push.
     if (!lessonStreams.holds(recorded.streamId)) return pushes;
-    const id =
-      recorded.type === "LessonScheduled"
-        ? (recorded.data as { id: number }).id
-        : lessonStreams.parse(recorded.streamId);
-    return [...pushes, await boardChangedPush(tx, id)];
+    // A lesson just scheduled has the row its event makes: its card needs no read back.
+    if (recorded.type === "LessonScheduled") return [...pushes, scheduledCardPush(recorded.data as LessonScheduled)];
+    return [...pushes, await boardChangedPush(tx, lessonStreams.parse(recorded.streamId))];
   },
 });

@@ -27,12 +27,20 @@ create table if not exists lesson_control_members (
 const monthOf = `extract(year from $2::timestamptz at time zone '${LESSON_TIME_ZONE}')::int,
   extract(month from $2::timestamptz at time zone '${LESSON_TIME_ZONE}')::int`;
 
-const add = (tx: Sql, bucket: { year: number; month: number }, by: number) =>
-  tx.query(
-    `insert into lesson_control_month_counts (year, month, lessons) values ($1, $2, $3)
-     on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + $3`,
-    [bucket.year, bucket.month, by],
-  );
+/** Counting a lesson into its month (`$2`) or out of the one it stood in: one statement each, the member row and the count together. */
+const JOIN = `with joined as (
+    insert into lesson_control_members (lesson_id, year, month) select $1, ${monthOf}
+    on conflict (lesson_id) do nothing returning year, month
+  )
+  insert into lesson_control_month_counts (year, month, lessons) select year, month, 1 from joined
+  on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + 1`;
+const LEAVE = `with gone as (
+    delete from lesson_control_members where lesson_id = $1 returning year, month
+  ), counted as (
+    update lesson_control_month_counts as counts set lessons = counts.lessons - 1
+      from gone where counts.year = gone.year and counts.month = gone.month
+  )
+  select count(*)::int as members from gone`;
 
 export const lessonControlCountsProjector: Projector = {
   name: "lesson-control-counts",
@@ -45,23 +53,10 @@ export const lessonControlCountsProjector: Projector = {
     const event = lessonStreams.event(recorded);
     const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
     const leave = async () => {
-      const { rows } = await tx.query<{ year: number; month: number }>(
-        "delete from lesson_control_members where lesson_id = $1 returning year, month",
-        [id],
-      );
-      const bucket = rows[0];
-      if (bucket) await add(tx, bucket, -1);
-      return bucket !== undefined;
+      const { rows } = await tx.query<{ members: number }>(LEAVE, [id]);
+      return (rows[0]?.members ?? 0) > 0;
     };
-    const join = async (date: string) => {
-      const { rows } = await tx.query<{ year: number; month: number }>(
-        `insert into lesson_control_members (lesson_id, year, month) select $1, ${monthOf}
-         on conflict (lesson_id) do nothing returning year, month`,
-        [id, date],
-      );
-      const bucket = rows[0];
-      if (bucket) await add(tx, bucket, 1);
-    };
+    const join = (date: string) => tx.query(JOIN, [id, date]);
     switch (event.type) {
       case "LessonScheduled":
         await join(event.data.date);
