@@ -84,6 +84,10 @@ const EVENT_COLUMNS = `global_position, transaction_id, stream_id, stream_versio
   event_id, (extract(epoch from recorded_at) * 1000)::float8 as recorded_at_ms`;
 
 const DEFAULT_BATCH = 1000;
+/** How often a store tells the other processes on its database that it listens (see `createEventStore`). */
+const OTHERS_HELLO_MS = 20_000;
+/** How long after it last heard another process a store stops sending wake-ups. */
+const OTHERS_FORGOTTEN_MS = 60_000;
 
 export interface EventStore {
   append<Result = unknown>(
@@ -159,25 +163,47 @@ export const createEventStore = async (
   db: Database,
   registry: EventRegistry,
   personalData: PersonalDataVault = createPersonalDataVault(db),
+  options: {
+    /** How often this store says hello to the other processes (default 20 s). */
+    othersHelloMs?: number;
+    /** How long after it last heard another process it stops sending wake-ups (default 60 s). */
+    othersForgottenMs?: number;
+  } = {},
 ): Promise<EventStore> => {
+  const othersHelloMs = options.othersHelloMs ?? OTHERS_HELLO_MS;
+  const othersForgottenMs = options.othersForgottenMs ?? OTHERS_FORGOTTEN_MS;
   const listeners = new Set<(local?: readonly AppendedStream[]) => void>();
   const wakeListeners = (local?: readonly AppendedStream[]) => {
     for (const listener of listeners) listener(local);
   };
-  // Appends of this process wake its own subscribers at once; NOTIFY tells the other processes.
+  // Appends of this process wake its own subscribers at once; NOTIFY tells the other processes, while there
+  // are any: every store says `hello:{instance}` when it starts and every 20 s (`othersHelloMs`), and one that has
+  // heard no other process for a minute (`othersForgottenMs`) sends no NOTIFY (a lone server paid a transaction and a
+  // server-wide lock per append for nobody). A store just started assumes others for that long, so an
+  // instance is never left unwoken while it learns who is there; a missed wake-up costs a subscriber's
+  // re-check, never an event.
   const instance = randomUUID();
+  const HELLO = `hello:${instance}`;
+  let othersHeardAt = performance.now();
   const unlisten = await db.listen("es_events", (payload) => {
-    if (payload !== instance) wakeListeners();
+    if (payload === instance || payload === HELLO) return;
+    othersHeardAt = performance.now();
+    if (!payload.startsWith("hello:")) wakeListeners();
   });
 
   // At most one NOTIFY per interval, sent after every append it announces has committed. It runs in
   // its own transaction that does not wait for the disk: committing a NOTIFY takes a server-wide lock,
   // and a lost wake-up costs little since subscribers also re-check on a timer.
   const NOTIFY_INTERVAL_MS = 10;
-  const NOTIFY =
+  const notifyOf = (payload: string) =>
     db.kind === "pg"
-      ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${instance}'); commit`
-      : `select pg_notify('es_events', '${instance}')`;
+      ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${payload}'); commit`
+      : `select pg_notify('es_events', '${payload}')`;
+  const NOTIFY = notifyOf(instance);
+  const sayHello = () => db.query(notifyOf(HELLO)).catch(() => {});
+  await sayHello();
+  const hello = setInterval(sayHello, othersHelloMs);
+  hello.unref();
   let notifying: Promise<void> | undefined;
   let notifyScheduled = false;
   let notifiedAt = Number.NEGATIVE_INFINITY;
@@ -187,7 +213,7 @@ export const createEventStore = async (
   // command of a two-instance deployment 10 ms.
   const announceAppended = (local: readonly AppendedStream[]) => {
     wakeListeners(local);
-    if (notifyScheduled) return;
+    if (notifyScheduled || performance.now() - othersHeardAt > othersForgottenMs) return;
     notifyScheduled = true;
     const wait = notifiedAt + NOTIFY_INTERVAL_MS - performance.now();
     notifying = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve))).then(
@@ -514,6 +540,7 @@ export const createEventStore = async (
       return rows[0]?.found === true;
     },
     async close() {
+      clearInterval(hello);
       listeners.clear();
       await notifying;
       await unlisten();

@@ -147,6 +147,51 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     }
   });
 
+  it("sends no wake-up while no other process listens, and wakes one again as soon as it says hello", async () => {
+    const url = await createTestDatabaseUrl();
+    const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
+    await migrateEventStore(dbA);
+    // What goes out on the channel, as any session sees it.
+    const watcher = new pg.Client(url);
+    await watcher.connect();
+    const heard: string[] = [];
+    watcher.on("notification", (message) => void heard.push(message.payload ?? ""));
+    await watcher.query("listen es_events");
+    const a = await createEventStore(dbA, registry, undefined, { othersForgottenMs: 300, othersHelloMs: 60_000 });
+    const wakeUps = () => heard.filter((payload) => !payload.startsWith("hello:"));
+    let b: EventStore | undefined;
+    try {
+      // Just started, A assumes another process may listen.
+      await a.append(`student-${randomUUID()}`, [credits()], { expectedVersion: "no_stream" });
+      await expect.poll(() => wakeUps().length, { timeout: 5_000 }).toBe(1);
+      // Nobody said hello since: A's appends wake nobody.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await a.append(`student-${randomUUID()}`, [credits()], { expectedVersion: "no_stream" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(wakeUps()).toHaveLength(1);
+      // Another backend starts: its hello reaches A, whose next append wakes B's subscriber.
+      b = await createEventStore(dbB, registry);
+      await expect.poll(() => heard.filter((payload) => payload.startsWith("hello:")).length).toBe(2);
+      const seen: string[] = [];
+      const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
+        recheckMs: 3_600_000,
+      });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const streamId = `student-${randomUUID()}`;
+        await a.append(streamId, [credits()], { expectedVersion: "no_stream" });
+        await expect.poll(() => seen, { timeout: 5_000 }).toEqual([streamId]);
+        expect(wakeUps()).toHaveLength(2);
+      } finally {
+        await subscription.stop();
+      }
+    } finally {
+      await watcher.end();
+      await Promise.all([a.close(), b?.close()]);
+      await Promise.all([dbA.close(), dbB.close()]);
+    }
+  });
+
   it("reads again soon an append the wake-up announced but a transaction open elsewhere held back", async () => {
     const url = await createTestDatabaseUrl();
     const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
