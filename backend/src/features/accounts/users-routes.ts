@@ -1,5 +1,6 @@
 import { notFound } from "@el/domain";
 import { type AccountCommand, Authority, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
+import { USERS_PROJECTION } from "@el/domain/audit/replays";
 import { teachersOwed } from "@el/projections/lessons/index";
 import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
 import {
@@ -17,6 +18,7 @@ import { executeOnStreams } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { NoBody } from "../../http/responses";
 import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
 import { fields } from "./account-routes";
@@ -124,6 +126,7 @@ const UserListQuery = pagingQuery(sortFields).extend({
   /** Part of the name or e-mail (teacher and student management search). */
   search: z.string().trim().max(100).optional(),
   balance: z.enum(["true", "false"]).optional(),
+  ...FromReplay,
 });
 
 /** The teacher list's debt indicator (whether any held lesson is still unpaid) and each teacher's rating. */
@@ -159,17 +162,25 @@ const loadUser = async (app: FastifyInstance, id: number) => {
 export const usersRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
+  // `replay=<id>`: the list as it stood at a replay's moment, for auditors and administrators (issue 12);
+  // a teacher's debt and rating come from other read models than the replayed one, so they are not given.
   for (const kind of ["admin", "teacher", "student"] as const) {
     app.get(
       `/api/users/${kind}`,
       {
-        config: { roles: ["ROLE_ADMIN"] },
+        config: READ_MODEL_READERS,
         schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } },
       },
       async (request, reply) => {
-        const { page, size, sort, search } = request.query;
-        const { users, total } = await pageUsers(app.db, { kind, page, size, sort, search });
-        return reply.header(TOTAL_COUNT, String(total)).send(await withDebts(app, users));
+        const { page, size, sort, search, replay } = request.query;
+        const { users, total } = await readModelOf(
+          app,
+          request,
+          replay,
+          USERS_PROJECTION,
+        )((sql) => pageUsers(sql, { kind, page, size, sort, search }));
+        const dtos = replay === undefined ? await withDebts(app, users) : users.map((user) => toUserDto(user));
+        return reply.header(TOTAL_COUNT, String(total)).send(dtos);
       },
     );
   }

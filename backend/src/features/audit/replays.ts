@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { invalid, notFound } from "@el/domain";
-import { REPLAYED_WITH, type ReplayStatus, type ReplayView } from "@el/domain/audit/replays";
+import { REPLAYED_WITH, type ReplayStatus, type ReplayView, replayScreensOf } from "@el/domain/audit/replays";
 import {
   type Database,
   dropSchema,
@@ -71,6 +71,7 @@ const toView = (row: ReplayRow): ReplayView => ({
   createdAt: iso(row.created_at),
   finishedAt: row.finished_at === null ? null : iso(row.finished_at),
   expiresAt: iso(row.expires_at),
+  screens: replayScreensOf(row.projection, row.id),
 });
 
 export interface ReplaysOptions {
@@ -191,16 +192,23 @@ export const createReplays = (options: ReplaysOptions) => {
 
     get: (id: string) => find(db, id),
 
-    /** The finished replay's schema, for the read endpoints; 404 while it runs, failed or unknown. */
-    async readable(id: string) {
+    /**
+     * The finished replay's schema, for the read endpoints; 404 while it runs, failed or unknown. Given the
+     * read model an endpoint reads, a replay of another one (whose schema lacks its tables) is refused: 400.
+     */
+    async readable(id: string, projection?: string) {
       const replay = await find(db, id);
       if (replay?.status !== "done") throw notFound("audit.replays.error.notReady");
+      const holds = [replay.projection, ...(REPLAYED_WITH[replay.projection] ?? [])];
+      if (projection !== undefined && !holds.includes(projection)) {
+        throw invalid("audit.replays.error.otherProjection", "replay");
+      }
       return { replay, schema: replaySchema(id) };
     },
 
     /** Runs `work` on the replay's tables, through the read model's own queries (see `inSchema`). */
-    async read<T>(id: string, work: (sql: Sql) => Promise<T>) {
-      const { schema } = await this.readable(id);
+    async read<T>(id: string, work: (sql: Sql) => Promise<T>, projection?: string) {
+      const { schema } = await this.readable(id, projection);
       return inSchema(db, schema, work);
     },
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { forbidden, invalid, notFound } from "@el/domain";
-import { ReplayId } from "@el/domain/audit/replays";
+import { invalid, notFound } from "@el/domain";
+import { LESSON_CONTROL_PROJECTION } from "@el/domain/audit/replays";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import {
   LessonControlFilters,
@@ -9,13 +9,13 @@ import {
   LessonControlView,
 } from "@el/domain/lessons/lesson-control-view";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
-import type { Sql } from "@el/projections";
 import { findLessonControl, lessonControlTotals, pageLessonControl } from "@el/projections/lessons/index";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
+import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { callerOf, cancelLessonCommand } from "./lesson-commands";
 import {
   changeLessonCommand,
@@ -27,7 +27,7 @@ import { IdParams } from "./lesson-schemas";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 /** The list and totals: auditors too, but only of a replay (checked in the handler, `readModelOf`). */
-const ADMIN_OR_AUDITOR = { roles: ["ROLE_ADMIN", "ROLE_AUDITOR"] as const };
+const ADMIN_OR_AUDITOR = READ_MODEL_READERS;
 
 const required = { error: lessonErrors.required };
 
@@ -61,19 +61,6 @@ const NewLessonBody = z.object({
 /** Move (`date`) and/or give to a teacher (`teacher`); a blank teacher leaves the lesson's as it is. */
 const ChangeLessonBody = z.object({ date: Instant.optional(), teacher: OptionalChoice.optional() });
 
-/**
- * `replay=<id>`: the same answer from a finished replay to a moment (issue 12) instead of the live read model,
- * for auditors and administrators; without it, the lesson control of today, for administrators only.
- */
-const FromReplay = { replay: ReplayId.optional() };
-
-/** Reads the live read model, or the replay the query names (`inSchema`: same query functions, its tables). */
-const readModelOf = (app: FastifyInstance, request: FastifyRequest, replay: string | undefined) => {
-  if (replay !== undefined) return <T>(query: (sql: Sql) => Promise<T>) => app.replays.read(replay, query);
-  if (!request.currentUser.authorities.includes("ROLE_ADMIN")) throw forbidden();
-  return <T>(query: (sql: Sql) => Promise<T>) => query(app.db);
-};
-
 const ListQuery = LessonControlFilters.extend({
   ...FromReplay,
   page: z.coerce.number().int().min(0).default(0),
@@ -104,7 +91,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     { config: ADMIN_OR_AUDITOR, schema: { querystring: ListQuery, response: { 200: LessonControlPage } } },
     async (request) => {
       const { replay, ...query } = request.query;
-      return readModelOf(app, request, replay)((sql) => pageLessonControl(sql, query));
+      return readModelOf(app, request, replay, LESSON_CONTROL_PROJECTION)((sql) => pageLessonControl(sql, query));
     },
   );
 
@@ -116,7 +103,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request) => {
       const { replay, ...filters } = request.query;
-      return readModelOf(app, request, replay)((sql) => lessonControlTotals(sql, filters));
+      return readModelOf(app, request, replay, LESSON_CONTROL_PROJECTION)((sql) => lessonControlTotals(sql, filters));
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { forbidden, notFound } from "@el/domain";
+import { PURCHASES_PROJECTION } from "@el/domain/audit/replays";
 import { reaisFromCents } from "@el/domain/catalog/index";
 import { priceOrder, purchaseErrors, totalsOf } from "@el/domain/purchasing/index";
 import {
@@ -26,6 +27,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { FileBytes } from "../../http/responses";
 import { framedPageHelmet } from "../../http/security-headers";
 import { PaymentNotFound } from "../../integrations/payments/payment-gateway";
@@ -105,14 +107,24 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
       Promise.all((await purchasesOfStudent(app.db, request.currentUser.id)).map((row) => toPurchaseView(app, row))),
   );
 
+  // The back office's list and total; with `replay=<id>`, as they stood at a replay's moment (auditors too).
   app.get(
     "/api/purchases",
     {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { querystring: PurchaseFilter.extend(pageQuery), response: { 200: z.array(PurchaseView) } },
+      config: READ_MODEL_READERS,
+      schema: {
+        querystring: PurchaseFilter.extend(pageQuery).extend(FromReplay),
+        response: { 200: z.array(PurchaseView) },
+      },
     },
     async (request, reply) => {
-      const page = await pagePurchases(app.db, request.query, pageOf(request.query));
+      const { replay, ...query } = request.query;
+      const page = await readModelOf(
+        app,
+        request,
+        replay,
+        PURCHASES_PROJECTION,
+      )((sql) => pagePurchases(sql, query, pageOf(query)));
       const views = await Promise.all(page.items.map((row) => toPurchaseView(app, row)));
       return reply.header("X-Total-Count", String(page.total)).send(views);
     },
@@ -121,11 +133,12 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   app.get(
     "/api/purchases/totalAmount",
     {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { querystring: PurchaseFilter, response: { 200: PurchaseTotalView } },
+      config: READ_MODEL_READERS,
+      schema: { querystring: PurchaseFilter.extend(FromReplay), response: { 200: PurchaseTotalView } },
     },
     async (request) => {
-      const paid = await totalPaid(app.db, request.query);
+      const { replay, ...filter } = request.query;
+      const paid = await readModelOf(app, request, replay, PURCHASES_PROJECTION)((sql) => totalPaid(sql, filter));
       return { total: reaisFromCents(paid.cents), count: paid.count };
     },
   );

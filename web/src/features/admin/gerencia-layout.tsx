@@ -1,5 +1,10 @@
+import { isReplayListScreen } from "@el/domain/audit/replays";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router-dom";
 import { AreaLayout } from "../../components/area/area-layout";
+import { hasAnyAuthority } from "../../lib/session/account";
+import { PrivateRoute } from "../../lib/session/private-route";
+import { useSession } from "../../lib/session/session-provider";
 
 /** The administration menu of spec section 2; each section's screens come from its own feature. */
 const MENU = [
@@ -47,6 +52,37 @@ export const GerenciaLayout = ({
       title={t("gerencia.title")}
       menu={shown.map((entry) => ({ to: entry.to, label: t(`gerencia.menu.${entry.key}`) }))}
     />
+  );
+};
+
+/** Where an auditor reading a back-office list from a replay can go: the audit screens, not the back office's. */
+const AuditorLayout = () => {
+  const { t } = useTranslation();
+  return (
+    <AreaLayout
+      title={t("audit.replayView.area")}
+      menu={[
+        { to: "/auditoria", label: t("audit.replayView.timeline"), end: true },
+        { to: "/auditoria/replays", label: t("audit.replayView.replays") },
+        { to: "/logout", label: t("audit.replayView.logout") },
+      ]}
+    />
+  );
+};
+
+/**
+ * /gerencia is for administrators; a back-office list shown from a replay (`?replay=<id>`, issue 12) lets
+ * auditors in too, read-only, with the audit menu instead of the administration's.
+ */
+export const GerenciaGate = (props: Parameters<typeof GerenciaLayout>[0]) => {
+  const { pathname, search } = useLocation();
+  const { account } = useSession();
+  const replayed = new URLSearchParams(search).has("replay") && isReplayListScreen(pathname);
+  const administrator = hasAnyAuthority(account, ["ROLE_ADMIN"]);
+  return (
+    <PrivateRoute authorities={replayed ? ["ROLE_ADMIN", "ROLE_AUDITOR"] : ["ROLE_ADMIN"]}>
+      {administrator || !replayed ? <GerenciaLayout {...props} /> : <AuditorLayout />}
+    </PrivateRoute>
   );
 };
 

@@ -1,6 +1,5 @@
 import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
-import { PrivateRoute } from "../../lib/session/private-route";
 
 const AdministratorDeleteModal = lazyPage(() =>
   import("./administrators/administrator-delete-modal").then((m) => m.AdministratorDeleteModal),
@@ -15,7 +14,7 @@ const AdministratorsPage = lazyPage(() =>
   import("./administrators/administrators-page").then((m) => m.AdministratorsPage),
 );
 const GerenciaHome = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaHome));
-const GerenciaLayout = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaLayout));
+const GerenciaGate = lazyPage(() => import("./gerencia-layout").then((m) => m.GerenciaGate));
 const ManagedUserDetailPage = lazyPage(() =>
   import("./components/managed-user-detail-page").then((m) => m.ManagedUserDetailPage),
 );
@@ -33,13 +32,12 @@ const TeachersPage = lazyPage(() => import("./teachers/teachers-page").then((m) 
 export const adminRoutes = (sections: RouteObject[] = [], areas: readonly string[] = []): RouteObject[] => [
   {
     path: "gerencia",
+    // Administrators; auditors too on a list read from a replay (`?replay=<id>`), see GerenciaGate.
     element: (
-      <PrivateRoute authorities={["ROLE_ADMIN"]}>
-        <GerenciaLayout
-          sections={["administrador", "professor", "aluno", ...sections.map((section) => section.path)]}
-          areas={areas}
-        />
-      </PrivateRoute>
+      <GerenciaGate
+        sections={["administrador", "professor", "aluno", ...sections.map((section) => section.path)]}
+        areas={areas}
+      />
     ),
     children: [
       { index: true, element: <GerenciaHome /> },

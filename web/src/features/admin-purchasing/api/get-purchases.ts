@@ -2,6 +2,12 @@ import { type PurchaseFilter, PurchaseView } from "@el/domain/purchasing/purchas
 import { api } from "../../../lib/api";
 import { type PageQuery, pageOf } from "./page-query";
 
-/** `GET api/purchases?page&size&sort&status&method&studentId&from&to` (administrators). */
-export const getPurchases = async (filter: PurchaseFilter, query: PageQuery) =>
-  pageOf(await api.getWithHeaders<unknown>("api/purchases", { ...filter, ...query }), PurchaseView);
+/**
+ * `GET api/purchases?page&size&sort&status&method&studentId&from&to` (administrators); with `replay`, the
+ * purchases as they stood at that replay's moment (auditors too, issue 12).
+ */
+export const getPurchases = async (filter: PurchaseFilter, query: PageQuery, replay?: string) =>
+  pageOf(
+    await api.getWithHeaders<unknown>("api/purchases", { ...filter, ...query, ...(replay ? { replay } : {}) }),
+    PurchaseView,
+  );

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
+import { ReplayBanner, useReplayParam } from "../../../components/audit/replay-banner";
 import { ListTable } from "../../../components/list/list-table";
 import { RowActions } from "../../../components/list/row-actions";
 import { SortableHeader } from "../../../components/list/sortable-header";
@@ -40,7 +41,8 @@ export interface PurchasesOutlet {
 /**
  * /gerencia/compra: every purchase, newest first, filtered by status, method, student and period (kept in
  * the URL with the page), what the filter paid in all, and the administrator's two corrections: marking a
- * boleto or Pix paid, and refunding a paid purchase, each after a confirmation.
+ * boleto or Pix paid, and refunding a paid purchase, each after a confirmation. With `?replay=<id>` (issue
+ * 12), the purchases as they stood at that replay's moment, read-only: no correction, no live detail.
  */
 export const PurchasesPage = () => {
   const { t } = useTranslation();
@@ -49,9 +51,14 @@ export const PurchasesPage = () => {
   const values = Object.fromEntries(FILTER_FIELDS.map((field) => [field, params.get(field)])) as FilterValues;
   const filter = purchaseFilterOf(values);
   const filterKey = JSON.stringify(filter);
-  const students = useResource(getStudents, "students");
-  const list = useResource(() => getPurchases(filter, params.apiQuery(PURCHASE_PAGE_SIZE)), params.key);
-  const total = useResource(() => getPurchaseTotal(filter), filterKey);
+  const replay = useReplayParam();
+  // A replay holds the purchases alone, not the students: its student filter offers none.
+  const students = useResource(
+    () => (replay ? Promise.resolve([] as StudentOption[]) : getStudents()),
+    `students|${replay ?? ""}`,
+  );
+  const list = useResource(() => getPurchases(filter, params.apiQuery(PURCHASE_PAGE_SIZE), replay), params.key);
+  const total = useResource(() => getPurchaseTotal(filter, replay), `${filterKey}|${replay ?? ""}`);
   const reload = () => {
     list.reload();
     total.reload();
@@ -60,6 +67,7 @@ export const PurchasesPage = () => {
 
   return (
     <section>
+      {replay && <ReplayBanner replay={replay} />}
       <h2>{t("adminPurchasing.purchases.title")}</h2>
       <PurchaseFilters
         key={filterKey}
@@ -115,19 +123,23 @@ export const PurchasesPage = () => {
             <td>{formatReais(purchase.total)}</td>
             <td>{purchase.coupon?.code ?? "—"}</td>
             <td>
-              <RowActions id={purchase.id} edit={false} remove={false}>
-                {canMarkPaid(purchase) && (
-                  <Link to={`${purchase.id}/paid${search}`} className="btn btn-small btn-primary">
-                    {t("adminPurchasing.purchases.markPaid")}
-                  </Link>
-                )}
-                {canRefund(purchase) && (
-                  <Link to={`${purchase.id}/refund${search}`} className="btn btn-small btn-danger">
-                    {t("adminPurchasing.purchases.refund")}
-                  </Link>
-                )}
+              {replay ? (
                 <HistoryLink of={{ purchase: purchase.id }} />
-              </RowActions>
+              ) : (
+                <RowActions id={purchase.id} edit={false} remove={false}>
+                  {canMarkPaid(purchase) && (
+                    <Link to={`${purchase.id}/paid${search}`} className="btn btn-small btn-primary">
+                      {t("adminPurchasing.purchases.markPaid")}
+                    </Link>
+                  )}
+                  {canRefund(purchase) && (
+                    <Link to={`${purchase.id}/refund${search}`} className="btn btn-small btn-danger">
+                      {t("adminPurchasing.purchases.refund")}
+                    </Link>
+                  )}
+                  <HistoryLink of={{ purchase: purchase.id }} />
+                </RowActions>
+              )}
             </td>
           </tr>
         )}

@@ -575,3 +575,52 @@ describe("the section's other paths (spec section 2)", () => {
     expect(await screen.findByRole("heading", { name: "Compras", level: 2 })).toBeInTheDocument();
   });
 });
+
+describe("purchases list read from a replay (`?replay=<id>`)", () => {
+  it("shows an auditor the purchases and what they paid as they stood, read-only, without asking today's students", async () => {
+    const calls = server({
+      "GET /api/account": () =>
+        json({
+          id: 8,
+          login: "auditora@example.com",
+          email: "auditora@example.com",
+          firstName: "Auditora",
+          lastName: "Reis",
+          activated: true,
+          langKey: "pt-br",
+          authorities: ["ROLE_USER", "ROLE_AUDITOR"],
+        }),
+      "GET /api/audit/replays/abc123abc123": () =>
+        json({
+          id: "abc123abc123",
+          projection: "purchases",
+          at: "2026-11-21T03:00:00.000Z",
+          status: "done",
+          replayed: 10,
+          total: 10,
+          error: null,
+          requestedBy: "8",
+          createdAt: "2026-11-22T12:00:00.000Z",
+          finishedAt: "2026-11-22T12:00:01.000Z",
+          expiresAt: "2026-11-23T12:00:00.000Z",
+          screens: ["/gerencia/compra?replay=abc123abc123"],
+        }),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra?replay=abc123abc123");
+    await screen.findByRole("table", {}, { timeout: 5000 });
+    expect(await screen.findByRole("status")).toHaveTextContent("Réplica de 21/11/26 00:00 — somente leitura.");
+    expect(listCalls(calls).every((call) => call.query.get("replay") === "abc123abc123")).toBe(true);
+    expect(totalCalls(calls).every((call) => call.query.get("replay") === "abc123abc123")).toBe(true);
+    expect(calls.some((call) => call.path === "/api/users/student")).toBe(false);
+    // A boleto waiting and a paid purchase: neither can be marked paid nor refunded from a replay.
+    for (const id of [1, 2]) {
+      expect(within(rowOf(id)).queryByRole("link", { name: /Marcar como pago|Estornar|Ver/ })).toBeNull();
+      expect(within(rowOf(id)).getByRole("link", { name: "Histórico" })).toBeInTheDocument();
+    }
+    // Filtering stays on the replay.
+    await userEvent.selectOptions(screen.getByLabelText("Situação"), "PAID");
+    await userEvent.click(screen.getByRole("button", { name: "Pesquisar" }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get("status")).toBe("PAID"));
+    expect(listCalls(calls).at(-1)?.query.get("replay")).toBe("abc123abc123");
+  });
+});

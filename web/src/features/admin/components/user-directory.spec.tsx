@@ -163,3 +163,73 @@ describe("student management", () => {
     expect(await screen.findByText("Nenhum usuário encontrado")).toBeInTheDocument();
   });
 });
+
+describe("a users list read from a replay (`?replay=<id>`)", () => {
+  const auditor = () =>
+    json(person(8, "Auditora", { authorities: ["ROLE_USER", "ROLE_AUDITOR"] as User["authorities"] }));
+  const replayServer = (account = auditor) =>
+    fakeApi({
+      "GET /api/account": account,
+      "GET /api/audit/replays/abc123abc123": () =>
+        json({
+          id: "abc123abc123",
+          projection: "users",
+          at: "2026-03-01T02:59:00.000Z",
+          status: "done",
+          replayed: 10,
+          total: 10,
+          error: null,
+          requestedBy: "8",
+          createdAt: "2026-04-02T12:00:00.000Z",
+          finishedAt: "2026-04-02T12:00:01.000Z",
+          expiresAt: "2026-04-03T12:00:00.000Z",
+          screens: ["/gerencia/aluno?replay=abc123abc123", "/gerencia/professor?replay=abc123abc123"],
+        }),
+      "GET /api/users/student": () => json([person(3, "Lia", { balance: 2 })], { headers: { "X-Total-Count": "1" } }),
+      "GET /api/users/teacher": () =>
+        json([person(1, "Márcia", { accepted: true, hasMissingPayment: null, rating: null })], {
+          headers: { "X-Total-Count": "1" },
+        }),
+    });
+
+  it("shows an auditor the students as they stood, under a read-only banner, with nothing that writes", async () => {
+    const calls = replayServer();
+    renderRoutes(adminRoutes(), "/gerencia/aluno?replay=abc123abc123");
+    await screen.findByText("Lia Teste", {}, { timeout: 5000 });
+    expect(await screen.findByRole("status")).toHaveTextContent("Réplica de 28/02/26 23:59 — somente leitura.");
+    expect(calls.find((call) => call.path === "/api/users/student")?.query.get("replay")).toBe("abc123abc123");
+    const row = rowOf("Lia Teste");
+    expect(within(row).queryByRole("button")).toBeNull();
+    expect(within(row).getByText("Ativado")).toBeInTheDocument();
+    expect(within(row).queryByRole("link", { name: "Ver" })).toBeNull();
+    expect(within(row).queryByRole("link", { name: "Editar" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Cadastrar|Criar|Novo/ })).toBeNull();
+    // The audit menu, not the administration's.
+    expect(screen.getByRole("link", { name: "Replays" })).toHaveAttribute("href", "/auditoria/replays");
+    expect(screen.queryByRole("link", { name: "Cupons" })).toBeNull();
+    // Searching keeps the list on the replay.
+    await userEvent.setup().type(screen.getByRole("searchbox"), "lia");
+    expect(screen.getByText("Lia Teste")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/api/users/student").every((call) => call.query.has("replay"))).toBe(
+      true,
+    );
+  });
+
+  it("shows a dash where a teacher's debt and rating are not part of the replay", async () => {
+    replayServer();
+    renderRoutes(adminRoutes(), "/gerencia/professor?replay=abc123abc123");
+    await screen.findByText("Márcia Teste", {}, { timeout: 5000 });
+    const cells = within(rowOf("Márcia Teste"))
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+    expect(cells.slice(3, 5)).toEqual(["—", "—"]);
+  });
+
+  it("keeps today's lists for administrators: an auditor without a replay is refused", async () => {
+    replayServer();
+    renderRoutes(adminRoutes(), "/gerencia/aluno");
+    expect(await screen.findByRole("alert", {}, { timeout: 5000 })).toHaveTextContent(
+      "Você não tem autorização para acessar esta página.",
+    );
+  });
+});

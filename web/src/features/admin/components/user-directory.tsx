@@ -1,6 +1,8 @@
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import { HistoryLink } from "../../../components/audit/history-link";
+import { ReplayBanner, useReplayParam } from "../../../components/audit/replay-banner";
 import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { SortableHeader } from "../../../components/list/sortable-header";
@@ -47,7 +49,8 @@ const readDirectoryParams = (params: URLSearchParams) => {
 /**
  * Teachers or students: the whole list is fetched once (spec section 7) and searched by name, sorted
  * by any column and paged in the browser. The badge toggles activation through `PUT api/users`; each
- * row links to its view and edit screens.
+ * row links to its view and edit screens. With `?replay=<id>` (issue 12) it is the list as it stood at
+ * that replay's moment, read-only: a banner says so, and nothing that writes is offered.
  */
 export const UserDirectory = ({
   kind,
@@ -65,12 +68,14 @@ export const UserDirectory = ({
   actions?: (user: User, reload: () => void) => ReactNode;
 }) => {
   const { t } = useTranslation();
-  const users = useResource(() => getAllUsers(kind), kind);
+  const replay = useReplayParam();
+  const users = useResource(() => getAllUsers(kind, replay), `${kind}|${replay ?? ""}`);
   const [params, setParams] = useSearchParams();
   const { query, sort, page } = readDirectoryParams(params);
   const go = (next: { query?: string; sort?: typeof sort; page?: number }, replace = false) => {
     const wanted = { query, sort, page, ...next };
     const written = new URLSearchParams();
+    if (replay) written.set("replay", replay);
     if (wanted.query) written.set("search", wanted.query);
     written.set("sort", `${wanted.sort.key},${wanted.sort.order}`);
     written.set("page", String(wanted.page + 1));
@@ -105,7 +110,8 @@ export const UserDirectory = ({
 
   return (
     <section>
-      <ListHeading title={title} createLabel={createLabel} />
+      {replay && <ReplayBanner replay={replay} />}
+      <ListHeading title={title} createLabel={replay ? undefined : createLabel} />
       <form
         className="actions"
         role="search"
@@ -151,15 +157,23 @@ export const UserDirectory = ({
                       <td key={column.key}>{column.render ? column.render(user) : column.value(user)}</td>
                     ))}
                     <td>
-                      <ActivationBadge
-                        activated={user.activated}
-                        labels={badgeLabels?.(user)}
-                        disabled={toggle.status === "running"}
-                        onToggle={() => toggle.run(user)}
-                      />
+                      {replay ? (
+                        <ActivationText activated={user.activated} labels={badgeLabels?.(user)} />
+                      ) : (
+                        <ActivationBadge
+                          activated={user.activated}
+                          labels={badgeLabels?.(user)}
+                          disabled={toggle.status === "running"}
+                          onToggle={() => toggle.run(user)}
+                        />
+                      )}
                     </td>
                     <td>
-                      <UserRowActions user={user}>{actions?.(user, users.reload)}</UserRowActions>
+                      {replay ? (
+                        <HistoryLink of={{ user }} />
+                      ) : (
+                        <UserRowActions user={user}>{actions?.(user, users.reload)}</UserRowActions>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -176,5 +190,21 @@ export const UserDirectory = ({
         </>
       )}
     </section>
+  );
+};
+
+/** Activation as read from a replay: the badge's words, not a button. */
+const ActivationText = ({
+  activated,
+  labels = { on: "gerencia.users.activatedBadge", off: "gerencia.users.deactivatedBadge" },
+}: {
+  activated: boolean;
+  labels?: { on: string; off: string };
+}) => {
+  const { t } = useTranslation();
+  return (
+    <span className={`badge ${activated ? "badge-success" : "badge-danger"}`}>
+      {t(activated ? labels.on : labels.off)}
+    </span>
   );
 };

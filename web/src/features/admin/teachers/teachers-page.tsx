@@ -18,14 +18,23 @@ export const TeachersPage = () => {
         key: "debt",
         label: t("gerencia.teachers.payments"),
         value: (user) => (user.hasMissingPayment ? 1 : 0),
-        render: (user) => t(user.hasMissingPayment ? "gerencia.teachers.inDebt" : "gerencia.teachers.settled"),
+        // Not given from a replay (another read model than the users'): a dash, not a guess.
+        render: (user) =>
+          user.hasMissingPayment === null
+            ? t("audit.replayView.notGiven")
+            : t(user.hasMissingPayment ? "gerencia.teachers.inDebt" : "gerencia.teachers.settled"),
       },
       {
         key: "rating",
         label: t("gerencia.teachers.rating"),
         // Unrated teachers sort below the lowest average.
         value: (user) => user.rating?.average ?? -1,
-        render: (user) => <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />,
+        render: (user) =>
+          user.rating === null ? (
+            t("audit.replayView.notGiven")
+          ) : (
+            <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />
+          ),
       },
     ],
     [t],

@@ -1,4 +1,4 @@
-import type { ReplayView } from "@el/domain/audit/replays";
+import { type ReplayView, replayScreensOf } from "@el/domain/audit/replays";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ const firstPaint = { timeout: 5000 };
 const replay = (changes: Partial<ReplayView> = {}): ReplayView => ({
   id: "abc123abc123",
   projection: "lesson-schedulings",
+  screens: replayScreensOf(changes.projection ?? "lesson-schedulings", changes.id ?? "abc123abc123"),
   at: "2026-03-01T02:59:00.000Z",
   status: "running",
   replayed: 0,
@@ -86,6 +87,42 @@ describe("/auditoria/replays", { timeout: 20_000 }, () => {
       "href",
       "/auditoria/replays/abc123abc123",
     );
+  });
+
+  it("links each finished replay to the screens that read it, and says so when none does", async () => {
+    const done = { status: "done" as const, replayed: 10, total: 10 };
+    fakeApi({
+      "GET /api/account": auditorAccount,
+      "GET /api/audit/replays/projections": () => json(["lesson-schedulings", "users", "coupons"]),
+      "GET /api/audit/replays": () =>
+        json([
+          replay({ ...done, id: "users0000001", projection: "users" }),
+          replay({ ...done, id: "purchases001", projection: "purchases" }),
+          replay({ ...done, id: "coupons00001", projection: "coupons" }),
+          replay({ id: "users0000002", projection: "users" }),
+        ]),
+    });
+    renderRoutes(auditRoutes, "/auditoria/replays");
+    const table = await screen.findByRole("table", { name: "Replays" }, firstPaint);
+    const [, users, purchases, coupons, running] = within(table).getAllByRole("row") as HTMLElement[];
+    expect(within(users as HTMLElement).getByRole("link", { name: "Abrir alunos" })).toHaveAttribute(
+      "href",
+      "/gerencia/aluno?replay=users0000001",
+    );
+    expect(within(users as HTMLElement).getByRole("link", { name: "Abrir professores" })).toHaveAttribute(
+      "href",
+      "/gerencia/professor?replay=users0000001",
+    );
+    expect(within(purchases as HTMLElement).getByRole("link", { name: "Abrir compras" })).toHaveAttribute(
+      "href",
+      "/gerencia/compra?replay=purchases001",
+    );
+    expect(coupons).toHaveTextContent("Sem tela de leitura para este modelo");
+    expect(within(coupons as HTMLElement).queryByRole("link")).toBeNull();
+    // Still running: nothing to open yet.
+    expect(within(running as HTMLElement).queryByRole("link")).toBeNull();
+    expect(screen.getByRole("option", { name: "coupons (sem tela de leitura)" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "users" })).toBeInTheDocument();
   });
 
   it("shows the replayed lesson control with its totals, read with replay=<id>", async () => {

@@ -1,4 +1,4 @@
-import { LESSON_CONTROL_PROJECTION, type ReplayView } from "@el/domain/audit/replays";
+import { LESSON_CONTROL_PROJECTION, type ReplayView, replayScreensOf } from "@el/domain/audit/replays";
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,9 +22,18 @@ export const lastMonthEnd = (now: Date) => {
 /** How far a replay got: a finished one is ahead of any running state of it, then the more events the further. */
 const rank = (replay: ReplayView) => (replay.status === "running" ? 0 : 1) * 1e15 + replay.replayed;
 
+/** The words of a link to a screen that reads a replay, by the screen's path (its query left out). */
+const SCREEN_LABELS: Readonly<Record<string, string>> = {
+  "/gerencia/aluno": "audit.replays.screens.students",
+  "/gerencia/professor": "audit.replays.screens.teachers",
+  "/gerencia/compra": "audit.replays.screens.purchases",
+};
+const screenLabel = (screen: string) => SCREEN_LABELS[screen.split("?")[0] ?? ""] ?? "audit.replays.open";
+
 /**
  * /auditoria/replays: rebuild a read model as it stood at an instant (no pushes, e-mails or payments come out
- * of it), follow its progress live (`replay:progress`), open the replayed lesson control once done.
+ * of it), follow its progress live (`replay:progress`), and once done open the screens that read it (the
+ * lesson control of the moment, the back-office lists with `?replay=`), or read that none does.
  */
 export const ReplaysPage = () => (
   <LiveFeedProvider>
@@ -102,7 +111,7 @@ const Replays = () => {
           <select id="replay-projection" value={projection} onChange={(event) => setProjection(event.target.value)}>
             {(projections.status === "ready" ? projections.data : [LESSON_CONTROL_PROJECTION]).map((name) => (
               <option key={name} value={name}>
-                {name}
+                {replayScreensOf(name, "").length > 0 ? name : t("audit.replays.noScreenOption", { name })}
               </option>
             ))}
           </select>
@@ -161,8 +170,14 @@ const Replays = () => {
                   </td>
                   <td>{formatInstant(replay.expiresAt)}</td>
                   <td>
-                    {replay.status === "done" && replay.projection === LESSON_CONTROL_PROJECTION && (
-                      <Link to={`/auditoria/replays/${replay.id}`}>{t("audit.replays.open")}</Link>
+                    {replay.status === "done" &&
+                      replay.screens.map((screen) => (
+                        <Link key={screen} to={screen} className="audit-replay-screen">
+                          {t(screenLabel(screen))}
+                        </Link>
+                      ))}
+                    {replay.status === "done" && replay.screens.length === 0 && (
+                      <span className="audit-replay-no-screen">{t("audit.replays.noScreen")}</span>
                     )}{" "}
                     <button type="button" className="btn btn-link" onClick={() => void remove(replay.id)}>
                       {t("audit.replays.delete")}
