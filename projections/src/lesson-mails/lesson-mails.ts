@@ -114,6 +114,7 @@ export const lessonMailsProjector: Projector = {
           `insert into lesson_mail_lessons (lesson_id, student_id, date) values ($1, $2, $3)
            on conflict (lesson_id) do nothing`,
           [lessonId, event.data.student.id, event.data.date],
+          { prepareAs: "lesson_mail_lessons_scheduled" },
         );
         return;
       case "LessonAccepted": {

@@ -87,6 +87,7 @@ export const teacherProfilesProjector: Projector = {
           await tx.query(
             "insert into teacher_lessons (lesson_id, student_id) values ($1, $2) on conflict (lesson_id) do nothing",
             [lessonId, event.data.student.id],
+            { prepareAs: "teacher_lessons_scheduled" },
           );
           return;
         case "LessonAccepted":

@@ -130,13 +130,24 @@ const insertUser = (tx: Sql, streamId: string, user: NewUser) =>
     ],
   );
 
-const touched = (tx: Sql, event: RecordedEvent, set: string, params: unknown[], by: string | undefined) =>
-  tx.query<{ id: string; balance: number; trial_credits: number }>(
-    `update users set ${set}, last_modified_by = coalesce($${params.length + 2}, last_modified_by),
+/** The balance updates `touched` prepares, one per text (a handful of literal `set`s in this file). */
+const touchedNames = new Map<string, string>();
+const touched = (tx: Sql, event: RecordedEvent, set: string, params: unknown[], by: string | undefined) => {
+  const text = `update users set ${set}, last_modified_by = coalesce($${params.length + 2}, last_modified_by),
        last_modified_date = $${params.length + 3}
-     where stream_id = $${params.length + 1} returning id, balance, trial_credits`,
+     where stream_id = $${params.length + 1} returning id, balance, trial_credits`;
+  let name = touchedNames.get(text);
+  if (name === undefined) {
+    name = `users_touched_${touchedNames.size + 1}`;
+    touchedNames.set(text, name);
+  }
+  return tx.query<{ id: string; balance: number; trial_credits: number }>(
+    text,
     [...params, event.streamId, by ?? null, event.metadata.occurredAt ?? event.recordedAt.toISOString()],
+    // Every credit spent, granted and refunded runs one of these: parsed and planned once per connection.
+    { prepareAs: name },
   );
+};
 
 const balanceChanged = (rows: { id: string; balance: number; trial_credits: number }[]): Push[] =>
   rows.map((row) => ({

@@ -53,10 +53,10 @@ export const lessonControlCountsProjector: Projector = {
     const event = lessonStreams.event(recorded);
     const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
     const leave = async () => {
-      const { rows } = await tx.query<{ members: number }>(LEAVE, [id]);
+      const { rows } = await tx.query<{ members: number }>(LEAVE, [id], { prepareAs: "lesson_control_leave" });
       return (rows[0]?.members ?? 0) > 0;
     };
-    const join = (date: string) => tx.query(JOIN, [id, date]);
+    const join = (date: string) => tx.query(JOIN, [id, date], { prepareAs: "lesson_control_join" });
     switch (event.type) {
       case "LessonScheduled":
         await join(event.data.date);

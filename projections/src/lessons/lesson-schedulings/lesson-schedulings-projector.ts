@@ -81,6 +81,7 @@ const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Pro
       data.objective,
       data.createdDate,
     ],
+    { prepareAs: "lesson_schedulings_scheduled" },
   );
   const { id, date, objective, level, trail, student } = data;
   return [push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } })];
