@@ -110,7 +110,8 @@ export const migrateProjections = async (db: Sql, projectors: readonly Projector
  * Runs every projector in its own loop: read a batch after the checkpoint, apply it and move the
  * checkpoint in one transaction. One failing projector stalls alone; the others keep going.
  *
- * Every append wakes every loop, so what each wake-up costs the database is kept small:
+ * An append of another process wakes every loop, one of this process the loops that handle one of its
+ * types; what each wake-up costs the database is kept small:
  * - Loops at the same position share one read: asking for a read that is already under way, sent after
  *   the latest announced append, joins it instead of sending another.
  * - The loops that handle something in a small shared batch apply it in one transaction, each moving
@@ -267,14 +268,42 @@ export const createProjectionRunner = (options: RunnerOptions) => {
    * soon rather than wait for the next wake-up or the re-check.
    */
   let localHead: Position | undefined;
-  const wakers = new Set<() => void>();
+  /** Idle loops' wake-ups, each with its loop (none: woken by any append). */
+  const wakers = new Map<() => void, Loop | undefined>();
   const polling = new Set<() => void>();
-  const announce = (local?: readonly { position: Position }[]) => {
-    for (const { position } of local ?? []) {
-      if (!localHead || comparePositions(position, localHead) > 0) localHead = position;
-    }
+  /**
+   * Whether an append of `types` (undefined: unknown, another process's) may concern `loop`. An append of
+   * this process wakes only the loops that handle one of its types: the others would read it to step over
+   * it (17 loops woke, and mostly read, for every scheduling). They step over it later, at their re-check
+   * or with the next append they handle, and a waiter for them wakes them (`waitFor`).
+   */
+  const concerns = (loop: Loop | undefined, types: ReadonlySet<string> | undefined) => {
+    if (!loop || !types) return true;
+    for (const type of types) if (loop.handled.has(type)) return true;
+    return false;
+  };
+  /** What was announced while each of the runner's writes was under way (see `writing`). */
+  const overlapping = new Set<{ types: Set<string>; all: boolean }>();
+  const announceTypes = (types: ReadonlySet<string> | undefined) => {
     announced++;
-    for (const wake of [...wakers]) wake();
+    for (const during of overlapping) {
+      if (!types) during.all = true;
+      else for (const type of types) during.types.add(type);
+    }
+    for (const [wake, loop] of [...wakers]) if (concerns(loop, types)) wake();
+  };
+  const announce = (local?: readonly { position: Position; types?: readonly string[] }[]) => {
+    let types: Set<string> | undefined = local ? new Set() : undefined;
+    for (const appended of local ?? []) {
+      if (!localHead || comparePositions(appended.position, localHead) > 0) localHead = appended.position;
+      if (!appended.types) types = undefined;
+      else for (const type of appended.types) types?.add(type);
+    }
+    announceTypes(types);
+  };
+  /** Wakes `loop` if it is idle: someone waits for it to reach a position. */
+  const wakeLoop = (loop: Loop) => {
+    for (const [wake, idleLoop] of [...wakers]) if (idleLoop === loop) wake();
   };
   const heldBack = (loop: Loop) =>
     localHead !== undefined && loop.position !== undefined && comparePositions(loop.position, localHead) < 0;
@@ -285,11 +314,13 @@ export const createProjectionRunner = (options: RunnerOptions) => {
    * time are announced again once it has ended.
    */
   const writing = async <T>(write: () => Promise<T>): Promise<T> => {
-    const before = announced;
+    const during = { types: new Set<string>(), all: false };
+    overlapping.add(during);
     try {
       return await write();
     } finally {
-      if (announced !== before) announce();
+      overlapping.delete(during);
+      if (during.all || during.types.size > 0) announceTypes(during.all ? undefined : during.types);
     }
   };
   let poll: ReturnType<typeof setTimeout> | undefined;
@@ -297,7 +328,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
    * Waits for an announced append, or for `ms`. Without `ms`, for the runner's re-check, one timer for
    * every idle loop, so that their reads coincide and are shared.
    */
-  const idle = (ms?: number) =>
+  const idle = (ms?: number, loop?: Loop) =>
     new Promise<void>((resolve) => {
       if (stopping) return resolve();
       const wake = () => {
@@ -307,7 +338,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         resolve();
       };
       const timer = ms === undefined ? undefined : setTimeout(wake, ms);
-      wakers.add(wake);
+      wakers.set(wake, loop);
       if (ms !== undefined) return;
       polling.add(wake);
       poll ??= setTimeout(() => {
@@ -578,10 +609,10 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         // next announcement (or the re-check) rather than read again to find nothing.
         if (batch.events.length < batchSize && announced === seen) {
           // Held back: 1, 2, 4… ms, up to the re-check (what a commit elsewhere takes, not a wake-up).
-          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, idlePollMs));
+          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, idlePollMs), loop);
           else {
             heldBackReads = 0;
-            await idle();
+            await idle(undefined, loop);
           }
         } else heldBackReads = 0;
       }
@@ -665,7 +696,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       await (await unlisten)?.().catch(() => {});
       clearTimeout(poll);
       poll = undefined;
-      for (const wake of [...wakers]) wake();
+      for (const wake of [...wakers.keys()]) wake();
       await Promise.all([...loops.values()].map((loop) => loop.done));
     },
 
@@ -709,7 +740,11 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           if (loop?.state === "starting") return { remote: false };
           if (loop?.state === "running" || loop?.state === "stalled") {
             if (loop.position && isAtOrAfter(loop.position, position)) continue;
-            if (loop.state === "running") return { remote: false };
+            if (loop.state === "running") {
+              // Not woken by appends it does not handle: it steps over them now rather than at its re-check.
+              wakeLoop(loop);
+              return { remote: false };
+            }
             stalled = true;
           } else {
             const announced = remotePositions.get(name);
