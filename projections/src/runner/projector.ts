@@ -30,6 +30,11 @@ export interface Projector {
    */
   applyBatch?: (events: readonly RecordedEvent[], tx: Sql) => Promise<void>;
   /**
+   * `apply` never pushes: the runner then applies live batches with `applyBatch` too (a burst of schedulings
+   * in a statement or two instead of one per event).
+   */
+  pushesNothing?: boolean;
+  /**
    * The event types whose commands wait for this read model before they answer; absent, all it handles.
    * A background worker's list (e-mails to send, meetings to create) is read on the worker's schedule,
    * not by the caller right after: only the events its own screens show are awaited. A batch with none of

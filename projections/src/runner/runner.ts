@@ -393,7 +393,11 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     return batch;
   };
 
-  const applyEvents = async (projector: Projector, events: RecordedEvent[], tx: Sql) => {
+  const applyEvents = async (projector: Projector, events: RecordedEvent[], tx: Sql): Promise<Push[]> => {
+    if (projector.pushesNothing && projector.applyBatch) {
+      await projector.applyBatch(events, tx);
+      return [];
+    }
     const pushes: Push[] = [];
     for (const event of events) {
       const produced = await projector.apply(event, tx);

@@ -78,6 +78,32 @@ export const teacherProfilesProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(TEACHER_PROFILES_SCHEMA);
   },
+  pushesNothing: true,
+  // The lessons a burst schedules, in one statement; every other event as `apply` does, in order.
+  applyBatch: async (events, tx) => {
+    const scheduled: { lessonId: number; studentId: number }[] = [];
+    const insertScheduled = async () => {
+      if (scheduled.length === 0) return;
+      await tx.query(
+        `insert into teacher_lessons (lesson_id, student_id)
+         select * from unnest($1::bigint[], $2::bigint[]) on conflict (lesson_id) do nothing`,
+        [scheduled.map((lesson) => lesson.lessonId), scheduled.map((lesson) => lesson.studentId)],
+        { prepareAs: "teacher_lessons_scheduled_many" },
+      );
+      scheduled.length = 0;
+    };
+    for (const recorded of events) {
+      if (recorded.type === "LessonScheduled" && lessonStreams.holds(recorded.streamId)) {
+        const event = lessonStreams.event(recorded);
+        if (event.type === "LessonScheduled")
+          scheduled.push({ lessonId: lessonStreams.parse(event.streamId), studentId: event.data.student.id });
+        continue;
+      }
+      await insertScheduled();
+      await teacherProfilesProjector.apply(recorded, tx);
+    }
+    await insertScheduled();
+  },
   apply: async (recorded, tx) => {
     if (lessonStreams.holds(recorded.streamId)) {
       const event = lessonStreams.event(recorded);
