@@ -3,6 +3,7 @@ import type { RecordedEvent } from "@el/domain";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { lessonMailsProjector } from "../lesson-mails/lesson-mails";
+import { lessonControlCountsProjector } from "../lessons/lesson-control/lesson-control-counts";
 import type { Projector } from "../runner/projector";
 import { teacherProfilesProjector } from "../teacher-profiles/teacher-profiles";
 import { lessonHistory, sqlOf } from "./lesson-history";
@@ -15,6 +16,7 @@ import { lessonHistory, sqlOf } from "./lesson-history";
 describe.each([
   { projector: lessonMailsProjector, tables: lessonMailsProjector.tables },
   { projector: teacherProfilesProjector, tables: teacherProfilesProjector.tables },
+  { projector: lessonControlCountsProjector, tables: lessonControlCountsProjector.tables },
 ])(
   "$projector.name applied in batches",
   ({ projector, tables }: { projector: Projector; tables: readonly string[] }) => {
@@ -70,7 +72,7 @@ describe.each([
       [4, 5000],
     ])("leaves the rows apply leaves (seed %i, batches of %i)", async (seed, batchSize) => {
       const { one, batched } = await both(lessonHistory(seed, 600), batchSize);
-      const lessonRows = Object.values(one).reduce((count, rows) => count + (rows as unknown[]).length, 0);
+      const lessonRows = Object.values(one).reduce<number>((count, rows) => count + (rows as unknown[]).length, 0);
       expect(lessonRows).toBeGreaterThan(10);
       expect(batched).toEqual(one);
     });

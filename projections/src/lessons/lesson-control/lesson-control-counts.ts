@@ -42,12 +42,45 @@ const LEAVE = `with gone as (
   )
   select count(*)::int as members from gone`;
 
+/** A run of lessons scheduled (`$1` ids, `$2` dates) counted into their months in one statement. */
+const JOIN_MANY = `with joined as (
+    insert into lesson_control_members (lesson_id, year, month)
+    select scheduled.id, ${monthOf.replaceAll("$2", "scheduled.date")}
+      from unnest($1::bigint[], $2::timestamptz[]) as scheduled (id, date)
+    on conflict (lesson_id) do nothing returning year, month
+  )
+  insert into lesson_control_month_counts (year, month, lessons)
+  select year, month, count(*) from joined group by year, month
+  on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + excluded.lessons`;
+
 export const lessonControlCountsProjector: Projector = {
   name: "lesson-control-counts",
   handles: ["LessonScheduled", "LessonMoved", "LessonCancelled"],
   tables: ["lesson_control_month_counts", "lesson_control_members"],
   migrate: async (sql) => {
     await sql.query(SCHEMA);
+  },
+  pushesNothing: true,
+  // A burst's schedulings counted in one statement; moves and cancellations as `apply` does, in order.
+  applyBatch: async (events, tx) => {
+    const scheduled: { id: number; date: string }[] = [];
+    const countScheduled = async () => {
+      if (scheduled.length === 0) return;
+      await tx.query(JOIN_MANY, [scheduled.map((lesson) => lesson.id), scheduled.map((lesson) => lesson.date)], {
+        prepareAs: "lesson_control_join_many",
+      });
+      scheduled.length = 0;
+    };
+    for (const recorded of events) {
+      if (recorded.type === "LessonScheduled") {
+        const event = lessonStreams.event(recorded);
+        if (event.type === "LessonScheduled") scheduled.push({ id: event.data.id, date: event.data.date });
+        continue;
+      }
+      await countScheduled();
+      await lessonControlCountsProjector.apply(recorded, tx);
+    }
+    await countScheduled();
   },
   apply: async (recorded, tx) => {
     const event = lessonStreams.event(recorded);
