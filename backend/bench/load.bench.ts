@@ -85,10 +85,11 @@ const teacherSockets = await Promise.all(
   people.teachers.map(async (teacher, index) => {
     const socket = await connect(urls[index % 2] ?? people.url, teacher.token);
     socket.on("lesson:pending", (raw: unknown) => {
-      const push = parseServerPush("lesson:pending", raw);
-      if (!push) return;
-      // Every teacher hears every lesson; only the one that will claim it is timed.
-      arrived(awaitingPending, push.lesson.id * TEACHERS + index, performance.now());
+      // Every teacher hears every lesson; only the one that will claim it is timed. The 100 teachers share
+      // this process with the servers on two cores, so a push is only looked into here for its lesson, not
+      // validated against the contract (a browser does that on its own CPU; realtime specs check the shape).
+      const id = (raw as { lesson?: { id?: unknown } } | undefined)?.lesson?.id;
+      if (typeof id === "number") arrived(awaitingPending, id * TEACHERS + index, performance.now());
     });
     return socket;
   }),
