@@ -11,6 +11,7 @@ import {
   timesAfterMove,
   topicOf,
 } from "@el/domain/mails/index";
+import { applyScheduledInRuns } from "../lessons/scheduled-runs";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -65,38 +66,22 @@ export const lessonMailsProjector: Projector = {
   },
   pushesNothing: true,
   // The lessons a burst schedules, in one statement; every other event as `apply` does, in order.
-  async applyBatch(events, tx) {
-    const scheduled: { lessonId: number; studentId: number; date: string }[] = [];
-    const insertScheduled = async () => {
-      if (scheduled.length === 0) return;
-      await tx.query(
-        `insert into lesson_mail_lessons (lesson_id, student_id, date)
-         select * from unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) on conflict (lesson_id) do nothing`,
-        [
-          scheduled.map((lesson) => lesson.lessonId),
-          scheduled.map((lesson) => lesson.studentId),
-          scheduled.map((lesson) => lesson.date),
-        ],
-        { prepareAs: "lesson_mail_lessons_scheduled_many" },
-      );
-      scheduled.length = 0;
-    };
-    for (const recorded of events) {
-      if (recorded.type === "LessonScheduled" && lessonStreams.holds(recorded.streamId)) {
-        const event = lessonStreams.event(recorded);
-        if (event.type === "LessonScheduled")
-          scheduled.push({
-            lessonId: lessonStreams.parse(event.streamId),
-            studentId: event.data.student.id,
-            date: event.data.date,
-          });
-        continue;
-      }
-      await insertScheduled();
-      await lessonMailsProjector.apply(recorded, tx);
-    }
-    await insertScheduled();
-  },
+  applyBatch: (events, tx) =>
+    applyScheduledInRuns(
+      events,
+      (run) =>
+        tx.query(
+          `insert into lesson_mail_lessons (lesson_id, student_id, date)
+           select * from unnest($1::bigint[], $2::bigint[], $3::timestamptz[]) on conflict (lesson_id) do nothing`,
+          [
+            run.map((lesson) => lesson.lessonId),
+            run.map((lesson) => lesson.data.student.id),
+            run.map((lesson) => lesson.data.date),
+          ],
+          { prepareAs: "lesson_mail_lessons_scheduled_many" },
+        ),
+      (event) => lessonMailsProjector.apply(event, tx),
+    ),
   async apply(recorded, tx) {
     if (recorded.type === "MailPreferencesChanged") {
       const event = mailPreferenceStreams.event(recorded);

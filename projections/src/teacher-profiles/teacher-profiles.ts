@@ -10,6 +10,7 @@ import {
   teacherPhotoPath,
 } from "@el/domain/accounts/teacher-profile";
 import { lessonStreams } from "@el/domain/lessons/lesson";
+import { applyScheduledInRuns } from "../lessons/scheduled-runs";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -80,30 +81,18 @@ export const teacherProfilesProjector: Projector = {
   },
   pushesNothing: true,
   // The lessons a burst schedules, in one statement; every other event as `apply` does, in order.
-  applyBatch: async (events, tx) => {
-    const scheduled: { lessonId: number; studentId: number }[] = [];
-    const insertScheduled = async () => {
-      if (scheduled.length === 0) return;
-      await tx.query(
-        `insert into teacher_lessons (lesson_id, student_id)
-         select * from unnest($1::bigint[], $2::bigint[]) on conflict (lesson_id) do nothing`,
-        [scheduled.map((lesson) => lesson.lessonId), scheduled.map((lesson) => lesson.studentId)],
-        { prepareAs: "teacher_lessons_scheduled_many" },
-      );
-      scheduled.length = 0;
-    };
-    for (const recorded of events) {
-      if (recorded.type === "LessonScheduled" && lessonStreams.holds(recorded.streamId)) {
-        const event = lessonStreams.event(recorded);
-        if (event.type === "LessonScheduled")
-          scheduled.push({ lessonId: lessonStreams.parse(event.streamId), studentId: event.data.student.id });
-        continue;
-      }
-      await insertScheduled();
-      await teacherProfilesProjector.apply(recorded, tx);
-    }
-    await insertScheduled();
-  },
+  applyBatch: (events, tx) =>
+    applyScheduledInRuns(
+      events,
+      (run) =>
+        tx.query(
+          `insert into teacher_lessons (lesson_id, student_id)
+           select * from unnest($1::bigint[], $2::bigint[]) on conflict (lesson_id) do nothing`,
+          [run.map((lesson) => lesson.lessonId), run.map((lesson) => lesson.data.student.id)],
+          { prepareAs: "teacher_lessons_scheduled_many" },
+        ),
+      (event) => teacherProfilesProjector.apply(event, tx),
+    ),
   apply: async (recorded, tx) => {
     if (lessonStreams.holds(recorded.streamId)) {
       const event = lessonStreams.event(recorded);

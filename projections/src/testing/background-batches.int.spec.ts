@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,7 +5,7 @@ import { lessonMailsProjector } from "../lesson-mails/lesson-mails";
 import { lessonControlCountsProjector } from "../lessons/lesson-control/lesson-control-counts";
 import type { Projector } from "../runner/projector";
 import { teacherProfilesProjector } from "../teacher-profiles/teacher-profiles";
-import { lessonHistory, sqlOf } from "./lesson-history";
+import { appliedBothWays, lessonHistory } from "./lesson-history";
 
 /**
  * The runner applies live batches of a projector that pushes nothing with its `applyBatch` (a burst's
@@ -39,25 +38,8 @@ describe.each([
 
     const both = async (events: RecordedEvent[], batchSize: number) => {
       const db = await database();
-      const one = `one_${randomUUID().slice(0, 8)}`;
-      const batched = `batched_${randomUUID().slice(0, 8)}`;
-      for (const schema of [one, batched]) {
-        await db.exec(`create schema ${schema}; set search_path to ${schema};`);
-        await projector.migrate(sqlOf(db));
-      }
       const handled = events.filter((event) => projector.handles.includes(event.type));
-      await db.exec(`set search_path to ${one}`);
-      await db.transaction(async (tx) => {
-        for (const event of handled) await projector.apply(event, sqlOf(tx));
-      });
-      await db.exec(`set search_path to ${batched}`);
-      for (let start = 0; start < handled.length; start += batchSize) {
-        await db.transaction(
-          (tx) => projector.applyBatch?.(handled.slice(start, start + batchSize), sqlOf(tx)) ?? Promise.resolve(),
-        );
-      }
-      await db.exec("set search_path to public");
-      return { one: await rowsIn(db, one), batched: await rowsIn(db, batched) };
+      return appliedBothWays(db, projector, handled, batchSize, (schema) => rowsIn(db, schema));
     };
 
     it("pushes nothing, and batches live", () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { type LessonEvent, lessonStreams } from "@el/domain/lessons/lesson";
 import type { PGlite } from "@electric-sql/pglite";
+import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /** Tests' helpers for projectors that apply lesson events in batches (`applyBatch`). */
@@ -127,4 +128,35 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
       });
   }
   return events;
+};
+
+/**
+ * `events` applied to `projector`'s tables in two schemas of `db`: by `apply` event by event, and by
+ * `applyBatch` in batches of `batchSize`. Answers each schema's rows as `rowsIn` reads them.
+ */
+export const appliedBothWays = async <Rows>(
+  db: PGlite,
+  projector: Projector,
+  events: readonly RecordedEvent[],
+  batchSize: number,
+  rowsIn: (schema: string) => Promise<Rows>,
+) => {
+  const one = `one_${randomUUID().slice(0, 8)}`;
+  const batched = `batched_${randomUUID().slice(0, 8)}`;
+  for (const schema of [one, batched]) {
+    await db.exec(`create schema ${schema}; set search_path to ${schema};`);
+    await projector.migrate(sqlOf(db));
+  }
+  await db.exec(`set search_path to ${one}`);
+  await db.transaction(async (tx) => {
+    for (const event of events) await projector.apply(event, sqlOf(tx));
+  });
+  await db.exec(`set search_path to ${batched}`);
+  for (let start = 0; start < events.length; start += batchSize) {
+    await db.transaction(
+      (tx) => projector.applyBatch?.(events.slice(start, start + batchSize), sqlOf(tx)) ?? Promise.resolve(),
+    );
+  }
+  await db.exec("set search_path to public");
+  return { one: await rowsIn(one), batched: await rowsIn(batched) };
 };

@@ -3,6 +3,7 @@ import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-vie
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
 import type { Projector } from "../../runner/projector";
 import type { Sql } from "../../sql";
+import { applyScheduledInRuns } from "../scheduled-runs";
 
 /**
  * How many lessons stand in each month of the São Paulo calendar, kept as lessons are scheduled, moved and
@@ -62,26 +63,15 @@ export const lessonControlCountsProjector: Projector = {
   },
   pushesNothing: true,
   // A burst's schedulings counted in one statement; moves and cancellations as `apply` does, in order.
-  applyBatch: async (events, tx) => {
-    const scheduled: { id: number; date: string }[] = [];
-    const countScheduled = async () => {
-      if (scheduled.length === 0) return;
-      await tx.query(JOIN_MANY, [scheduled.map((lesson) => lesson.id), scheduled.map((lesson) => lesson.date)], {
-        prepareAs: "lesson_control_join_many",
-      });
-      scheduled.length = 0;
-    };
-    for (const recorded of events) {
-      if (recorded.type === "LessonScheduled") {
-        const event = lessonStreams.event(recorded);
-        if (event.type === "LessonScheduled") scheduled.push({ id: event.data.id, date: event.data.date });
-        continue;
-      }
-      await countScheduled();
-      await lessonControlCountsProjector.apply(recorded, tx);
-    }
-    await countScheduled();
-  },
+  applyBatch: (events, tx) =>
+    applyScheduledInRuns(
+      events,
+      (run) =>
+        tx.query(JOIN_MANY, [run.map((lesson) => lesson.data.id), run.map((lesson) => lesson.data.date)], {
+          prepareAs: "lesson_control_join_many",
+        }),
+      (event) => lessonControlCountsProjector.apply(event, tx),
+    ),
   apply: async (recorded, tx) => {
     const event = lessonStreams.event(recorded);
     const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { lessonHistory as history, sqlOf } from "../../testing/lesson-history";
+import { appliedBothWays, lessonHistory as history } from "../../testing/lesson-history";
 import { lessonSchedulingsProjector } from "./lesson-schedulings-projector";
 
 describe("lesson_schedulings applied in batches", () => {
@@ -16,29 +15,9 @@ describe("lesson_schedulings applied in batches", () => {
   const rowsIn = async (db: PGlite, schema: string) =>
     (await db.query(`select * from ${schema}.lesson_schedulings order by id`)).rows;
 
-  /** The same events into two schemas: one by `apply` event by event, one by `applyBatch` in batches. */
   const both = async (events: RecordedEvent[], batchSize: number) => {
     const db = await database();
-    const one = `one_${randomUUID().slice(0, 8)}`;
-    const batched = `batched_${randomUUID().slice(0, 8)}`;
-    for (const schema of [one, batched]) {
-      await db.exec(`create schema ${schema}; set search_path to ${schema};`);
-      await lessonSchedulingsProjector.migrate(sqlOf(db));
-    }
-    await db.exec(`set search_path to ${one}`);
-    await db.transaction(async (tx) => {
-      for (const event of events) await lessonSchedulingsProjector.apply(event, sqlOf(tx));
-    });
-    await db.exec(`set search_path to ${batched}`);
-    for (let start = 0; start < events.length; start += batchSize) {
-      await db.transaction(
-        (tx) =>
-          lessonSchedulingsProjector.applyBatch?.(events.slice(start, start + batchSize), sqlOf(tx)) ??
-          Promise.resolve(),
-      );
-    }
-    await db.exec("set search_path to public");
-    return { one: await rowsIn(db, one), batched: await rowsIn(db, batched) };
+    return appliedBothWays(db, lessonSchedulingsProjector, events, batchSize, (schema) => rowsIn(db, schema));
   };
 
   it.each([
