@@ -19,6 +19,8 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const STUDENT = { email: "rita.replay@example.com", password: "aprender123", firstName: "Rita", lastName: "Prado" };
 const AUDITOR = { email: "auditor.replay@example.com", password: "senha-do-auditor" };
+/** Signed up this month, after the replayed moment. */
+const NEWCOMER = { email: "nina.nova@example.com", password: "aprender123", firstName: "Nina", lastName: "Nova" };
 const TRAIL = "Relatórios do mês";
 /** Lessons scheduled last month, before its end: the replay shows exactly these. */
 const LAST_MONTH_LESSONS = 3;
@@ -198,5 +200,43 @@ describe("an auditor replays lesson control to the end of last month", () => {
       arriving = false;
       await arrivals;
     }
+  });
+
+  it("replays the students to the end of last month: one who signed up since is not there, and nothing can be changed", async () => {
+    const shot = screenshots("audit-replay-students");
+    await signedUpStudent(product, NEWCOMER);
+    const token = await product.login(AUDITOR.email, AUDITOR.password);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+    await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
+    const page = await context.newPage();
+    await page.goto(`${product.baseUrl}/auditoria/replays`);
+    await page.getByLabel("Modelo de leitura", { exact: true }).selectOption("users");
+    await page.getByRole("button", { name: "Fim do mês passado", exact: true }).click();
+    await page.getByRole("button", { name: "Iniciar replay", exact: true }).click();
+    const replays = page.getByRole("table", { name: "Replays", exact: true });
+    const row = replays.locator("tbody tr", { hasText: "users" });
+    await row.getByText("Concluído", { exact: true }).waitFor({ timeout: 60_000 });
+    await row.getByRole("link", { name: "Abrir alunos", exact: true }).click();
+
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Réplica de \d{2}\/\d{2}\/\d{2} \d{2}:\d{2} — somente leitura\./ })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error) => {
+        await shot(page, "replay-banner-missing");
+        throw error;
+      });
+    await page.getByText(STUDENT.email).first().waitFor({ timeout: 30_000 });
+    await shot(page, "replayed-students");
+    expect(await page.getByText(NEWCOMER.email).count()).toBe(0);
+    // Read-only: nothing to create, and no button in any row (activation is a badge, credits are not offered).
+    expect(await page.getByText("Criar aluno", { exact: true }).count()).toBe(0);
+    expect(await page.locator("table tbody button").count()).toBe(0);
+
+    // The live list, to an administrator, has the newcomer.
+    const live = await product.api<{ email: string }[]>("GET", "/api/users/student?size=100", { token: adminToken });
+    expectStatus(live, 200);
+    expect(live.body.map((user) => user.email)).toContain(NEWCOMER.email);
+    await context.close();
   });
 });
