@@ -7,15 +7,10 @@ import { reservation, reservationStreams } from "./account-commands";
 import { hashPassword } from "./passwords";
 import type { SocialTicket } from "./social-tickets";
 
-/** The commands that open an account for someone who came through Google or Facebook. */
-export interface SocialAccountCommands<Command> {
-  /** The registration or application itself. */
-  first: Command;
-  /** The link to the provider's identity. */
-  link: Command;
-  /** The provider's photo, when it gave one. */
-  photo?: Command;
-}
+/** What every account decider takes from someone who came through Google or Facebook, beside its first command. */
+type SocialAccountCommand =
+  | { type: "LinkSocialAccount"; identity: SocialIdentity; now: Date }
+  | { type: "ChangeProfile"; changes: { imageUrl: string }; by: string };
 
 /**
  * Opens an account for someone the provider vouched for, in one append: the account's first events, the
@@ -27,10 +22,11 @@ export const registerSocially = async <Command, Event extends Pick<NewEvent, "ty
   ticket: SocialTicket,
   context: CommandContext,
   account: {
-    decider: Decider<Command, Event, State>;
+    decider: Decider<Command | SocialAccountCommand, Event, State>;
     streamId: (id: number) => string;
     history: (histories: Readonly<Record<string, readonly RecordedEvent[]>>, id: number) => readonly Event[];
-    commands: (id: number, passwordHash: string, identity: SocialIdentity, now: Date) => SocialAccountCommands<Command>;
+    /** The registration or application itself. */
+    first: (id: number, passwordHash: string, now: Date) => Command;
   },
 ) => {
   const id = await app.nextId();
@@ -39,7 +35,13 @@ export const registerSocially = async <Command, Event extends Pick<NewEvent, "ty
   const streamId = account.streamId(id);
   const claimId = socialIdentityStreams.id(identity);
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
-  const commands = account.commands(id, passwordHash, identity, new Date());
+  const now = new Date();
+  // The account's first command, its link to the provider's identity, and the provider's photo if it gave one.
+  const commands: (Command | SocialAccountCommand)[] = [
+    account.first(id, passwordHash, now),
+    { type: "LinkSocialAccount", identity, now },
+    ...(ticket.imageUrl ? [{ type: "ChangeProfile" as const, changes: { imageUrl: ticket.imageUrl }, by: email }] : []),
+  ];
   const { decider } = account;
   await executeOnStreams(
     app,
@@ -47,7 +49,7 @@ export const registerSocially = async <Command, Event extends Pick<NewEvent, "ty
     (histories) => {
       const events: Event[] = [];
       let state = stateFrom(decider, account.history(histories, id));
-      for (const command of [commands.first, commands.link, ...(commands.photo ? [commands.photo] : [])]) {
+      for (const command of commands) {
         const decided = decider.decide(command, state);
         state = decided.reduce(decider.evolve, state);
         events.push(...decided);

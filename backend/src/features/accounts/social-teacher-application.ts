@@ -28,23 +28,17 @@ export const applySociallyAsTeacher = (
     decider: teacherAccountDecider,
     streamId: teacherStreams.id,
     history: teacherStreams.history,
-    commands: (id, passwordHash, identity, now) => ({
-      first: {
-        type: "ApplyAsTeacher" as const,
-        id,
-        login: ticket.email,
-        email: ticket.email,
-        firstName: teacher.firstName,
-        lastName: teacher.lastName,
-        phone: teacher.phone,
-        experience: teacher.experience,
-        langKey: teacher.langKey ?? "pt-br",
-        passwordHash,
-        appliedAt: now.toISOString(),
-      },
-      link: { type: "LinkSocialAccount" as const, identity, now },
-      photo: ticket.imageUrl
-        ? { type: "ChangeProfile" as const, changes: { imageUrl: ticket.imageUrl }, by: ticket.email }
-        : undefined,
+    first: (id, passwordHash, now) => ({
+      type: "ApplyAsTeacher" as const,
+      id,
+      login: ticket.email,
+      email: ticket.email,
+      firstName: teacher.firstName,
+      lastName: teacher.lastName,
+      phone: teacher.phone,
+      experience: teacher.experience,
+      langKey: teacher.langKey ?? "pt-br",
+      passwordHash,
+      appliedAt: now.toISOString(),
     }),
   });
