@@ -44,37 +44,32 @@ create index if not exists teacher_lessons_teacher on teacher_lessons (teacher_i
 
 const rated = (note: number | null) => (countsAsRating(note) ? note : null);
 
+/** A teacher's profile and what erases it, read back at once by whoever changed it. */
+const PROFILE_EVENTS = [
+  "TeacherApplied",
+  "ProfileChanged",
+  "TeacherProfileChanged",
+  "TeacherPhotoChanged",
+  "AccountDeleted",
+  "PersonalDataErased",
+];
+/** Ratings, read back at once by the student who gave them. */
+const RATING_EVENTS = ["StudentFeedbackGiven", "StudentFeedbackRevised", "StudentFeedbackDeleted"];
+/** Which teacher holds which lesson, for the ratings' lesson list. */
+const LESSON_EVENTS = [
+  "LessonScheduled",
+  "LessonAccepted",
+  "LessonTeacherChanged",
+  "LessonTeacherUnassigned",
+  "LessonCancelled",
+];
+
 export const teacherProfilesProjector: Projector = {
   name: "teacher-profiles",
-  handles: [
-    "TeacherApplied",
-    "ProfileChanged",
-    "TeacherProfileChanged",
-    "TeacherPhotoChanged",
-    "AccountDeleted",
-    "PersonalDataErased",
-    "LessonScheduled",
-    "LessonAccepted",
-    "LessonTeacherChanged",
-    "LessonTeacherUnassigned",
-    "LessonCancelled",
-    "StudentFeedbackGiven",
-    "StudentFeedbackRevised",
-    "StudentFeedbackDeleted",
-  ],
+  handles: [...PROFILE_EVENTS, ...LESSON_EVENTS, ...RATING_EVENTS],
   // Lessons' own commands do not wait for the ratings' lesson list (who may see a profile is read from the
   // lessons' read model); the profile and the ratings a student just gave are read back at once.
-  awaitedOn: [
-    "TeacherApplied",
-    "ProfileChanged",
-    "TeacherProfileChanged",
-    "TeacherPhotoChanged",
-    "AccountDeleted",
-    "PersonalDataErased",
-    "StudentFeedbackGiven",
-    "StudentFeedbackRevised",
-    "StudentFeedbackDeleted",
-  ],
+  awaitedOn: [...PROFILE_EVENTS, ...RATING_EVENTS],
   tables: ["teacher_profiles", "teacher_lessons"],
   migrate: async (sql) => {
     await sql.query(TEACHER_PROFILES_SCHEMA);
