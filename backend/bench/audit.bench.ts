@@ -4,7 +4,7 @@
  * for another server) is migrated by the product, then filled by SQL with `BENCH_EVENTS` events (1,000,000) in
  * 50,000 streams of lessons, students, purchases and teachers, 20 events each, interleaved as concurrent
  * streams are, caused by 20,000 users (and `system`), recorded over the past year, in 10 transactions; and
- * their links of the audit log. Those links are written by the same bulk statement, not by the chainer: their
+ * their links of the audit chain. Those links are written by the same bulk statement, not by the chainer: their
  * hashes are placeholders (the chain of this database does not verify), which the filters never read. The
  * projectors' checkpoints are moved past the seeded events (no read model needs them), then the product
  * starts on the database and each filter is timed over HTTP, `BENCH_REQUESTS` (300) requests one at a time.
@@ -49,12 +49,18 @@ select kind || '-' || k, v,
                (array['lesson', 'lesson', 'student', 'purchase', 'teacher'])[1 + (i % ${STREAMS}) % 5] as kind
           from generate_series($1::bigint, $2::bigint - 1) as i) as seeded`;
 
-/** Every event gets its link in the store's order; hashes are placeholders (see above). */
+/**
+ * Every event gets its link in the store's order, in rows of 256 links as the chainer writes them; hashes are
+ * placeholders (see above).
+ */
 const LINK_ALL = `
-insert into es_audit_log (link, global_position, transaction_id, stream_id, type, user_id, recorded_at, hash)
-select row_number() over (order by transaction_id, global_position), global_position, transaction_id, stream_id,
-       type, metadata->>'userId', recorded_at, encode(sha256(convert_to(global_position::text, 'UTF8')), 'hex')
-  from es_events`;
+insert into es_audit_chain (first_link, positions, hashes, max_position, last_transaction_id)
+select min(link), array_agg(global_position order by link),
+       string_agg(sha256(convert_to(global_position::text, 'UTF8')), ''::bytea order by link),
+       max(global_position), (array_agg(transaction_id order by link desc))[1]
+  from (select row_number() over (order by transaction_id, global_position) as link, global_position, transaction_id
+          from es_events) as linked
+ group by (link - 1) / 256`;
 
 const main = async () => {
   const database = benchDatabase("el_bench_audit");
@@ -71,7 +77,7 @@ const main = async () => {
     const yearAgo = new Date(Date.now() - 365 * DAY).toISOString();
     const step = `${(365 * DAY) / EVENTS} milliseconds`;
     try {
-      await client.query("truncate es_audit_log");
+      await client.query("truncate es_audit_chain");
       for (let chunk = 0; chunk < CHUNKS; chunk++) {
         const from = Math.floor((chunk * EVENTS) / CHUNKS);
         const to = Math.floor(((chunk + 1) * EVENTS) / CHUNKS);
@@ -90,7 +96,7 @@ const main = async () => {
            (select transaction_id, global_position from es_events order by transaction_id desc, global_position desc limit 1)`,
       );
       await client.query("vacuum analyze es_events");
-      await client.query("vacuum analyze es_audit_log");
+      await client.query("vacuum analyze es_audit_chain");
     } finally {
       await client.end();
     }
@@ -105,7 +111,9 @@ const main = async () => {
       const address = app.server.address();
       const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
       const token = (await adminToken(app)).toString();
-      const links = await app.db.query<{ max: string }>("select max(link)::text as max from es_audit_log");
+      const links = await app.db.query<{ max: string }>(
+        "select (max(first_link) + 255)::text as max from es_audit_chain",
+      );
       const lastLink = Number(links.rows[0]?.max ?? 0);
       const dayOf = (i: number) => new Date(Date.now() - (1 + ((i * 37) % 360)) * DAY);
       const day = (date: Date) => date.toISOString().slice(0, 10);

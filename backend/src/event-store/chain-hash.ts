@@ -4,50 +4,34 @@ import { hash } from "node:crypto";
 export const GENESIS_HASH = "0".repeat(64);
 
 /**
- * JSON with every object's keys in code-unit order and no spaces (RFC 8785's canonical form for the values
- * events hold): PostgreSQL's jsonb keeps its own key order, so the text as stored cannot be hashed as is.
- * Written with plain loops and one string: the chainer runs it on every event, in the appends' process.
+ * An event's content as its digest covers it: its type, its data and its metadata as PostgreSQL writes stored
+ * jsonb out (`data::text`: keys by length then bytes, `", "` and `": "`), a line feed between each. PostgreSQL
+ * computes the digest itself as it stores the event (schema.ts), without a round trip or a byte of JSON out, and
+ * again from the stored event when the chain is verified; an export carries this text for outside checks.
  */
-export const canonicalJson = (value: unknown): string => {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) {
-    let text = "[";
-    for (let index = 0; index < value.length; index++) text += (index === 0 ? "" : ",") + canonicalJson(value[index]);
-    return `${text}]`;
-  }
-  const record = value as Record<string, unknown>;
-  // The default sort compares UTF-16 code units, the order RFC 8785 asks for.
-  const keys = Object.keys(record).sort();
-  let text = "{";
-  for (const key of keys) {
-    const field = record[key];
-    if (field === undefined) continue;
-    text += `${text.length === 1 ? "" : ","}${JSON.stringify(key)}:${canonicalJson(field)}`;
-  }
-  return `${text}}`;
-};
+export const CONTENT_SQL = (e: string) => `${e}.type || E'\\n' || ${e}.data::text || E'\\n' || ${e}.metadata::text`;
 
-/** What one link covers: the event as stored (data and metadata as written, never upcast). */
-export interface ChainedFields {
-  type: string;
+/** sha256 of an event's content (CONTENT_SQL), as SQL: what the `digest` column holds. */
+export const DIGEST_SQL = (e: string) => `sha256(convert_to(${CONTENT_SQL(e)}, 'UTF8'))`;
+
+/** An event's digest from its content text (CONTENT_SQL's): sha256, hex. */
+export const contentDigest = (content: string): string => hash("sha256", content, "hex");
+
+/** What one link covers: where the event stands in its stream, and its digest. */
+export interface LinkedFields {
   stream: string;
   version: number;
-  data: unknown;
-  metadata: unknown;
+  digest: string;
 }
 
 /**
- * sha256, hex, of the previous link's hash, a line feed, and the canonical JSON of
- * `{ data, metadata, stream, type, version }`: an edit to any of them, or a removed or inserted event,
- * changes this link and so every link after it.
+ * sha256, hex, of the previous link's hash, a line feed, and the JSON `{"digest":…,"stream":…,"version":…}` (keys in
+ * that order, no spaces):
+ * an edit to any field of the event, or a removed or inserted event, changes this link and every link after it.
  */
-export const chainHash = (previous: string, event: ChainedFields): string =>
-  // The fields in their canonical order, written out: the same text as canonicalJson of the object (which
-  // leaves out a field that is undefined; a stored event has them all).
+export const chainHash = (previous: string, link: LinkedFields): string =>
   hash(
     "sha256",
-    `${previous}\n{"data":${canonicalJson(event.data)},"metadata":${canonicalJson(event.metadata)},"stream":${JSON.stringify(
-      event.stream,
-    )},"type":${JSON.stringify(event.type)},"version":${JSON.stringify(event.version)}}`,
+    `${previous}\n{"digest":${JSON.stringify(link.digest)},"stream":${JSON.stringify(link.stream)},"version":${JSON.stringify(link.version)}}`,
     "hex",
   );

@@ -1,6 +1,6 @@
 import { personalFieldsOf } from "@el/domain/accounts/index";
 import type { Database } from "@el/projections/sql";
-import { chainHash, GENESIS_HASH } from "./chain-hash";
+import { chainAllIn } from "./audit-log";
 import { createPersonalDataVault } from "./personal-data";
 
 const PAGE = 1000;
@@ -43,8 +43,12 @@ export const encryptLegacyEvents = (db: Database) =>
     const vault = createPersonalDataVault(tx);
     await tx.query("select pg_advisory_xact_lock(hashtextextended('es_audit_chain', 0))");
     const headOf = async () =>
-      (await tx.query<{ hash: string }>("select hash from es_audit_log order by link desc limit 1")).rows[0]?.hash ??
-      null;
+      (
+        await tx.query<{ hash: string }>(
+          `select encode(substring(hashes from octet_length(hashes) - 31 for 32), 'hex') as hash
+             from es_audit_chain order by first_link desc limit 1`,
+        )
+      ).rows[0]?.hash ?? null;
     const headBefore = await headOf();
     let sealed = 0;
     let after = { transactionId: "0", globalPosition: "0" };
@@ -60,7 +64,7 @@ export const encryptLegacyEvents = (db: Database) =>
       after = { transactionId: last.transaction_id, globalPosition: last.global_position };
       for (const row of rows.filter(isLegacy)) {
         const [event] = await vault.seal(row.stream_id, [{ type: row.type, data: row.data }]);
-        await tx.query("update es_events set data = $2::jsonb where global_position = $1", [
+        await tx.query("update es_events set data = $2::jsonb, digest = null where global_position = $1", [
           row.global_position,
           JSON.stringify(event?.data),
         ]);
@@ -68,36 +72,10 @@ export const encryptLegacyEvents = (db: Database) =>
       }
     }
     if (sealed > 0) {
-      // Every link is hashed again from the genesis: simpler than finding the first edited one, and a one-off.
-      let previous = GENESIS_HASH;
-      let link = "0";
-      for (;;) {
-        const { rows } = await tx.query<{
-          link: string;
-          type: string;
-          stream_id: string;
-          stream_version: number;
-          data: unknown;
-          metadata: unknown;
-        }>(
-          `select l.link, e.type, e.stream_id, e.stream_version, e.data, e.metadata
-             from es_audit_log l join es_events e on e.global_position = l.global_position
-            where l.link > $1::bigint order by l.link limit ${PAGE}`,
-          [link],
-        );
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          previous = chainHash(previous, {
-            type: row.type,
-            stream: row.stream_id,
-            version: row.stream_version,
-            data: row.data,
-            metadata: row.metadata,
-          });
-          await tx.query("update es_audit_log set hash = $2 where link = $1::bigint", [row.link, previous]);
-          link = row.link;
-        }
-      }
+      // The chain is written again from the first event: simpler than from the first edited one, and a one-off.
+      // The sealed events were stored without a digest (the column says so), so the chainer digests them as stored.
+      await tx.query("delete from es_audit_chain");
+      await chainAllIn(tx);
       await tx.query(
         "do $$ begin if to_regclass('es_snapshots') is not null then delete from es_snapshots; end if; end $$",
       );

@@ -168,10 +168,16 @@ export const createEventStore = async (
     othersHelloMs?: number;
     /** How long after it last heard another process it stops sending wake-ups (default 60 s). */
     othersForgottenMs?: number;
+    /**
+     * Whether each event is stored with its digest (chain-hash.ts), which the audit chain links (default true).
+     * Without it the chainer digests the event itself when it links it.
+     */
+    digests?: boolean;
   } = {},
 ): Promise<EventStore> => {
   const othersHelloMs = options.othersHelloMs ?? OTHERS_HELLO_MS;
   const othersForgottenMs = options.othersForgottenMs ?? OTHERS_FORGOTTEN_MS;
+  const digests = options.digests ?? true;
   const listeners = new Set<(local?: readonly AppendedStream[]) => void>();
   const wakeListeners = (local?: readonly AppendedStream[]) => {
     for (const listener of listeners) listener(local);
@@ -248,6 +254,8 @@ export const createEventStore = async (
       data: registry.validate(event.type, event.data),
       metadata: { ...common, ...definedMetadata(event.metadata) },
       eventId: event.eventId ?? randomUUID(),
+      // PostgreSQL digests the event as it stores it (schema.ts), for the audit chain.
+      ...(digests ? { digest: true } : {}),
     }));
   };
 

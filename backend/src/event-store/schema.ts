@@ -29,6 +29,14 @@ create table if not exists es_events (
 );
 create unique index if not exists es_events_event_id on es_events (event_id);
 create index if not exists es_events_order on es_events (transaction_id, global_position);
+-- sha256 of the event's content (chain-hash.ts, CONTENT_SQL), computed as it is stored: the audit chain links
+-- digests, so its chainer never reads an event's JSON back. Null for events stored before it existed, or by a
+-- store told not to (the chainer then digests them itself).
+alter table es_events add column if not exists digest bytea;
+-- The auditors' history filters (issue 12), each in the store's order.
+create index if not exists es_events_type on es_events (type, transaction_id, global_position);
+create index if not exists es_events_user on es_events ((metadata->>'userId'), transaction_id, global_position);
+create index if not exists es_events_time on es_events (recorded_at, transaction_id, global_position);
 
 create table if not exists es_commands (
   command_id text primary key,
@@ -71,9 +79,12 @@ begin
   end if;
 
   return query
-    insert into es_events as e (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+    insert into es_events as e (stream_id, stream_version, type, schema_version, data, metadata, event_id, digest)
     select p_stream, v_version - v_count + n.ordinality::integer, n.value->>'type',
-           (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid
+           (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid,
+           case when (n.value->>'digest') is not null
+                then sha256(convert_to((n.value->>'type') || E'\\n' || (n.value->'data')::text || E'\\n'
+                                       || (n.value->'metadata')::text, 'UTF8')) end
     from jsonb_array_elements(p_events) with ordinality as n(value, ordinality)
     returning e.global_position, e.transaction_id, e.stream_version;
 end

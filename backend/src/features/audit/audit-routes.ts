@@ -23,7 +23,7 @@ const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
 const positionOf = (event: { transactionId: bigint; globalPosition: bigint }) =>
   `${event.transactionId}:${event.globalPosition}`;
 
-type ListedEvent = Omit<AuditedEvent, "hash" | "link"> & { hash: string | null; link: bigint | null };
+type ListedEvent = Omit<AuditedEvent, "hash" | "link" | "content"> & { hash: string | null; link: bigint | null };
 
 /** An event as stored: who, request and cause say `unknown` for events older than issue 12. */
 export const auditEventView = (event: ListedEvent): StoredAuditEvent => ({
@@ -66,15 +66,15 @@ const chainStored = async (log: AuditLog) =>
   log.catchUp({ upTo: (await log.lastStored()) ?? undefined, timeoutMs: 2000 });
 
 /**
- * NDJSON, one stored event a line with its link (`previousHash`, `hash`), then a last line with the chain's
- * head when the export was made: a copy is checked outside the product by recomputing each line's hash
- * (docs/architecture.md, "Checking an export").
+ * NDJSON, one stored event a line with its link (`previousHash`, `hash`) and the text its digest covers
+ * (`content`), then a last line with the chain's head when the export was made: a copy is checked outside the
+ * product by recomputing each line's digest and hash (docs/architecture.md, "Checking an export").
  */
 const exportLines = async function* (log: AuditLog, query: { stream?: string; from?: string; to?: string }) {
   let count = 0;
   const line = async (event: AuditedEvent, previousHash: string) => {
     count++;
-    return `${JSON.stringify({ ...auditEventView(event), previousHash })}\n`;
+    return `${JSON.stringify({ ...auditEventView(event), content: event.content, previousHash })}\n`;
   };
   if (query.stream !== undefined) {
     for (const event of await log.stream(query.stream)) {
@@ -82,14 +82,16 @@ const exportLines = async function* (log: AuditLog, query: { stream?: string; fr
     }
   } else {
     let after: bigint | undefined;
-    let previous: string | undefined;
+    let previous: { link: bigint; hash: string } | undefined;
     for (;;) {
       const page = await log.events({ from: query.from, to: query.to, after }, EXPORT_PAGE);
       for (const event of page) {
-        // Events of a range follow each other in the chain: each one's previous link is the line before it.
-        previous ??= await log.previousHash(event.link);
-        yield await line(event, previous);
-        previous = event.hash;
+        // Events of a range follow each other in the chain, each one's previous link the line before it, unless a
+        // restore reordered the store (then the link before is read).
+        const previousHash =
+          previous && previous.link + 1n === event.link ? previous.hash : await log.previousHash(event.link);
+        yield await line(event, previousHash);
+        previous = { link: event.link, hash: event.hash };
       }
       if (page.length < EXPORT_PAGE) break;
       after = page[page.length - 1]?.link;

@@ -8,25 +8,27 @@ import { givenStudent, givenTeacher, type Person } from "../../../test/lesson-fi
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The chain's rule, written here independently of the product's code, as an outside checker would. */
-const canonical = (value: unknown): string =>
-  value === null || typeof value !== "object"
-    ? JSON.stringify(value)
-    : Array.isArray(value)
-      ? `[${value.map(canonical).join(",")}]`
-      : `{${Object.keys(value)
-          .sort()
-          .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-          .join(",")}}`;
+/**
+ * The chain's rule, written here independently of the product's code, as an outside checker would: the line's
+ * `content` is its type, data and metadata as stored (each JSON text on a line of its own, so it splits in three);
+ * its sha256 is the digest, and the link hashes the previous link, a line feed and `{"digest","stream","version"}`.
+ */
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const linkOf = (
   previous: string,
-  line: { type: string; stream: string; version: number; data: unknown; metadata: unknown },
-) =>
-  createHash("sha256")
-    .update(
-      `${previous}\n${canonical({ data: line.data, metadata: line.metadata, stream: line.stream, type: line.type, version: line.version })}`,
-    )
-    .digest("hex");
+  line: { type: string; stream: string; version: number; data: unknown; metadata: unknown; content: string },
+) => {
+  const [type, data, metadata, ...rest] = line.content.split("\n");
+  expect(rest).toEqual([]);
+  expect([type, JSON.parse(data as string), JSON.parse(metadata as string)]).toEqual([
+    line.type,
+    line.data,
+    line.metadata,
+  ]);
+  return sha256(
+    `${previous}\n${JSON.stringify({ digest: sha256(line.content), stream: line.stream, version: line.version })}`,
+  );
+};
 
 describe("the auditors' history", () => {
   let test: TestApp;
