@@ -120,5 +120,14 @@ describe("backing up and restoring the event store", () => {
       headers: restoredStudent,
     });
     expect(lessons.json<unknown[]>()).toHaveLength(2);
+
+    // The audit chain came back with the events and goes on after them: every event, old and new, linked once.
+    const verify = await app.inject({ method: "GET", url: "/api/audit/verify", headers: restoredAdmin });
+    expect(verify.json()).toMatchObject({ ok: true, brokenAt: null, unchained: 0 });
+    const { rows } = await app.db.query<{ events: string; links: string }>(
+      `select (select count(*) from es_events) as events,
+              (select count(distinct p) from es_audit_chain, unnest(positions) as p) as links`,
+    );
+    expect(Number(rows[0]?.links)).toBe(Number(rows[0]?.events));
   });
 });
