@@ -344,3 +344,36 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
     expect(stalled.rows).toEqual([]);
   });
 });
+
+describe("a server with no session left to give", () => {
+  it("waits for one to free instead of failing the statement", async () => {
+    const database = new URL(await createTestDatabaseUrl());
+    const name = database.pathname.slice(1);
+    const role = `${name}_limited`;
+    const admin = new pg.Client(adminUrl);
+    await admin.connect();
+    // A role of two sessions at most: the same error, 53300, as a server whose every slot is taken (a
+    // superuser is never limited).
+    await admin.query(`create role ${pg.escapeIdentifier(role)} login connection limit 2`);
+    database.username = role;
+    const url = database.toString();
+    const holders = [new pg.Client(url), new pg.Client(url)];
+    const { createPgDatabase } = await import("./database");
+    const db = createPgDatabase(url);
+    try {
+      for (const holder of holders) await holder.connect();
+      const started = performance.now();
+      const answer = db.query<{ one: number }>("select 1 as one");
+      // A slot frees a moment later: the statement then runs, once.
+      setTimeout(() => void holders.pop()?.end(), 300);
+      expect((await answer).rows[0]?.one).toBe(1);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    } finally {
+      await db.close();
+      for (const holder of holders) await holder.end().catch(() => {});
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
+      await admin.end();
+    }
+  });
+});

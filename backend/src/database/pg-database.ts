@@ -23,14 +23,22 @@ const neverRan = (error: unknown) => {
 };
 /** Pauses before each further attempt of a statement that never ran: a restart takes a few seconds. */
 const RETRY_DELAYS_MS = [20, 100, 300];
+/**
+ * The server had no session to give (`too_many_connections`: every slot taken, by this process's pools or by
+ * others): the statement never ran either, and a slot frees as soon as any session ends, so opening is tried
+ * again for a few seconds, further apart, before the request fails.
+ */
+const TOO_MANY_CONNECTIONS = "53300";
+const FULL_SERVER_DELAYS_MS = [50, 200, 500, 1_000, 1_500, 2_000];
 
 const retried = async <T>(attempt: () => Promise<T>): Promise<T> => {
   for (let retry = 0; ; retry++) {
     try {
       return await attempt();
     } catch (error) {
-      const delay = RETRY_DELAYS_MS[retry];
-      if (delay === undefined || !neverRan(error)) throw error;
+      const full = (error as { code?: unknown } | undefined)?.code === TOO_MANY_CONNECTIONS;
+      const delay = (full ? FULL_SERVER_DELAYS_MS : RETRY_DELAYS_MS)[retry];
+      if (delay === undefined || !(full || neverRan(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
