@@ -19,6 +19,8 @@ export interface TestApp {
  * `{ driver: "pg" }`. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`; integrations to use
  * instead of the configured ones (a recording mailer, fixed meeting links) in `overrides`.
  */
+const TEST_POOL_SIZE = 8;
+
 export const createTestApp = async (
   options: {
     driver?: "pg" | "pglite";
@@ -30,7 +32,9 @@ export const createTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const databaseUrl = options.databaseUrl ?? (options.driver === "pg" ? await createTestDatabaseUrl() : undefined);
-  const db = databaseUrl ? createPgDatabase(databaseUrl) : await createPgliteDatabase();
+  // A smaller pool than the product's 20: a test app also holds its projectors' lock sessions, and specs run two or
+  // three apps while another file runs beside them, on a server of 100 sessions (PostgreSQL's default, CI's).
+  const db = databaseUrl ? createPgDatabase(databaseUrl, { max: TEST_POOL_SIZE }) : await createPgliteDatabase();
   const config = loadConfig({
     JWT_SECRET: "test-secret-test-secret-test-secret",
     DATA_DIR: path.join(process.cwd(), "test-artifacts", "data"),
