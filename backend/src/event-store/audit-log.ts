@@ -31,6 +31,16 @@ create table if not exists es_audit_chain (
 alter table es_audit_chain alter column hashes set storage external;
 create index if not exists es_audit_chain_max on es_audit_chain (max_position);
 
+-- The chain's last link: its number, hash and event (the event's transaction id as it is now, or as it was chained
+-- should its row be gone). Read by the pass below and by createAuditLog's head().
+create or replace view es_audit_head as
+  select c.first_link + cardinality(c.positions) - 1 as link,
+         encode(substring(c.hashes from octet_length(c.hashes) - 31 for 32), 'hex') as hash,
+         coalesce(e.transaction_id, c.last_transaction_id) as transaction_id,
+         c.positions[cardinality(c.positions)] as global_position
+    from (select * from es_audit_chain order by first_link desc limit 1) c
+    left join es_events e on e.global_position = c.positions[cardinality(c.positions)];
+
 -- One chaining pass, in one statement: chains up to p_limit events committed after the head, writing a row per
 -- p_chunk links. Answers how many it chained, or -1 when another session holds the chainer's lock. Written in
 -- PL/pgSQL so that nothing of an event leaves the database: the link is chain-hash.ts's chainHash (the verification
@@ -54,15 +64,7 @@ begin
   if not pg_try_advisory_xact_lock(hashtextextended('es_audit_chain', 0)) then
     return -1;
   end if;
-  select c.first_link + cardinality(c.positions) - 1 as link,
-         encode(substring(c.hashes from octet_length(c.hashes) - 31 for 32), 'hex') as hash,
-         coalesce(e.transaction_id, c.last_transaction_id) as transaction_id,
-         c.positions[cardinality(c.positions)] as global_position
-    into v_head
-    from es_audit_chain c
-    left join es_events e on e.global_position = c.positions[cardinality(c.positions)]
-   order by c.first_link desc
-   limit 1;
+  select h.link, h.hash, h.transaction_id, h.global_position into v_head from es_audit_head h;
   if found then
     v_previous := v_head.hash;
     v_link := v_head.link;
@@ -174,16 +176,6 @@ interface HeadRow {
   global_position: string;
 }
 
-const HEAD = `
-  select c.first_link + cardinality(c.positions) - 1 as link,
-         encode(substring(c.hashes from octet_length(c.hashes) - ${HASH_BYTES - 1} for ${HASH_BYTES}), 'hex') as hash,
-         coalesce(e.transaction_id, c.last_transaction_id) as transaction_id,
-         c.positions[cardinality(c.positions)] as global_position
-    from es_audit_chain c
-    left join es_events e on e.global_position = c.positions[cardinality(c.positions)]
-   order by c.first_link desc
-   limit 1`;
-
 /**
  * Chains the events committed after the head (es_audit_chain_pass, in one statement): answers how many it
  * chained; `busy` when another process holds the chainer's lock. The chain keeps its own order (`link`): a
@@ -192,7 +184,7 @@ const HEAD = `
  * What it costs is paid beside every append (README, "The audit chain's cost"): nothing of an event leaves the
  * database, and a row holds `CHUNK` links.
  */
-const chainBatchIn = async (tx: Sql) => {
+const chainPass = async (tx: Sql) => {
   const { rows } = await tx.query<{ chained: number }>("select es_audit_chain_pass($1, $2) as chained", [
     CHAIN_BATCH,
     CHUNK,
@@ -201,15 +193,13 @@ const chainBatchIn = async (tx: Sql) => {
   return chained < 0 ? { chained: 0, busy: true } : { chained, busy: false };
 };
 
-const chainBatch = (db: Database) => chainBatchIn(db);
-
 /**
  * Chains everything committed after the head within a transaction that already holds the chainer's lock
  * (encrypt-legacy-events.ts writes the chain again from the first event this way, in its own transaction).
  */
 export const chainAllIn = async (tx: Sql) => {
   for (;;) {
-    const { chained } = await chainBatchIn(tx);
+    const { chained } = await chainPass(tx);
     if (chained < CHAIN_BATCH) return;
   }
 };
@@ -307,7 +297,7 @@ export const createAuditLog = (db: Database, options: { coalesceMs?: number } = 
 
   const drain = async () => {
     for (;;) {
-      const { chained, busy } = await chainBatch(db);
+      const { chained, busy } = await chainPass(db);
       if (busy || chained < CHAIN_BATCH) return;
     }
   };
@@ -331,7 +321,8 @@ export const createAuditLog = (db: Database, options: { coalesceMs?: number } = 
   };
 
   const head = async (): Promise<ChainHead | null> => {
-    const row = (await db.query<HeadRow>(HEAD)).rows[0];
+    const row = (await db.query<HeadRow>("select link, hash, transaction_id, global_position from es_audit_head"))
+      .rows[0];
     return row
       ? {
           link: BigInt(row.link),
@@ -409,7 +400,9 @@ export const createAuditLog = (db: Database, options: { coalesceMs?: number } = 
           [after],
         );
         if (chunks.length === 0) break;
-        const { rows: events } = await db.query<RawEventRow & { digest: string }>(
+        const { rows: events } = await db.query<
+          Pick<RawEventRow, "global_position" | "transaction_id" | "stream_id" | "stream_version"> & { digest: string }
+        >(
           `select e.global_position, e.transaction_id, e.stream_id, e.stream_version,
                   encode(${DIGEST_SQL("e")}, 'hex') as digest
              from es_events e where e.global_position = any($1::bigint[])`,
