@@ -110,14 +110,17 @@ const loadInBatches = async (
  * Our store as it appends. Without the chain it does not digest its events either (the digest is the chain's
  * work: the chained contender pays it). The history's filter indexes are the store's own and both have them.
  */
-const ours = async (suffix = "ours"): Promise<Contender & { db: Database; store: EventStore }> => {
+const ours = async ({
+  suffix = "ours",
+  digests = false,
+} = {}): Promise<Contender & { db: Database; store: EventStore }> => {
   const db = createPgDatabase(await createDatabase(suffix));
   await migrateEventStore(db);
   const store = await createEventStore(
     db,
     new EventRegistry().register({ type: "LessonScheduled", schema: lessonScheduled }),
     undefined,
-    { digests: suffix === "chained" },
+    { digests },
   );
   const append = async (stream: string, version: number, count: number) => {
     await store.append(stream, batchOf(count), { expectedVersion: version === 0 ? "no_stream" : version });
@@ -155,7 +158,7 @@ const ours = async (suffix = "ours"): Promise<Contender & { db: Database; store:
  * a measurement ends only once every event it appended is chained.
  */
 const chained = async (): Promise<Contender> => {
-  const base = await ours("chained");
+  const base = await ours({ suffix: "chained", digests: true });
   const log = createAuditLog(base.db);
   const unsubscribe = base.store.onAppended(() => log.wake());
   log.start();
