@@ -1,11 +1,11 @@
 import type { RecordedEvent } from "@el/domain";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import { describe, expect, it } from "vitest";
 import { lessonMailsProjector } from "../lesson-mails/lesson-mails";
 import { lessonControlCountsProjector } from "../lessons/lesson-control/lesson-control-counts";
 import type { Projector } from "../runner/projector";
 import { teacherProfilesProjector } from "../teacher-profiles/teacher-profiles";
-import { appliedBothWays, lessonHistory } from "./lesson-history";
+import { batchComparisons, lessonHistory } from "./lesson-history";
 
 /**
  * The runner applies live batches of a projector that pushes nothing with its `applyBatch` (a burst's
@@ -19,13 +19,7 @@ describe.each([
 ])(
   "$projector.name applied in batches",
   ({ projector, tables }: { projector: Projector; tables: readonly string[] }) => {
-    let opened: Promise<PGlite> | undefined;
-    const database = () => {
-      opened ??= PGlite.create();
-      return opened;
-    };
-    afterAll(async () => (await opened)?.close());
-
+    const compare = batchComparisons();
     const rowsIn = async (db: PGlite, schema: string) =>
       Object.fromEntries(
         await Promise.all(
@@ -36,11 +30,13 @@ describe.each([
         ),
       );
 
-    const both = async (events: RecordedEvent[], batchSize: number) => {
-      const db = await database();
-      const handled = events.filter((event) => projector.handles.includes(event.type));
-      return appliedBothWays(db, projector, handled, batchSize, (schema) => rowsIn(db, schema));
-    };
+    const both = (events: RecordedEvent[], batchSize: number) =>
+      compare(
+        projector,
+        events.filter((event) => projector.handles.includes(event.type)),
+        batchSize,
+        rowsIn,
+      );
 
     it("pushes nothing, and batches live", () => {
       expect(projector.pushesNothing).toBe(true);

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { type LessonEvent, lessonStreams } from "@el/domain/lessons/lesson";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll } from "vitest";
 import type { Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -134,7 +135,7 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
  * `events` applied to `projector`'s tables in two schemas of `db`: by `apply` event by event, and by
  * `applyBatch` in batches of `batchSize`. Answers each schema's rows as `rowsIn` reads them.
  */
-export const appliedBothWays = async <Rows>(
+const appliedBothWays = async <Rows>(
   db: PGlite,
   projector: Projector,
   events: readonly RecordedEvent[],
@@ -159,4 +160,23 @@ export const appliedBothWays = async <Rows>(
   }
   await db.exec("set search_path to public");
   return { one: await rowsIn(one), batched: await rowsIn(batched) };
+};
+
+/**
+ * `appliedBothWays` on one PGlite per spec file, opened on first use and closed after the file's tests (call it
+ * where the tests are declared). `rowsIn` reads what a schema holds.
+ */
+export const batchComparisons = () => {
+  let opened: Promise<PGlite> | undefined;
+  afterAll(async () => (await opened)?.close());
+  return async <Rows>(
+    projector: Projector,
+    events: readonly RecordedEvent[],
+    batchSize: number,
+    rowsIn: (db: PGlite, schema: string) => Promise<Rows>,
+  ) => {
+    opened ??= PGlite.create();
+    const db = await opened;
+    return appliedBothWays(db, projector, events, batchSize, (schema) => rowsIn(db, schema));
+  };
 };

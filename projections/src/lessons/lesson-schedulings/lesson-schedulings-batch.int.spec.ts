@@ -1,24 +1,15 @@
 import type { RecordedEvent } from "@el/domain";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
-import { appliedBothWays, lessonHistory as history } from "../../testing/lesson-history";
+import type { PGlite } from "@electric-sql/pglite";
+import { describe, expect, it } from "vitest";
+import { batchComparisons, lessonHistory as history } from "../../testing/lesson-history";
 import { lessonSchedulingsProjector } from "./lesson-schedulings-projector";
 
 describe("lesson_schedulings applied in batches", () => {
-  let opened: Promise<PGlite> | undefined;
-  const database = () => {
-    opened ??= PGlite.create();
-    return opened;
-  };
-  afterAll(async () => (await opened)?.close());
-
+  const compare = batchComparisons();
   const rowsIn = async (db: PGlite, schema: string) =>
     (await db.query(`select * from ${schema}.lesson_schedulings order by id`)).rows;
-
-  const both = async (events: RecordedEvent[], batchSize: number) => {
-    const db = await database();
-    return appliedBothWays(db, lessonSchedulingsProjector, events, batchSize, (schema) => rowsIn(db, schema));
-  };
+  const both = (events: RecordedEvent[], batchSize: number) =>
+    compare(lessonSchedulingsProjector, events, batchSize, rowsIn);
 
   it.each([
     [1, 1],
