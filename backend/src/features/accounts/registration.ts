@@ -79,6 +79,27 @@ export const registerAccount = async <Key, Event extends { type: string; data: u
   );
 };
 
+/** Registering a student: what they filled in, and the account's id, e-mail (its login too) and password hash. */
+export const registerStudentCommand = (
+  student: Omit<NewStudent, "email" | "password">,
+  account: { id: number; email: string; passwordHash: string; at: Date; by?: string },
+) => ({
+  type: "RegisterStudent" as const,
+  id: account.id,
+  login: account.email,
+  email: account.email,
+  firstName: student.firstName,
+  lastName: student.lastName,
+  phone: student.phone,
+  level: student.level,
+  objective: student.objective,
+  seen: student.seen,
+  langKey: student.langKey ?? "pt-br",
+  passwordHash: account.passwordHash,
+  registeredAt: account.at.toISOString(),
+  ...(account.by ? { registeredBy: account.by } : {}),
+});
+
 export const registerStudent = async (
   app: FastifyInstance,
   student: NewStudent,
@@ -94,22 +115,7 @@ export const registerStudent = async (
     email,
     (history) =>
       studentAccountDecider.decide(
-        {
-          type: "RegisterStudent",
-          id,
-          login: email,
-          email,
-          firstName: student.firstName,
-          lastName: student.lastName,
-          phone: student.phone,
-          level: student.level,
-          objective: student.objective,
-          seen: student.seen,
-          langKey: student.langKey ?? "pt-br",
-          passwordHash,
-          registeredAt: new Date().toISOString(),
-          ...(context.by ? { registeredBy: context.by } : {}),
-        },
+        registerStudentCommand(student, { id, email, passwordHash, at: new Date(), by: context.by }),
         stateFrom(studentAccountDecider, history),
       ),
     context,

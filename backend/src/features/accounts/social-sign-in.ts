@@ -11,7 +11,7 @@ import { findUserByLogin, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
 import { decideOnAccount, executeOnAccount } from "./account-commands";
-import type { NewStudent } from "./registration";
+import { type NewStudent, registerStudentCommand } from "./registration";
 import { registerSocially } from "./social-registration";
 import type { SocialTicket } from "./social-tickets";
 
@@ -90,19 +90,6 @@ export const registerSocialStudent = (
     decider: studentAccountDecider,
     streamId: studentStreams.id,
     history: studentStreams.history,
-    first: (id, passwordHash, now) => ({
-      type: "RegisterStudent" as const,
-      id,
-      login: ticket.email,
-      email: ticket.email,
-      firstName: student.firstName,
-      lastName: student.lastName,
-      phone: student.phone,
-      level: student.level,
-      objective: student.objective,
-      seen: student.seen,
-      langKey: student.langKey ?? "pt-br",
-      passwordHash,
-      registeredAt: now.toISOString(),
-    }),
+    first: (id, passwordHash, now) =>
+      registerStudentCommand(student, { id, email: ticket.email, passwordHash, at: now }),
   });
