@@ -123,6 +123,25 @@ export const registerStudent = async (
   return { id, login: email };
 };
 
+/** A teacher's application: what they filled in, and the account's id, e-mail (its login too) and password hash. */
+export const applyAsTeacherCommand = (
+  teacher: Omit<NewTeacher, "email" | "password">,
+  account: { id: number; email: string; passwordHash: string; at: Date; by?: string },
+) => ({
+  type: "ApplyAsTeacher" as const,
+  id: account.id,
+  login: account.email,
+  email: account.email,
+  firstName: teacher.firstName,
+  lastName: teacher.lastName ?? null,
+  phone: teacher.phone,
+  experience: teacher.experience,
+  langKey: teacher.langKey ?? "pt-br",
+  passwordHash: account.passwordHash,
+  appliedAt: account.at.toISOString(),
+  ...(account.by ? { registeredBy: account.by } : {}),
+});
+
 /** A teacher's application; one created by an administrator is accepted in the same append. */
 export const applyAsTeacher = async (
   app: FastifyInstance,
@@ -139,20 +158,7 @@ export const applyAsTeacher = async (
     email,
     (history) => {
       const applied = teacherAccountDecider.decide(
-        {
-          type: "ApplyAsTeacher",
-          id,
-          login: email,
-          email,
-          firstName: teacher.firstName,
-          lastName: teacher.lastName ?? null,
-          phone: teacher.phone,
-          experience: teacher.experience,
-          langKey: teacher.langKey ?? "pt-br",
-          passwordHash,
-          appliedAt: new Date().toISOString(),
-          ...(context.by ? { registeredBy: context.by } : {}),
-        },
+        applyAsTeacherCommand(teacher, { id, email, passwordHash, at: new Date(), by: context.by }),
         stateFrom(teacherAccountDecider, history),
       );
       if (!context.by) return applied;

@@ -1,6 +1,7 @@
 import { teacherAccountDecider, teacherStreams } from "@el/domain/accounts/index";
 import type { FastifyInstance } from "fastify";
 import type { CommandContext } from "../../commands/execute";
+import { applyAsTeacherCommand } from "./registration";
 import { registerSocially } from "./social-registration";
 import type { SocialTicket } from "./social-tickets";
 
@@ -28,17 +29,6 @@ export const applySociallyAsTeacher = (
     decider: teacherAccountDecider,
     streamId: teacherStreams.id,
     history: teacherStreams.history,
-    first: (id, passwordHash, now) => ({
-      type: "ApplyAsTeacher" as const,
-      id,
-      login: ticket.email,
-      email: ticket.email,
-      firstName: teacher.firstName,
-      lastName: teacher.lastName,
-      phone: teacher.phone,
-      experience: teacher.experience,
-      langKey: teacher.langKey ?? "pt-br",
-      passwordHash,
-      appliedAt: now.toISOString(),
-    }),
+    first: (id, passwordHash, now) =>
+      applyAsTeacherCommand(teacher, { id, email: ticket.email, passwordHash, at: now }),
   });
