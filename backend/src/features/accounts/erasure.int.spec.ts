@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 import { PERSON_REMOVED } from "@el/domain/accounts/index";
 import type { Database } from "@el/projections/sql";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, authenticate, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -127,6 +129,54 @@ describe.each(["pglite", "pg"] as const)("erasing a person (LGPD) on %s", (drive
     expect(exported.feedbacks[0].data.studentInformation).toContain(student.firstName);
     expect(exported.events.map((event: { type: string }) => event.type)).toContain("StudentRegistered");
     expect((await test.app.inject({ method: "GET", url: "/api/account/export" })).statusCode).toBe(401);
+  });
+
+  it("exports a teacher's current and earlier photos as the images served, and no photo for a student", async () => {
+    const teacher = await givenTeacher(test.app);
+    const exportOf = async (headers: Record<string, string>) => {
+      const response = await test.app.inject({ method: "GET", url: "/api/account/export", headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { photos: { sha256: string; contentType: string; large: string; small: string }[] };
+    };
+    expect((await exportOf(teacher.auth)).photos).toEqual([]);
+
+    const uploadedDigests: string[] = [];
+    for (const background of [
+      { r: 200, g: 120, b: 40 },
+      { r: 10, g: 200, b: 90 },
+    ]) {
+      const file = await sharp({ create: { width: 600, height: 400, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const uploaded = await test.app.inject({
+        method: "POST",
+        url: "/api/account/teacher-profile/photo",
+        headers: teacher.auth,
+        payload: { photo: file.toString("base64"), photoContentType: "image/png" },
+      });
+      // 202: stored, the read model still catching up; the export reads the events and the stored images.
+      expect([200, 202], uploaded.body).toContain(uploaded.statusCode);
+      uploadedDigests.push(createHash("sha256").update(file).digest("hex"));
+    }
+
+    const { photos } = await exportOf(teacher.auth);
+    expect(photos.map((photo) => photo.sha256)).toEqual(uploadedDigests);
+    for (const photo of photos) {
+      expect(photo.contentType).toBe("image/webp");
+      for (const [image, size] of [
+        [photo.large, 256],
+        [photo.small, 64],
+      ] as const) {
+        const [header, base64 = ""] = image.split(",");
+        expect(header).toBe("data:image/webp;base64");
+        const served = await test.app.inject({ method: "GET", url: `/api/teacher-photos/${photo.sha256}/${size}` });
+        expect(served.statusCode).toBe(200);
+        expect(Buffer.from(base64, "base64")).toEqual(served.rawPayload);
+      }
+    }
+
+    const student = await signedUpStudent(test.app);
+    expect((await exportOf(bearer(student.token))).photos).toEqual([]);
   });
 
   it("refuses an erasure with the wrong password and changes nothing", async () => {

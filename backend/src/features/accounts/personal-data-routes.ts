@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
+import { photosNamedBy, type ResizedPhoto, readTeacherPhotos, TEACHER_PHOTO_TYPE } from "../teachers/teacher-photos";
 import { accountOf } from "./account-commands";
 import { erasePerson, streamsOfPerson } from "./erasure";
 import { verifyPassword } from "./passwords";
@@ -21,6 +22,14 @@ const ExportedEvent = z.object({
   metadata: z.unknown(),
 });
 
+/** A photo the teacher uploaded, in the two sizes the product keeps of it (the uploaded file is not kept). */
+const ExportedPhoto = z.object({
+  sha256: z.string(),
+  contentType: z.literal(TEACHER_PHOTO_TYPE),
+  large: z.string(),
+  small: z.string(),
+});
+
 /** Everything the product holds about the person who asks (LGPD art. 18: access and portability). */
 export const PersonalDataExport = z.object({
   exportedAt: z.string(),
@@ -30,6 +39,8 @@ export const PersonalDataExport = z.object({
   lessons: z.array(ExportedEvent),
   feedbacks: z.array(ExportedEvent),
   signIns: z.array(ExportedEvent),
+  /** A teacher's current and earlier photos still stored; none for anyone else. */
+  photos: z.array(ExportedPhoto),
   /** Every event of their account, lessons and purchases, in the order each stream holds them. */
   events: z.array(ExportedEvent),
 });
@@ -52,6 +63,15 @@ const exported = (event: RecordedEvent): z.infer<typeof ExportedEvent> => ({
   metadata: event.metadata,
 });
 
+const dataUrl = (bytes: Buffer) => `data:${TEACHER_PHOTO_TYPE};base64,${bytes.toString("base64")}`;
+
+const exportedPhoto = ({ sha256, large, small }: ResizedPhoto): z.infer<typeof ExportedPhoto> => ({
+  sha256,
+  contentType: TEACHER_PHOTO_TYPE,
+  large: dataUrl(large),
+  small: dataUrl(small),
+});
+
 const me = async (app: FastifyInstance, id: number) => {
   const user = await findUserById(app.db, id);
   if (!user) throw invalid(accountErrors.notRegistered);
@@ -64,6 +84,7 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
   const eventsOf = (ids: readonly string[]) => ids.flatMap((id) => histories[id] ?? []);
   const account = eventsOf([streams.account]);
   const lessons = eventsOf(streams.lessons);
+  const photos = await readTeacherPhotos(app.db, photosNamedBy(account));
   return {
     exportedAt: new Date().toISOString(),
     account: toUserDto(user),
@@ -72,6 +93,7 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
     lessons: lessons.filter((event) => !FEEDBACK_TYPES.has(event.type)).map(exported),
     feedbacks: lessons.filter((event) => FEEDBACK_TYPES.has(event.type)).map(exported),
     signIns: account.filter((event) => event.type === "SignedIn" || event.type === "SignInFailed").map(exported),
+    photos: photos.map(exportedPhoto),
     events: [...account, ...lessons, ...eventsOf(streams.purchases)].map(exported),
   };
 };

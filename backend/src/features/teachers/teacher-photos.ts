@@ -70,15 +70,34 @@ export const storeTeacherPhoto = async (sql: Sql, photo: ResizedPhoto) => {
   );
 };
 
+/** The digests of every photo a teacher's account stream ever named, the earliest first, each once. */
+export const photosNamedBy = (events: readonly RecordedEvent[]) => [
+  ...new Set(
+    events.flatMap((event) => (event.type === "TeacherPhotoChanged" ? [(event.data as { photo: string }).photo] : [])),
+  ),
+];
+
 /**
  * Erasing a teacher (LGPD) deletes every photo they ever uploaded: their events keep only digests, which
  * then name nothing. A digest two teachers share (the same file) is deleted too: only its owners named it.
  */
 export const eraseTeacherPhotos = async (app: { db: Sql; eventStore: EventReader }, streamId: string) => {
-  const photos = (await app.eventStore.readStream(streamId)).flatMap((event) =>
-    event.type === "TeacherPhotoChanged" ? [(event.data as { photo: string }).photo] : [],
-  );
+  const photos = photosNamedBy(await app.eventStore.readStream(streamId));
   if (photos.length > 0) await app.db.query("delete from teacher_photos where sha256 = any($1::text[])", [photos]);
+};
+
+/** The stored images of these digests, in their order; a digest whose images are gone is skipped. */
+export const readTeacherPhotos = async (sql: Sql, photos: readonly string[]): Promise<ResizedPhoto[]> => {
+  if (photos.length === 0) return [];
+  const { rows } = await sql.query<{ sha256: string; large: Uint8Array; small: Uint8Array }>(
+    "select sha256, large, small from teacher_photos where sha256 = any($1::text[])",
+    [photos],
+  );
+  const stored = new Map(rows.map((row) => [row.sha256, row]));
+  return photos.flatMap((sha256) => {
+    const row = stored.get(sha256);
+    return row ? [{ sha256, large: Buffer.from(row.large), small: Buffer.from(row.small) }] : [];
+  });
 };
 
 export const readTeacherPhoto = async (
