@@ -8,7 +8,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
-import { monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { studentStreams } from "@el/domain/accounts/student-account";
 import type { Database } from "@el/projections/sql";
@@ -37,8 +37,8 @@ export interface ServerView {
   busy: number;
   /** How late timers fired, ms (the event loop's delay). */
   loopDelay: { p50: number; p99: number; max: number };
-  /** Garbage collections: count, total and longest pause, ms. */
-  gc: { count: number; totalMs: number; maxMs: number };
+  /** Garbage collections: count (of which full mark-compacts), total and longest pause, ms. */
+  gc: { count: number; major: number; totalMs: number; maxMs: number };
   /** Commands: where their time went inside the server (p50 and p99 of each phase, ms), reads per command. */
   commands: {
     count: number;
@@ -137,7 +137,7 @@ let phase:
       transactions: number;
       elu: ReturnType<typeof performance.eventLoopUtilization>;
       delay: ReturnType<typeof monitorEventLoopDelay>;
-      gc: number[];
+      gc: { duration: number; major: boolean }[];
       observer: PerformanceObserver;
       profile?: string;
       session?: Session;
@@ -146,9 +146,13 @@ let phase:
     }
   | undefined;
 const startPhase = async (profile?: string) => {
-  const gc: number[] = [];
+  const gc: { duration: number; major: boolean }[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gc.push(entry.duration);
+    for (const entry of list.getEntries())
+      gc.push({
+        duration: entry.duration,
+        major: (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+      });
   });
   observer.observe({ entryTypes: ["gc"] });
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -201,8 +205,9 @@ const stopPhase = async (): Promise<ServerView> => {
     },
     gc: {
       count: gc.length,
-      totalMs: gc.reduce((sum, ms) => sum + ms, 0),
-      maxMs: gc.reduce((longest, ms) => Math.max(longest, ms), 0),
+      major: gc.filter((entry) => entry.major).length,
+      totalMs: gc.reduce((sum, entry) => sum + entry.duration, 0),
+      maxMs: gc.reduce((longest, entry) => Math.max(longest, entry.duration), 0),
     },
     commands: {
       count: commands.length,

@@ -108,7 +108,7 @@ try {
   };
   /** One row of the cost tables: PostgreSQL's view, then the server's. */
   const costRow = (name: string, database: ReturnType<typeof perRequestOf>, view: ServerView, requests: number) =>
-    `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${(view.statements / requests).toFixed(1).padStart(10)} | ${`${(view.busy * 100).toFixed(0)} %`.padStart(6)} | ${ms(view.loopDelay.p99).padStart(9)} | ${ms(view.loopDelay.max).padStart(9)} | ${String(view.gc.count).padStart(5)} | ${ms(view.gc.totalMs)} | ${ms(view.gc.maxMs)} |`;
+    `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${(view.statements / requests).toFixed(1).padStart(10)} | ${`${(view.busy * 100).toFixed(0)} %`.padStart(6)} | ${ms(view.loopDelay.p99).padStart(9)} | ${ms(view.loopDelay.max).padStart(9)} | ${`${view.gc.count} (${view.gc.major})`.padStart(11)} | ${ms(view.gc.totalMs)} | ${ms(view.gc.maxMs)} |`;
   /** Where the commands' time went inside the server: each phase's p50 / p99, ms. */
   const phasesRow = (name: string, view: ServerView) => {
     const { count, phases, reads } = view.commands;
@@ -125,10 +125,10 @@ try {
   };
   const costHeader = (name: string, rule: string) => {
     console.log(
-      `| ${name} | transactions | PG CPU ms | statements | busy   | delay p99 | delay max | GCs   | GC total | GC max   |`,
+      `| ${name} | transactions | PG CPU ms | statements | busy   | delay p99 | delay max | GCs (major) | GC total | GC max   |`,
     );
     console.log(
-      `| ${rule} | -----------: | --------: | ---------: | -----: | --------: | --------: | ----: | -------: | -------: |`,
+      `| ${rule} | -----------: | --------: | ---------: | -----: | --------: | --------: | ----------: | -------: | -------: |`,
     );
   };
   let nextStudent = 0;

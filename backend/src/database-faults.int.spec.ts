@@ -345,35 +345,69 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
   });
 });
 
+/**
+ * A database whose role may open two sessions at most, both taken by `holders`: the same error, 53300, as a
+ * server whose every slot is taken (a superuser is never limited). `free` ends one holder.
+ */
+const withFullServer = async (work: (url: string, free: () => void) => Promise<void>) => {
+  const database = new URL(await createTestDatabaseUrl());
+  const name = database.pathname.slice(1);
+  const role = `${name}_limited`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create role ${pg.escapeIdentifier(role)} login connection limit 2`);
+  database.username = role;
+  const url = database.toString();
+  const holders = [new pg.Client(url), new pg.Client(url)];
+  try {
+    for (const holder of holders) await holder.connect();
+    await work(url, () => void holders.pop()?.end());
+  } finally {
+    for (const holder of holders) await holder.end().catch(() => {});
+    await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    await admin.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
+    await admin.end();
+  }
+};
+
 describe("a server with no session left to give", () => {
-  it("waits for one to free instead of failing the statement", async () => {
-    const database = new URL(await createTestDatabaseUrl());
-    const name = database.pathname.slice(1);
-    const role = `${name}_limited`;
-    const admin = new pg.Client(adminUrl);
-    await admin.connect();
-    // A role of two sessions at most: the same error, 53300, as a server whose every slot is taken (a
-    // superuser is never limited).
-    await admin.query(`create role ${pg.escapeIdentifier(role)} login connection limit 2`);
-    database.username = role;
-    const url = database.toString();
-    const holders = [new pg.Client(url), new pg.Client(url)];
+  it("opens a LISTEN session and a lock's session once one frees, instead of failing the app's start", async () => {
     const { createPgDatabase } = await import("./database");
-    const db = createPgDatabase(url);
-    try {
-      for (const holder of holders) await holder.connect();
-      const started = performance.now();
-      const answer = db.query<{ one: number }>("select 1 as one");
-      // A slot frees a moment later: the statement then runs, once.
-      setTimeout(() => void holders.pop()?.end(), 300);
-      expect((await answer).rows[0]?.one).toBe(1);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
-    } finally {
-      await db.close();
-      for (const holder of holders) await holder.end().catch(() => {});
-      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      await admin.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
-      await admin.end();
-    }
+    await withFullServer(async (url, free) => {
+      const db = createPgDatabase(url);
+      try {
+        const started = performance.now();
+        const heard: string[] = [];
+        const listening = db.listen("full_server_spec", (payload) => heard.push(payload));
+        setTimeout(free, 300);
+        const unlisten = await listening;
+        expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+        // The one free slot is the LISTEN session's now; the lock's waits until the listener lets it go.
+        const locking = db.tryLock("full_server_spec");
+        setTimeout(() => void unlisten(), 300);
+        const lock = await locking;
+        expect(lock?.held()).toBe(true);
+        await lock?.release();
+      } finally {
+        await db.close();
+      }
+    });
+  });
+
+  it("waits for one to free instead of failing the statement", async () => {
+    const { createPgDatabase } = await import("./database");
+    await withFullServer(async (url, free) => {
+      const db = createPgDatabase(url);
+      try {
+        const started = performance.now();
+        const answer = db.query<{ one: number }>("select 1 as one");
+        // A slot frees a moment later: the statement then runs, once.
+        setTimeout(free, 300);
+        expect((await answer).rows[0]?.one).toBe(1);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+      } finally {
+        await db.close();
+      }
+    });
   });
 });

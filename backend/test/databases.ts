@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "@el/projections/sql";
 import pg from "pg";
 import { createPgDatabase, createPgliteDatabase } from "../src/database";
+import { connectClient } from "../src/database/pg-database";
 
 const adminUrl = () => process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Creates an empty PostgreSQL database for one test file; the run's global teardown drops it. */
 export const createTestDatabaseUrl = async (): Promise<string> => {
   const name = `${process.env.TEST_RUN_ID ?? "el_manual"}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client(adminUrl());
-  await admin.connect();
+  const admin = await connectClient(() => new pg.Client(adminUrl()));
   await admin.query(`create database ${pg.escapeIdentifier(name)}`);
   await admin.end();
   const url = new URL(adminUrl());

@@ -44,6 +44,25 @@ const retried = async <T>(attempt: () => Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * Opens a session of its own (`new pg.Client` each attempt: a client that failed to connect cannot be
+ * used again), waiting a few seconds for a slot when the server has none left, as `retried` does.
+ */
+export const connectClient = async (open: () => pg.Client): Promise<pg.Client> => {
+  for (let retry = 0; ; retry++) {
+    const client = open();
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      client.end().catch(() => {});
+      const delay = FULL_SERVER_DELAYS_MS[retry];
+      if (delay === undefined || (error as { code?: unknown } | undefined)?.code !== TOO_MANY_CONNECTIONS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+};
+
 export const createPgDatabase = (
   connectionString: string,
   options: { max?: number; reconnectFirstMs?: number; lockCheckMs?: number } = {},
@@ -76,26 +95,28 @@ export const createPgDatabase = (
    * `closeDedicated` (error and end both arrive when the server terminates it).
    */
   const openDedicated = async (onLost: (error: unknown) => void = () => {}) => {
-    const client = new pg.Client(connection);
     let lost = false;
-    const lose = (error: unknown) => {
-      if (lost || !dedicated.has(client)) return;
+    let opened: pg.Client | undefined;
+    const lose = (which: pg.Client, error: unknown) => {
+      if (lost || which !== opened || !dedicated.has(which)) return;
       lost = true;
-      dedicated.delete(client);
-      client.end().catch(() => {});
+      dedicated.delete(which);
+      which.end().catch(() => {});
       onLost(error);
     };
-    // Without a listener an ended session's 'error' would stop the process.
-    client.on("error", lose);
-    client.on("end", () => lose(new Error("connection ended")));
-    dedicated.add(client);
-    try {
-      await client.connect();
-    } catch (error) {
-      dedicated.delete(client);
-      client.end().catch(() => {});
-      throw error;
+    const client = await connectClient(() => {
+      const opening = new pg.Client(connection);
+      // Without a listener an ended session's 'error' would stop the process.
+      opening.on("error", (error) => lose(opening, error));
+      opening.on("end", () => lose(opening, new Error("connection ended")));
+      return opening;
+    });
+    opened = client;
+    if (closing) {
+      await client.end().catch(() => {});
+      throw new Error("the database is closing");
     }
+    dedicated.add(client);
     return client;
   };
   const closeDedicated = async (client: pg.Client) => {
