@@ -127,6 +127,8 @@ export const createPgDatabase = (
   /** The session the locks live on, with what each of them does when it is lost. */
   interface LockSession {
     client: pg.Client;
+    /** A statement on the session once the ones before it answered (a client runs one at a time). */
+    query: <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
     locks: Set<(error: unknown) => void>;
     alive: boolean;
     drop: (error: unknown) => void;
@@ -138,8 +140,14 @@ export const createPgDatabase = (
     let check: ReturnType<typeof setInterval> | undefined;
     let session: LockSession | undefined;
     const opening: Promise<LockSession> = openDedicated((error) => session?.drop(error)).then((client) => {
+      let last: Promise<unknown> = Promise.resolve();
       const opened: LockSession = {
         client,
+        query: <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => {
+          const next = last.then(() => client.query<R>(text, params));
+          last = next.catch(() => {});
+          return next;
+        },
         locks: new Set(),
         alive: true,
         drop: (error) => {
@@ -158,7 +166,7 @@ export const createPgDatabase = (
         if (checking || !opened.alive) return;
         checking = true;
         const timeout = setTimeout(() => opened.drop(new Error("the lock's session did not answer")), lockCheckMs);
-        client
+        opened
           .query("select 1")
           .then(
             () => {},
@@ -286,7 +294,7 @@ export const createPgDatabase = (
       heldKeys.add(key);
       try {
         const session = await lockSessionOf();
-        const { rows } = await session.client.query<{ locked: boolean }>(
+        const { rows } = await session.query<{ locked: boolean }>(
           "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked",
           [key],
         );
@@ -315,7 +323,7 @@ export const createPgDatabase = (
             held = false;
             heldKeys.delete(key);
             session.locks.delete(lose);
-            await session.client
+            await session
               .query("select pg_advisory_unlock(hashtextextended($1, 0))", [key])
               .catch(() => session.drop(new Error("the lock's session failed to unlock")));
           },
