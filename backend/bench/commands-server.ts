@@ -45,6 +45,8 @@ export interface ServerView {
     phases: Record<"lock" | "read" | "decide" | "append" | "project", { p50: number; p99: number }>;
     reads: number;
   };
+  /** Requests as the server saw them, from their parsed headers to their answer's last byte handed to the socket, ms. */
+  requests: { p50: number; p99: number; max: number };
 }
 
 /** Nearest-rank percentile of unsorted samples. */
@@ -143,6 +145,9 @@ let phase:
       session?: Session;
       commands: CommandPhases[];
       onCommand: (message: unknown) => void;
+      requests: number[];
+      onRequest: (message: unknown) => void;
+      onResponse: (message: unknown) => void;
     }
   | undefined;
 const startPhase = async (profile?: string) => {
@@ -170,9 +175,21 @@ const startPhase = async (profile?: string) => {
     commands.push(message as CommandPhases);
   };
   subscribe("el:command", onCommand);
+  const requests: number[] = [];
+  const startedAt = new WeakMap<object, number>();
+  const onRequest = (message: unknown) => startedAt.set((message as { request: object }).request, performance.now());
+  const onResponse = (message: unknown) => {
+    const started = startedAt.get((message as { request: object }).request);
+    if (started !== undefined) requests.push(performance.now() - started);
+  };
+  subscribe("http.server.request.start", onRequest);
+  subscribe("http.server.response.finish", onResponse);
   phase = {
     commands,
     onCommand,
+    requests,
+    onRequest,
+    onResponse,
     statements: counts.statements,
     transactions: counts.transactions,
     elu: performance.eventLoopUtilization(),
@@ -185,8 +202,10 @@ const startPhase = async (profile?: string) => {
 };
 const stopPhase = async (): Promise<ServerView> => {
   if (!phase) throw new Error("no phase under way");
-  const { delay, gc, observer, session, profile, commands, onCommand } = phase;
+  const { delay, gc, observer, session, profile, commands, onCommand, requests, onRequest, onResponse } = phase;
   unsubscribe("el:command", onCommand);
+  unsubscribe("http.server.request.start", onRequest);
+  unsubscribe("http.server.response.finish", onResponse);
   delay.disable();
   observer.disconnect();
   if (session && profile) {
@@ -218,6 +237,11 @@ const stopPhase = async (): Promise<ServerView> => {
         }),
       ) as ServerView["commands"]["phases"],
       reads: commands.reduce((sum, command) => sum + command.reads, 0) / Math.max(1, commands.length),
+    },
+    requests: {
+      p50: percentileOf(requests, 50),
+      p99: percentileOf(requests, 99),
+      max: requests.reduce((longest, ms) => Math.max(longest, ms), 0),
     },
   };
   phase = undefined;

@@ -113,14 +113,14 @@ try {
   const phasesRow = (name: string, view: ServerView) => {
     const { count, phases, reads } = view.commands;
     const cell = ({ p50, p99 }: { p50: number; p99: number }) => `${p50.toFixed(1)} / ${p99.toFixed(1)}`.padStart(13);
-    return `| ${name} | ${String(count).padStart(8)} | ${cell(phases.lock)} | ${cell(phases.read)} | ${cell(phases.decide)} | ${cell(phases.append)} | ${cell(phases.project)} | ${reads.toFixed(2).padStart(5)} |`;
+    return `| ${name} | ${String(count).padStart(8)} | ${cell(phases.lock)} | ${cell(phases.read)} | ${cell(phases.decide)} | ${cell(phases.append)} | ${cell(phases.project)} | ${reads.toFixed(2).padStart(5)} | ${`${view.requests.p50.toFixed(1)} / ${view.requests.p99.toFixed(1)} / ${view.requests.max.toFixed(1)}`.padStart(20)} |`;
   };
   const phasesHeader = (name: string, rule: string) => {
     console.log(
-      `| ${name} | commands | lock          | read          | decide        | append        | read models   | reads |`,
+      `| ${name} | commands | lock          | read          | decide        | append        | read models   | reads | server p50 / p99 / max |`,
     );
     console.log(
-      `| ${rule} | -------: | ------------: | ------------: | ------------: | ------------: | ------------: | ----: |`,
+      `| ${rule} | -------: | ------------: | ------------: | ------------: | ------------: | ------------: | ----: | ---------------------: |`,
     );
   };
   const costHeader = (name: string, rule: string) => {
@@ -200,7 +200,9 @@ try {
   console.log(
     "\nWhere the commands' time went inside the server, one at a time (p50 / p99 ms: waiting for their streams,",
   );
-  console.log("reading them, deciding, appending, waiting for the read models; reads of the store per command)");
+  console.log(
+    "reading them, deciding, appending, waiting for the read models; reads of the store per command; each request\nas the server saw it, from its parsed headers to its answer handed to the socket)",
+  );
   phasesHeader("request".padEnd(WIDTH), "-".repeat(WIDTH));
   for (const row of phaseRows) console.log(row);
 
