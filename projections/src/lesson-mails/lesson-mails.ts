@@ -108,17 +108,28 @@ export const lessonMailsProjector: Projector = {
     }
     const event = lessonStreams.event(recorded);
     const lessonId = lessonStreams.parse(event.streamId);
+    // An event's e-mails in one statement (an acceptance plans seven).
     const plan = async (mails: PlannedMail[], student: number, teacher: number | null) => {
-      for (const mail of mails) {
+      const planned = mails.flatMap((mail) => {
         const recipient = mail.to === "student" ? student : teacher;
-        if (recipient === null) continue;
-        await tx.query(
-          `insert into lesson_mails (lesson_id, kind, recipient_id, due_at, expires_at, state)
-           values ($1, $2, $3, $4, $5, 'due')
-           on conflict (lesson_id, kind, recipient_id) do nothing`,
-          [lessonId, mail.kind, recipient, new Date(mail.dueAt).toISOString(), new Date(mail.expiresAt).toISOString()],
-        );
-      }
+        return recipient === null ? [] : [{ ...mail, recipient }];
+      });
+      if (planned.length === 0) return;
+      await tx.query(
+        `insert into lesson_mails (lesson_id, kind, recipient_id, due_at, expires_at, state)
+         select $1::bigint, kind, recipient_id, due_at, expires_at, 'due'
+           from unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
+                  as planned (kind, recipient_id, due_at, expires_at)
+         on conflict (lesson_id, kind, recipient_id) do nothing`,
+        [
+          lessonId,
+          planned.map((mail) => mail.kind),
+          planned.map((mail) => mail.recipient),
+          planned.map((mail) => new Date(mail.dueAt).toISOString()),
+          planned.map((mail) => new Date(mail.expiresAt).toISOString()),
+        ],
+        { prepareAs: "lesson_mails_planned" },
+      );
     };
     const lessonOf = async () =>
       (
@@ -137,12 +148,14 @@ export const lessonMailsProjector: Projector = {
         );
         return;
       case "LessonAccepted": {
-        const lesson = await lessonOf();
+        const lesson = (
+          await tx.query<{ student_id: string; date: Date }>(
+            "update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1 returning student_id, date",
+            [lessonId, event.data.teacher.id],
+            { prepareAs: "lesson_mail_lessons_accepted" },
+          )
+        ).rows[0];
         if (!lesson) return;
-        await tx.query("update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1", [
-          lessonId,
-          event.data.teacher.id,
-        ]);
         await plan(
           mailsOnAcceptance(new Date(lesson.date).toISOString(), event.data.acceptedAt),
           Number(lesson.student_id),
