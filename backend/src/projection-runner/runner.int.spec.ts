@@ -853,6 +853,39 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     expect(other.isActive("announced")).toBe(false);
   });
 
+  it("settles a wait in another process on the announcements alone while they flow, reading no stored checkpoint", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const db = createPgDatabase(url);
+    let checkpointReads = 0;
+    const second = await openHarness({
+      ...db,
+      query: (text, params, options) => {
+        if (/from projection_checkpoints where name = any/.test(text)) checkpointReads++;
+        return db.query(text, params, options);
+      },
+    });
+    harnesses.push(second);
+    const one = await start(first.runner([recordingProjector("flowing")]), [recordingProjector("flowing")], first.db);
+    await expect.poll(() => one.isActive("flowing"), POLL).toBe(true);
+    const other = await start(
+      second.runner([recordingProjector("flowing")], { remotePollMs: 3_600_000, announcedPollMs: 3_600_000 }),
+      [],
+      second.db,
+    );
+    // The first wait asks for announcements and reads the stored checkpoint; the next ones hear them.
+    const [firstTick] = await second.tick(1, 1, 1);
+    expect(await other.waitFor(positionOf(firstTick as RecordedEvent), ["flowing"], 5_000)).toBe(true);
+    const readsBefore = checkpointReads;
+    for (let n = 2; n <= 11; n++) {
+      const [tick] = await second.tick(n, n, 1);
+      expect(await other.waitFor(positionOf(tick as RecordedEvent), ["flowing"], 5_000)).toBe(true);
+      expect((await second.applied("flowing")).get(n)).toBe(1);
+    }
+    expect(checkpointReads - readsBefore).toBe(0);
+  });
+
   it("answers a wait in another process as soon as a projector has nothing of its own before the position", async () => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));

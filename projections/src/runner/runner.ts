@@ -820,7 +820,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         const onProgress = () => check(false);
         const deadline = setTimeout(() => finish(() => resolve(false)), timeoutMs);
         progressListeners.add(onProgress);
-        check(true);
+        // While the other processes' announcements flow (one heard within the last second), a wait settles on
+        // them, and reads the stored checkpoints only at its re-check (a stall is not announced): reading
+        // them first cost every command on an instance that runs no read model two statements (the
+        // checkpoints, then whether anything it handles lies between them and the command's event), and
+        // found them behind the event just appended every time.
+        check(Date.now() - remoteHeardAt >= ASK_EVERY_MS);
       });
     },
 
