@@ -34,6 +34,15 @@ export interface AppendedStream {
   position: Position;
 }
 
+/**
+ * Told of each append: this process's own with where they stand (`local`); another process's without, with
+ * the types it stored when its wake-up said them (`remote`), or nothing known but that something was stored.
+ */
+export type AppendedListener = (
+  local?: readonly AppendedStream[],
+  remote?: { readonly types: readonly string[] },
+) => void;
+
 export interface AppendOptions<Result = unknown> {
   /** Makes the append idempotent: a second append with this id stores nothing and returns the first result. */
   commandId?: string;
@@ -148,7 +157,7 @@ export interface EventStore {
    * append of this process is announced at once, with the streams it wrote and their versions after it;
    * other processes' appends come without them (read them from the store).
    */
-  onAppended(listener: (local?: readonly AppendedStream[]) => void): () => void;
+  onAppended(listener: AppendedListener): () => void;
   /** The keys personal fields are sealed with (personal-data.ts): erasing a person destroys theirs. */
   readonly personalData: PersonalDataVault;
   close(): Promise<void>;
@@ -178,9 +187,9 @@ export const createEventStore = async (
   const othersHelloMs = options.othersHelloMs ?? OTHERS_HELLO_MS;
   const othersForgottenMs = options.othersForgottenMs ?? OTHERS_FORGOTTEN_MS;
   const digests = options.digests ?? true;
-  const listeners = new Set<(local?: readonly AppendedStream[]) => void>();
-  const wakeListeners = (local?: readonly AppendedStream[]) => {
-    for (const listener of listeners) listener(local);
+  const listeners = new Set<AppendedListener>();
+  const wakeListeners: AppendedListener = (local, remote) => {
+    for (const listener of listeners) listener(local, remote);
   };
   // Appends of this process wake its own subscribers at once; NOTIFY tells the other processes, while there
   // are any: every store says `hello:{instance}` when it starts and every 20 s (`othersHelloMs`), and one that has
@@ -192,9 +201,13 @@ export const createEventStore = async (
   const HELLO = `hello:${instance}`;
   let othersHeardAt = performance.now();
   const unlisten = await db.listen("es_events", (payload) => {
-    if (payload === instance || payload === HELLO) return;
+    // `{instance}` or `{instance}|{type},{type}…`: who stored, and what when it fitted.
+    const [from, types] = payload.split("|", 2);
+    if (from === instance || payload === HELLO) return;
     othersHeardAt = performance.now();
-    if (!payload.startsWith("hello:")) wakeListeners();
+    if (payload.startsWith("hello:")) return;
+    if (types) wakeListeners(undefined, { types: types.split(",") });
+    else wakeListeners();
   });
 
   // At most one NOTIFY per interval, sent after every append it announces has committed. It runs in
@@ -205,7 +218,15 @@ export const createEventStore = async (
     db.kind === "pg"
       ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${payload}'); commit`
       : `select pg_notify('es_events', '${payload}')`;
-  const NOTIFY = notifyOf(instance);
+  /** The types stored since the last wake-up sent, which the next one names. */
+  let typesToSay = new Set<string>();
+  const wakeUpOf = (types: Set<string>) => {
+    const said = `${instance}|${[...types].join(",")}`;
+    // A NOTIFY's payload is under 8,000 bytes; type names are identifiers, safe in its literal. Otherwise the
+    // wake-up names nobody's types and wakes every subscriber.
+    const sayable = types.size > 0 && said.length < 4_000 && [...types].every((type) => /^\w+$/.test(type));
+    return notifyOf(sayable ? said : instance);
+  };
   const sayHello = () => db.query(notifyOf(HELLO)).catch(() => {});
   await sayHello();
   const hello = setInterval(sayHello, othersHelloMs);
@@ -219,14 +240,18 @@ export const createEventStore = async (
   // command of a two-instance deployment 10 ms.
   const announceAppended = (local: readonly AppendedStream[]) => {
     wakeListeners(local);
-    if (notifyScheduled || performance.now() - othersHeardAt > othersForgottenMs) return;
+    if (performance.now() - othersHeardAt > othersForgottenMs) return;
+    for (const { types } of local) for (const type of types) typesToSay.add(type);
+    if (notifyScheduled) return;
     notifyScheduled = true;
     const wait = notifiedAt + NOTIFY_INTERVAL_MS - performance.now();
     notifying = new Promise<void>((resolve) => (wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve))).then(
       async () => {
         notifyScheduled = false;
         notifiedAt = performance.now();
-        await db.query(NOTIFY).catch(() => {});
+        const said = typesToSay;
+        typesToSay = new Set();
+        await db.query(wakeUpOf(said)).catch(() => {});
       },
     );
   };
@@ -362,7 +387,7 @@ export const createEventStore = async (
     return rows.map(toRecorded);
   };
 
-  const onAppended = (listener: (local?: readonly AppendedStream[]) => void) => {
+  const onAppended = (listener: AppendedListener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };

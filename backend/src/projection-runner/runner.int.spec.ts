@@ -853,6 +853,42 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     expect(other.isActive("announced")).toBe(false);
   });
 
+  it("wakes, for another process's append, only the loops that handle a type its wake-up names", async () => {
+    const url = await createTestDatabaseUrl();
+    const first = await openHarness(createPgDatabase(url));
+    harnesses.push(first);
+    const second = await openHarness(createPgDatabase(url));
+    harnesses.push(second);
+    const counted = countingReads(first.store);
+    const projectors = [recordingProjector("ticking"), tocksProjector("tocking")];
+    // No re-check on a timer: only wake-ups make the projectors read.
+    const running = await start(
+      first.runner(projectors, { source: counted.source, idlePollMs: 3_600_000 }),
+      projectors,
+      first.db,
+    );
+    const [firstTick] = await second.tick(1, 1);
+    expect(await running.waitFor(positionOf(firstTick as RecordedEvent))).toBe(true);
+    // A tock of this process moves only the tocking loop on: the two now read from different places.
+    const [tock] = await first.tick(1, 1, 1, "Tocked");
+    expect(await running.waitFor(positionOf(tock as RecordedEvent), ["tocking"])).toBe(true);
+    await pause(100);
+    const earlier = counted.reads.length;
+
+    // Ten appends of ticks by the other process, each wake-up naming Ticked.
+    const ticks = await second.tick(2, 11, 1);
+    await expect.poll(async () => (await first.applied("ticking")).get(11), POLL).toBe(1);
+    await pause(200);
+    const reads = counted.reads.slice(earlier);
+    expect(reads.length).toBeGreaterThan(0);
+    // The tocking loop, which handles no tick, was not woken: nothing was read from where it stands.
+    expect(reads.filter((key) => key === keyOf(tock as RecordedEvent))).toEqual([]);
+    // Waiting for it wakes it: it steps over the ticks at once, applying none.
+    expect(await running.waitFor(positionOf(ticks.at(-1) as RecordedEvent), ["tocking"], 2_000)).toBe(true);
+    expect(counted.reads.slice(earlier).filter((key) => key === keyOf(tock as RecordedEvent)).length).toBe(1);
+    expect((await first.applied("tocking")).size).toBe(1);
+  });
+
   it("settles a wait in another process on the announcements alone while they flow, reading no stored checkpoint", async () => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));

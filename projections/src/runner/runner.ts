@@ -272,9 +272,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   const wakers = new Map<() => void, Loop | undefined>();
   const polling = new Set<() => void>();
   /**
-   * Whether an append of `types` (undefined: unknown, another process's) may concern `loop`. An append of
-   * this process wakes only the loops that handle one of its types: the others would read it to step over
-   * it (17 loops woke, and mostly read, for every scheduling). They step over it later, at their re-check
+   * Whether an append of `types` (undefined: unknown) may concern `loop`. An append wakes only the loops that
+   * handle one of its types, this process's and, when their wake-up names them, another's: the others would
+   * read it to step over it (17 loops woke, and mostly read, for every scheduling). They step over it later, at their re-check
    * or with the next append they handle, and a waiter for them wakes them (`waitFor`).
    */
   const concerns = (loop: Loop | undefined, types: ReadonlySet<string> | undefined) => {
@@ -292,7 +292,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     }
     for (const [wake, loop] of [...wakers]) if (concerns(loop, types)) wake();
   };
-  const announce = (local?: readonly { position: Position; types?: readonly string[] }[]) => {
+  const announce = (
+    local?: readonly { position: Position; types?: readonly string[] }[],
+    remote?: { readonly types: readonly string[] },
+  ) => {
+    // Another process's append wakes the loops its types concern too, when its wake-up named them.
+    if (!local && remote) return announceTypes(new Set(remote.types));
     let types: Set<string> | undefined = local ? new Set() : undefined;
     for (const appended of local ?? []) {
       if (!localHead || comparePositions(appended.position, localHead) > 0) localHead = appended.position;
