@@ -167,7 +167,7 @@ for (const rate of RATES) {
     const k = claimsOfTeacher[teacherIndex] ?? 0;
     claimsOfTeacher[teacherIndex] = k + 1;
     // The student on one instance, the teacher on the other.
-    const scheduled = await call(`${urls[process.env.BENCH_INSTANCE ? Number(process.env.BENCH_INSTANCE) : i % 2]}/api/schedulings`, student.token, "POST", {
+    const scheduled = await call(`${urls[i % 2]}/api/schedulings`, student.token, "POST", {
       trail: { id: people.trailId },
       date: slotOf(teacherIndex, k),
       objective: "TRAVEL",
@@ -179,7 +179,7 @@ for (const rate of RATES) {
     // The pending push may already be here: it leaves when the projection commits, as the answer does.
     const pendingArrival = expectPush(awaitingPending, lessonId * TEACHERS + teacherIndex);
     const acceptedArrival = expectPush(awaitingAccepted, lessonId);
-    const claimed = await call(`${urls[process.env.BENCH_INSTANCE ? Number(process.env.BENCH_INSTANCE) : (i + 1) % 2]}/api/lessons`, teacher.token, "POST", { schedulingId: lessonId });
+    const claimed = await call(`${urls[(i + 1) % 2]}/api/lessons`, teacher.token, "POST", { schedulingId: lessonId });
     const claimAnsweredAt = performance.now();
     claiming.push(claimed.elapsed);
     // A refused claim (503 past saturation) sends the student nothing: only a claimed lesson's push is awaited.

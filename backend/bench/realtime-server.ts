@@ -5,19 +5,7 @@
  * listens and who may connect.
  */
 import path from "node:path";
-import { parentPort, workerData, threadId } from "node:worker_threads";
-import pg from "pg";
-const counts = new Map<string, number>();
-const original = pg.Client.prototype.query;
-(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
-  const first = args[0];
-  const text = typeof first === "string" ? first : (first?.text ?? first?.name ?? "?");
-  const key = String(text).replace(/\s+/g, " ").slice(0, 90);
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-  return (original as any).apply(this, args);
-};
-setInterval(() => { const top = [...counts].sort((a,b)=>b[1]-a[1]).slice(0,25); console.error(`THREAD ${threadId} ${Date.now()} ` + JSON.stringify(top)); counts.clear(); }, 3000).unref();
-
+import { parentPort, workerData } from "node:worker_threads";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
