@@ -1,4 +1,5 @@
 import net from "node:net";
+import type { Database } from "@el/projections/sql";
 import pg from "pg";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -349,7 +350,7 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
  * A database whose role may open two sessions at most, both taken by `holders`: the same error, 53300, as a
  * server whose every slot is taken (a superuser is never limited). `free` ends one holder.
  */
-const withFullServer = async (work: (url: string, free: () => void) => Promise<void>) => {
+const withFullServer = async (work: (db: Database, free: () => void) => Promise<void>) => {
   const database = new URL(await createTestDatabaseUrl());
   const name = database.pathname.slice(1);
   const role = `${name}_limited`;
@@ -359,10 +360,13 @@ const withFullServer = async (work: (url: string, free: () => void) => Promise<v
   database.username = role;
   const url = database.toString();
   const holders = [new pg.Client(url), new pg.Client(url)];
+  const { createPgDatabase } = await import("./database");
+  const db = createPgDatabase(url);
   try {
     for (const holder of holders) await holder.connect();
-    await work(url, () => void holders.pop()?.end());
+    await work(db, () => void holders.pop()?.end());
   } finally {
+    await db.close();
     for (const holder of holders) await holder.end().catch(() => {});
     await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
     await admin.query(`drop role if exists ${pg.escapeIdentifier(role)}`);
@@ -372,42 +376,29 @@ const withFullServer = async (work: (url: string, free: () => void) => Promise<v
 
 describe("a server with no session left to give", () => {
   it("opens a LISTEN session and a lock's session once one frees, instead of failing the app's start", async () => {
-    const { createPgDatabase } = await import("./database");
-    await withFullServer(async (url, free) => {
-      const db = createPgDatabase(url);
-      try {
-        const started = performance.now();
-        const heard: string[] = [];
-        const listening = db.listen("full_server_spec", (payload) => heard.push(payload));
-        setTimeout(free, 300);
-        const unlisten = await listening;
-        expect(performance.now() - started).toBeGreaterThanOrEqual(250);
-        // The one free slot is the LISTEN session's now; the lock's waits until the listener lets it go.
-        const locking = db.tryLock("full_server_spec");
-        setTimeout(() => void unlisten(), 300);
-        const lock = await locking;
-        expect(lock?.held()).toBe(true);
-        await lock?.release();
-      } finally {
-        await db.close();
-      }
+    await withFullServer(async (db, free) => {
+      const started = performance.now();
+      const listening = db.listen("full_server_spec", () => {});
+      setTimeout(free, 300);
+      const unlisten = await listening;
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+      // The one free slot is the LISTEN session's now; the lock's waits until the listener lets it go.
+      const locking = db.tryLock("full_server_spec");
+      setTimeout(() => void unlisten(), 300);
+      const lock = await locking;
+      expect(lock?.held()).toBe(true);
+      await lock?.release();
     });
   });
 
   it("waits for one to free instead of failing the statement", async () => {
-    const { createPgDatabase } = await import("./database");
-    await withFullServer(async (url, free) => {
-      const db = createPgDatabase(url);
-      try {
-        const started = performance.now();
-        const answer = db.query<{ one: number }>("select 1 as one");
-        // A slot frees a moment later: the statement then runs, once.
-        setTimeout(free, 300);
-        expect((await answer).rows[0]?.one).toBe(1);
-        expect(performance.now() - started).toBeGreaterThanOrEqual(250);
-      } finally {
-        await db.close();
-      }
+    await withFullServer(async (db, free) => {
+      const started = performance.now();
+      const answer = db.query<{ one: number }>("select 1 as one");
+      // A slot frees a moment later: the statement then runs, once.
+      setTimeout(free, 300);
+      expect((await answer).rows[0]?.one).toBe(1);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
     });
   });
 });

@@ -655,13 +655,18 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   afterEach(async () => {
     await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
   });
-
-  it("keeps exactly one runner active per projector, and the standby takes over when it stops", async () => {
+  /** Two processes on one fresh database, closed after the test; `second` may be given its own database object. */
+  const twoProcesses = async (secondDb?: (url: string) => Database) => {
     const url = await createTestDatabaseUrl();
     const first = await openHarness(createPgDatabase(url));
     harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
+    const second = await openHarness(secondDb ? secondDb(url) : createPgDatabase(url));
     harnesses.push(second);
+    return { url, first, second };
+  };
+
+  it("keeps exactly one runner active per projector, and the standby takes over when it stops", async () => {
+    const { first, second } = await twoProcesses();
     const projectorOf = () => recordingProjector("shared");
     const one = await start(first.runner([projectorOf()]), [projectorOf()], first.db);
     const other = await start(second.runner([projectorOf()]), [], second.db);
@@ -735,11 +740,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("hands a projector over when the holder's lock session is ended: the standby runs it, the holder stands by, nothing stalls or is applied twice", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
-    harnesses.push(second);
+    const { url, first, second } = await twoProcesses();
     const one = await start(first.runner([recordingProjector("leased")]), [recordingProjector("leased")], first.db);
     await expect.poll(() => one.isActive("leased"), POLL).toBe(true);
     const other = await start(second.runner([recordingProjector("leased")]), [], second.db);
@@ -771,11 +772,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("keeps a stalled projector stalled in every process instead of retrying it in the standby", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
-    harnesses.push(second);
+    const { first, second } = await twoProcesses();
     let attempts = 0;
     const brokenOf = () =>
       recordingProjector(
@@ -824,11 +821,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("answers a wait in another process from the announcements of the process that runs the projector, without reading its checkpoint again", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
-    harnesses.push(second);
+    const { first, second } = await twoProcesses();
     // Slow to apply the first tick of each round, so a wait always begins before the round is projected.
     const slow = () =>
       recordingProjector("announced", undefined, async (event) => {
@@ -854,11 +847,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("wakes, for another process's append, only the loops that handle a type its wake-up names", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
-    harnesses.push(second);
+    const { first, second } = await twoProcesses();
     const counted = countingReads(first.store);
     const projectors = [recordingProjector("ticking"), tocksProjector("tocking")];
     // No re-check on a timer: only wake-ups make the projectors read.
@@ -890,19 +879,17 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("settles a wait in another process on the announcements alone while they flow, reading no stored checkpoint", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const db = createPgDatabase(url);
     let checkpointReads = 0;
-    const second = await openHarness({
-      ...db,
-      query: (text, params, options) => {
-        if (/from projection_checkpoints where name = any/.test(text)) checkpointReads++;
-        return db.query(text, params, options);
-      },
+    const { first, second } = await twoProcesses((url) => {
+      const db = createPgDatabase(url);
+      return {
+        ...db,
+        query: (text, params, options) => {
+          if (/from projection_checkpoints where name = any/.test(text)) checkpointReads++;
+          return db.query(text, params, options);
+        },
+      };
     });
-    harnesses.push(second);
     const one = await start(first.runner([recordingProjector("flowing")]), [recordingProjector("flowing")], first.db);
     await expect.poll(() => one.isActive("flowing"), POLL).toBe(true);
     const other = await start(
@@ -923,11 +910,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("answers a wait in another process as soon as a projector has nothing of its own before the position", async () => {
-    const url = await createTestDatabaseUrl();
-    const first = await openHarness(createPgDatabase(url));
-    harnesses.push(first);
-    const second = await openHarness(createPgDatabase(url));
-    harnesses.push(second);
+    const { first, second } = await twoProcesses();
     // It stores its progress over ticks only when it stops.
     const one = await start(
       first.runner([tocksProjector()], { checkpointEveryMs: 3_600_000 }),
