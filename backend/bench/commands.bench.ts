@@ -5,9 +5,10 @@
  *
  *  1. The floor: a bare `INSERT` round trip from this process to the same PostgreSQL.
  *  2. One request at a time: `GET /api/account`, `GET /api/item-packages`, `POST /api/users/{login}/credits`,
- *     `POST /api/schedulings` (also by students with 2,000 lessons behind them: their first command since
- *     the server started, which reads that history once, and the next ones); each figure also as a
- *     multiple of the floor's median.
+ *     `POST /api/schedulings` (also by students with 2,000 lessons behind them: the first command of those
+ *     never read before, which folds that history once; the first since a restart of those an earlier process
+ *     read, which starts from its snapshot; and the next ones); each figure also as a multiple of the floor's
+ *     median.
  *  3. Open-loop arrivals of `POST /api/schedulings` at fixed rates (a request leaves on schedule whether or not
  *     earlier ones have answered, as independent students do), across distinct students and lesson slots:
  *     achieved rate, status counts and latency percentiles per rate, and the saturation rate (the highest
@@ -52,7 +53,7 @@ const totalSchedulings = SEQUENTIAL + RATES.reduce((sum, rate) => sum + rate * S
 const STUDENTS = 2000;
 const CREDITS_EACH = Math.ceil(totalSchedulings / STUDENTS) + 1;
 /** Students with two years of lessons behind them, who schedule one at a time too. */
-const LONG_HISTORIES = { students: 10, lessons: 2000, credits: 2000 + SEQUENTIAL + 1 };
+const LONG_HISTORIES = { students: 20, lessons: 2000, credits: 2000 + SEQUENTIAL + 1 };
 
 interface People {
   url: string;
@@ -145,8 +146,9 @@ try {
   };
 
   const floor = await measureInsertFloor(database.url);
-  // A student's first command since the server started reads their whole history once (the long-history
-  // students' first row, one sample each); the next ones only what was stored since (their second row).
+  // A long-history student's first command folds their whole history once when no process ever read it (no
+  // snapshot), or starts from the snapshot an earlier process left (a restart); the next ones read only what
+  // was stored since. One sample each for the first two rows.
   const sequential: [string, number, () => Promise<{ status: number; elapsed: number }>][] = [
     ["GET /api/account", SEQUENTIAL, () => call(`${people.url}/api/account`, aStudent().token, "GET")],
     ["GET /api/item-packages", SEQUENTIAL, () => call(`${people.url}/api/item-packages`, aStudent().token, "GET")],
@@ -157,8 +159,13 @@ try {
     ],
     ["POST /api/schedulings", SEQUENTIAL, () => schedule()],
     [
-      "POST /api/schedulings (2,000 before, first since start)",
-      people.longStudents.length,
+      "POST /api/schedulings (2,000 before, never read)",
+      Math.ceil(people.longStudents.length / 2),
+      () => schedule(aLongStudent()),
+    ],
+    [
+      "POST /api/schedulings (2,000 before, after restart)",
+      Math.floor(people.longStudents.length / 2),
       () => schedule(aLongStudent()),
     ],
     ["POST /api/schedulings (2,000 before, next ones)", SEQUENTIAL, () => schedule(aLongStudent())],
