@@ -29,6 +29,7 @@ const RETRY_DELAYS_MS = [20, 100, 300];
  * again for a few seconds, further apart, before the request fails.
  */
 const TOO_MANY_CONNECTIONS = "53300";
+const serverFull = (error: unknown) => (error as { code?: unknown } | undefined)?.code === TOO_MANY_CONNECTIONS;
 const FULL_SERVER_DELAYS_MS = [50, 200, 500, 1_000, 1_500, 2_000];
 
 const retried = async <T>(attempt: () => Promise<T>): Promise<T> => {
@@ -36,7 +37,7 @@ const retried = async <T>(attempt: () => Promise<T>): Promise<T> => {
     try {
       return await attempt();
     } catch (error) {
-      const full = (error as { code?: unknown } | undefined)?.code === TOO_MANY_CONNECTIONS;
+      const full = serverFull(error);
       const delay = (full ? FULL_SERVER_DELAYS_MS : RETRY_DELAYS_MS)[retry];
       if (delay === undefined || !(full || neverRan(error))) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -57,7 +58,7 @@ export const connectClient = async (open: () => pg.Client): Promise<pg.Client> =
     } catch (error) {
       client.end().catch(() => {});
       const delay = FULL_SERVER_DELAYS_MS[retry];
-      if (delay === undefined || (error as { code?: unknown } | undefined)?.code !== TOO_MANY_CONNECTIONS) throw error;
+      if (delay === undefined || !serverFull(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
@@ -126,7 +127,6 @@ export const createPgDatabase = (
 
   /** The session the locks live on, with what each of them does when it is lost. */
   interface LockSession {
-    client: pg.Client;
     /** A statement on the session once the ones before it answered (a client runs one at a time). */
     query: <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<pg.QueryResult<R>>;
     locks: Set<(error: unknown) => void>;
@@ -142,7 +142,6 @@ export const createPgDatabase = (
     const opening: Promise<LockSession> = openDedicated((error) => session?.drop(error)).then((client) => {
       let last: Promise<unknown> = Promise.resolve();
       const opened: LockSession = {
-        client,
         query: <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => {
           const next = last.then(() => client.query<R>(text, params));
           last = next.catch(() => {});

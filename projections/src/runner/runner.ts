@@ -274,8 +274,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   /**
    * Whether an append of `types` (undefined: unknown) may concern `loop`. An append wakes only the loops that
    * handle one of its types, this process's and, when their wake-up names them, another's: the others would
-   * read it to step over it (17 loops woke, and mostly read, for every scheduling). They step over it later, at their re-check
-   * or with the next append they handle, and a waiter for them wakes them (`waitFor`).
+   * read it to step over it (17 loops woke, and mostly read, for every scheduling). They step over it later,
+   * at their re-check or with the next append they handle, and a waiter for them wakes them (`waitFor`).
    */
   const concerns = (loop: Loop | undefined, types: ReadonlySet<string> | undefined) => {
     if (!loop || !types) return true;
