@@ -8,6 +8,11 @@ import { createTestDatabaseUrl } from "./databases";
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The app's database, read as a request reads it: a query first waits until the read models show the
+   * writes the app answered before it (`app.pendingWrites`), so a spec checks a command's effect as the
+   * caller's next GET would see it.
+   */
   db: Database;
   /** Every route the app registered, with its options, in registration order. */
   routes: RouteOptions[];
@@ -52,9 +57,15 @@ export const createTestApp = async (
     logger: options.logger,
     onRoute: (route) => routes.push(route),
   });
+  const readAfterWrites: Database = Object.assign(Object.create(db) as Database, {
+    query: async (...args: Parameters<Database["query"]>) => {
+      await app.pendingWrites.shown();
+      return db.query(...args);
+    },
+  }) as Database;
   return {
     app,
-    db,
+    db: readAfterWrites,
     routes,
     close: async () => {
       await app.close();

@@ -13,6 +13,12 @@ export interface CommandContext {
   /** Makes the command idempotent: a retry with the same id is answered with the first result. */
   commandId?: string;
   correlationId?: string;
+  /**
+   * False: answer as soon as the events are stored, without waiting for the read models; the next request
+   * of this process waits for them instead (`app.pendingWrites`, unless its route says `waitForWrites:
+   * false`). For commands whose answer is built from their own decision, on routes that read no read model.
+   */
+  waitForReadModels?: boolean;
 }
 
 // An event may name its id and its own metadata (a cause among the events of the same decision).
@@ -30,7 +36,8 @@ export interface Committed<Result> {
   /**
    * Whether the read models it affects show it. False when one of them is slow (the wait ran out) or
    * stalled: the command happened all the same, so its answer is built from `result`, or is a 202 with
-   * where to read it later (`readBack`), never an error that would make a client send it again.
+   * where to read it later (`readBack`), never an error that would make a client send it again. Always
+   * false for a command that did not wait (`waitForReadModels: false`).
    */
   projected: boolean;
 }
@@ -112,7 +119,11 @@ const execute = async <View, Result>(
   } finally {
     release();
   }
-  const projected = decided.waitFor ? await app.projections.waitFor(decided.waitFor, decided.projectors) : true;
+  let projected = true;
+  if (decided.waitFor && context.waitForReadModels === false) {
+    app.pendingWrites.note(decided.waitFor, decided.projectors);
+    projected = false;
+  } else if (decided.waitFor) projected = await app.projections.waitFor(decided.waitFor, decided.projectors);
   took("project");
   if (commandPhases.hasSubscribers) commandPhases.publish(phases);
   return { result: decided.result, projected };

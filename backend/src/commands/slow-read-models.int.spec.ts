@@ -109,6 +109,33 @@ describe("a command stored while the read models lag", () => {
     await expect.poll(async () => (await read()).json(), POLL).toEqual(claimed.json().scheduling);
   });
 
+  it("answers a scheduling before the read models show it, and the student's next read waits until they do", async () => {
+    const student = await givenStudent(test.app, { credits: 1 });
+    const trail = await aTrail(test.app);
+    projectors.hold("lesson-schedulings");
+    const answered = await test.app.inject({
+      method: "POST",
+      url: "/api/schedulings",
+      headers: student.auth,
+      payload: { trail: { id: trail.id }, date: saoPauloTime(3, 16), objective: "TRAVEL" },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+
+    let answeredRead = false;
+    const next = test.app
+      .inject({ method: "GET", url: "/api/schedulings/authenticatedUser", headers: student.auth })
+      .then((read) => {
+        answeredRead = true;
+        return read;
+      });
+    // Well inside the 300 ms a read waits at most: it is still waiting for the read model.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answeredRead).toBe(false);
+    projectors.release();
+    const schedulings = (await next).json<{ id: number }[]>();
+    expect(schedulings.map((scheduling) => scheduling.id)).toContain(answered.json().id);
+  });
+
   it("answers the balance a grant left, grants once however often it is retried, and shows it once projected", async () => {
     const student = await givenStudent(test.app, { credits: 2 });
     projectors.hold("users");

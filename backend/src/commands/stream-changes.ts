@@ -7,6 +7,8 @@ export interface StreamChange {
   type: string;
   /** The stream's version once this event is stored. */
   version: number;
+  /** Where it stands in the store's order: told for other processes' events (this one's own know theirs). */
+  position?: Position;
 }
 
 export interface StreamChangesOptions {
@@ -41,7 +43,14 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
     if (!position) position = await store.head();
     for (;;) {
       const events = await store.readAll(position, 1000);
-      for (const event of events) tell({ streamId: event.streamId, type: event.type, version: event.streamVersion });
+      for (const event of events) {
+        tell({
+          streamId: event.streamId,
+          type: event.type,
+          version: event.streamVersion,
+          position: { transactionId: event.transactionId, globalPosition: event.globalPosition },
+        });
+      }
       const last = events.at(-1);
       if (last) position = { transactionId: last.transactionId, globalPosition: last.globalPosition };
       if (events.length < 1000) break;

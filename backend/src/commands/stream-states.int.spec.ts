@@ -202,7 +202,13 @@ describe("stream changes", () => {
       await otherStore.append(theirs, [added(3)], { expectedVersion: "no_stream" });
       await expect
         .poll(() => seen.filter((change) => change.streamId === theirs), { timeout: 10_000 })
-        .toEqual([{ streamId: theirs, type: "Added", version: 1 }]);
+        .toEqual([{ streamId: theirs, type: "Added", version: 1, position: expect.objectContaining({}) }]);
+      // Where it stands in the store's order: what this process's reads wait for (`pendingWrites`).
+      const [stored] = await otherStore.readStream(theirs);
+      expect(seen.find((change) => change.streamId === theirs)?.position).toEqual({
+        transactionId: stored?.transactionId,
+        globalPosition: stored?.globalPosition,
+      });
       expect(changes.behind()).toBe(false);
     } finally {
       await otherStore.close();

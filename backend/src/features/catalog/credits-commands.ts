@@ -32,7 +32,8 @@ export const grantCreditsCommand = async (
       const after = events.reduce(studentAccountDecider.evolve, student);
       return { appends: [{ streamId: studentStreams.id(user.id), events }], result: after.balance };
     },
-    context,
+    // Answered from the decision: the read models catch up before this process's next read.
+    { ...context, waitForReadModels: false },
   );
   return { login: user.login, balance };
 };

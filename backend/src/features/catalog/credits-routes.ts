@@ -17,7 +17,8 @@ export const creditsRoutes = async (base: FastifyInstance) => {
   app.post(
     "/api/users/:login/credits",
     {
-      config: { roles: ["ROLE_ADMIN"] },
+      // It reads `users` for the login's id and kind, which no write answered early changes.
+      config: { roles: ["ROLE_ADMIN"], waitForWrites: false },
       schema: {
         params: z.object({ login: z.string().min(1).max(254) }),
         body: CreditGrantBody,

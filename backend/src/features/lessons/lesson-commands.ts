@@ -147,7 +147,8 @@ export const scheduleLessonCommand = async (
         result: lessonId,
       };
     },
-    contextOf(user, commandId),
+    // Answered from the decision: the read models catch up before this process's next read.
+    { ...contextOf(user, commandId), waitForReadModels: false },
   );
   // A retried request answers the lesson its first run created, not the one this run decided.
   return scheduled === lessonId && scheduling ? scheduling : storedScheduling(app, scheduled);
@@ -181,7 +182,7 @@ export const acceptLessonCommand = async (
         result: schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson)),
       };
     },
-    contextOf(user),
+    { ...contextOf(user), waitForReadModels: false },
   );
   if (!claimed) throw notFound(lessonErrors.notFound);
   return claimed;

@@ -33,7 +33,8 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     "/api/schedulings",
     {
-      config: { roles: ["ROLE_STUDENT"] },
+      // Decides on streams alone: it need not wait for the read models to show earlier writes.
+      config: { roles: ["ROLE_STUDENT"], waitForWrites: false },
       schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } },
     },
     async (request, reply) => {
@@ -119,7 +120,8 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
   app.post(
     "/api/lessons",
     {
-      config: { roles: ["ROLE_TEACHER"] },
+      // Decides on streams alone: it need not wait for the read models to show earlier writes.
+      config: { roles: ["ROLE_TEACHER"], waitForWrites: false },
       schema: {
         body: z.object({ schedulingId: z.coerce.number().int() }),
         response: { 201: ClaimedLessonResponse },

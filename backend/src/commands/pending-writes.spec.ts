@@ -1,0 +1,124 @@
+import type { Position } from "@el/domain";
+import { describe, expect, it } from "vitest";
+import { createPendingWrites, type ProjectionWaits } from "./pending-writes";
+
+const at = (globalPosition: number): Position => ({ transactionId: 100n, globalPosition: BigInt(globalPosition) });
+
+/** A runner whose waits the spec settles by hand, recording what each one waited for. */
+const givenRunner = () => {
+  const waits: { position: Position; names?: readonly string[]; settle: (shown: boolean) => void }[] = [];
+  return {
+    waits,
+    waitFor: (position: Position, names?: readonly string[]) =>
+      new Promise<boolean>((resolve) => {
+        waits.push({ position, names, settle: resolve });
+      }),
+    projectorsHandling: (types: readonly string[]) =>
+      [types.includes("LessonScheduled") && "lesson-schedulings", types.includes("CreditGranted") && "users"].filter(
+        (name): name is string => typeof name === "string",
+      ),
+  };
+};
+
+const settledYet = async (promise: Promise<unknown>) => {
+  let settled = false;
+  void promise.then(() => {
+    settled = true;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+};
+
+describe("writes answered before the read models show them", () => {
+  it("given nothing was written, when a request reads, then it reads at once", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    expect(pending.pending).toBe(false);
+    expect(await pending.shown()).toBe(true);
+    expect(runner.waits).toEqual([]);
+  });
+
+  it("given a burst of writes, when a request reads, then it waits once for the latest of them, in every projector they concern", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    pending.note(at(7), ["lesson-schedulings"]);
+    pending.note(at(9), ["users"]);
+    pending.note(at(8), ["lesson-schedulings"]);
+    expect(runner.waits).toEqual([]);
+
+    const read = pending.shown();
+    expect(runner.waits).toEqual([
+      { position: at(9), names: ["lesson-schedulings", "users"], settle: expect.any(Function) },
+    ]);
+    expect(await settledYet(read)).toBe(false);
+    runner.waits[0]?.settle(true);
+    expect(await read).toBe(true);
+    expect(pending.pending).toBe(false);
+  });
+
+  it("given a read is waiting, when another request reads, then it waits for the same writes without asking again", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    pending.note(at(3), ["users"]);
+    const first = pending.shown();
+    const second = pending.shown();
+    expect(runner.waits).toHaveLength(1);
+    expect(await settledYet(second)).toBe(false);
+    runner.waits[0]?.settle(true);
+    expect([await first, await second]).toEqual([true, true]);
+  });
+
+  it("given a write after a read began, when the next request reads, then it waits for that write too", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    pending.note(at(3), ["users"]);
+    const first = pending.shown();
+    pending.note(at(4), ["lesson-schedulings"]);
+    const second = pending.shown();
+    expect(runner.waits.map((wait) => [wait.position, wait.names])).toEqual([
+      [at(3), ["users"]],
+      [at(4), ["lesson-schedulings"]],
+    ]);
+    runner.waits[0]?.settle(true);
+    expect(await first).toBe(true);
+    expect(await settledYet(second)).toBe(false);
+    runner.waits[1]?.settle(true);
+    expect(await second).toBe(true);
+  });
+
+  it("given a read model that ran out of time, when a request reads, then it is told so and reads what there is", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    pending.note(at(5), undefined);
+    const read = pending.shown();
+    expect(runner.waits[0]?.names).toBeUndefined();
+    runner.waits[0]?.settle(false);
+    expect(await read).toBe(false);
+  });
+
+  it("given another process's events, when a request reads, then it waits only for the projectors handling them", async () => {
+    const runner = givenRunner();
+    const pending = createPendingWrites(runner);
+    pending.heard(at(11), ["SomethingNobodyProjects"]);
+    expect(pending.pending).toBe(false);
+    pending.heard(at(12), ["CreditGranted"]);
+    void pending.shown();
+    expect(runner.waits.map((wait) => [wait.position, wait.names])).toEqual([[at(12), ["users"]]]);
+  });
+
+  it("given the database is away while a read waits, when it fails, then the write stays pending for the next read", async () => {
+    const failing: ProjectionWaits = {
+      ...givenRunner(),
+      waitFor: () => Promise.reject(new Error("connection terminated")),
+    };
+    const pending = createPendingWrites(failing);
+    pending.note(at(5), ["users"]);
+    await expect(pending.shown()).rejects.toThrow("connection terminated");
+    expect(pending.pending).toBe(true);
+
+    const runner = givenRunner();
+    failing.waitFor = runner.waitFor;
+    void pending.shown();
+    expect(runner.waits.map((wait) => [wait.position, wait.names])).toEqual([[at(5), ["users"]]]);
+  });
+});
