@@ -17,6 +17,8 @@ export interface CommandContext {
    * False: answer as soon as the events are stored, without waiting for the read models; the next request
    * of this process waits for them instead (`app.pendingWrites`, unless its route says `waitForWrites:
    * false`). For commands whose answer is built from their own decision, on routes that read no read model.
+   * Only while this process is the store's only one (`othersKnown`): with another instance, which may serve
+   * the next read, the command waits as any other does.
    */
   waitForReadModels?: boolean;
 }
@@ -120,7 +122,9 @@ const execute = async <View, Result>(
     release();
   }
   let projected = true;
-  if (decided.waitFor && context.waitForReadModels === false) {
+  // Deferred only while no other process is known: another instance serving this client's next read
+  // would not know of this write until it hears of it, a few milliseconds after the answer.
+  if (decided.waitFor && context.waitForReadModels === false && !app.eventStore.othersKnown()) {
     app.pendingWrites.note(decided.waitFor, decided.projectors);
     projected = false;
   } else if (decided.waitFor) projected = await app.projections.waitFor(decided.waitFor, decided.projectors);

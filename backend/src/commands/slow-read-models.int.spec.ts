@@ -112,6 +112,8 @@ describe("a command stored while the read models lag", () => {
   it("answers a scheduling before the read models show it, and the student's next read waits until they do", async () => {
     const student = await givenStudent(test.app, { credits: 1 });
     const trail = await aTrail(test.app);
+    // Alone on its database (another instance would make the command wait: the last test).
+    await expect.poll(() => test.app.eventStore.othersKnown(), POLL).toBe(false);
     projectors.hold("lesson-schedulings");
     const answered = await test.app.inject({
       method: "POST",
@@ -193,5 +195,45 @@ describe("a command stored while the read models lag", () => {
     expect((await read()).json()).toMatchObject({ active: true });
     projectors.release();
     await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ active: false });
+  });
+
+  it("with another instance on the database, a scheduling waits for the read models, so the other instance's next read shows it", async () => {
+    const other = await createTestApp({
+      databaseUrl: test.app.config.databaseUrl,
+      env: { PROJECTION_WAIT_MS: "300" },
+      overrides: { projectors: projectors.wrap },
+    });
+    try {
+      const student = await givenStudent(test.app, { credits: 1 });
+      const trail = await aTrail(test.app);
+      await expect.poll(() => other.app.eventStore.othersKnown(), POLL).toBe(true);
+      projectors.hold("lesson-schedulings");
+      let answered = false;
+      const scheduling = other.app
+        .inject({
+          method: "POST",
+          url: "/api/schedulings",
+          headers: student.auth,
+          payload: { trail: { id: trail.id }, date: saoPauloTime(3, 18), objective: "TRAVEL" },
+        })
+        .then((answer) => {
+          answered = true;
+          return answer;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+      projectors.release();
+      const answer = await scheduling;
+      expect(answer.statusCode, answer.body).toBe(201);
+      // Read where the read models run, which has no note of the other instance's write yet.
+      const mine = await test.app.inject({
+        method: "GET",
+        url: "/api/schedulings/authenticatedUser",
+        headers: student.auth,
+      });
+      expect(mine.json<{ id: number }[]>().map((one) => one.id)).toContain(answer.json().id);
+    } finally {
+      await other.close();
+    }
   });
 });

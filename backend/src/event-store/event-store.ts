@@ -97,6 +97,8 @@ const DEFAULT_BATCH = 1000;
 const OTHERS_HELLO_MS = 20_000;
 /** How long after it last heard another process a store stops sending wake-ups. */
 const OTHERS_FORGOTTEN_MS = 60_000;
+/** How long a store just started waits for the others to answer its hello before it counts itself alone. */
+const OTHERS_ANSWER_MS = 2_000;
 
 export interface EventStore {
   append<Result = unknown>(
@@ -158,6 +160,11 @@ export interface EventStore {
    * other processes' appends come without them (read them from the store).
    */
   onAppended(listener: AppendedListener): () => void;
+  /**
+   * Whether another process may be writing to or reading this store: one was heard (its hello or its
+   * wake-up) within `othersForgottenMs`, or this store started less than that ago.
+   */
+  othersKnown(): boolean;
   /** The keys personal fields are sealed with (personal-data.ts): erasing a person destroys theirs. */
   readonly personalData: PersonalDataVault;
   close(): Promise<void>;
@@ -197,15 +204,21 @@ export const createEventStore = async (
   // server-wide lock per append for nobody). A store just started assumes others for that long, so an
   // instance is never left unwoken while it learns who is there; a missed wake-up costs a subscriber's
   // re-check, never an event.
+  //
+  // Every other process answers a store's first hello at once (`hello:{instance}:back`), so a store that heard no
+  // answer within `OTHERS_ANSWER_MS` of its start is alone, and knows it (`othersKnown`) without waiting a minute.
   const instance = randomUUID();
   const HELLO = `hello:${instance}`;
-  let othersHeardAt = performance.now();
+  let othersHeardAt = performance.now() - othersForgottenMs + Math.min(othersForgottenMs, OTHERS_ANSWER_MS);
   const unlisten = await db.listen("es_events", (payload) => {
     // `{instance}` or `{instance}|{type},{type}…`: who stored, and what when it fitted.
     const [from, types] = payload.split("|", 2);
-    if (from === instance || payload === HELLO) return;
+    if (from === instance || payload.startsWith(HELLO)) return;
     othersHeardAt = performance.now();
-    if (payload.startsWith("hello:")) return;
+    if (payload.startsWith("hello:")) {
+      if (!payload.endsWith(":back")) void db.query(notifyOf(`${HELLO}:back`)).catch(() => {});
+      return;
+    }
     if (types) wakeListeners(undefined, { types: types.split(",") });
     else wakeListeners();
   });
@@ -227,6 +240,7 @@ export const createEventStore = async (
     const sayable = types.size > 0 && said.length < 4_000 && [...types].every((type) => /^\w+$/.test(type));
     return notifyOf(sayable ? said : instance);
   };
+  const othersKnown = () => performance.now() - othersHeardAt <= othersForgottenMs;
   const sayHello = () => db.query(notifyOf(HELLO)).catch(() => {});
   await sayHello();
   const hello = setInterval(sayHello, othersHelloMs);
@@ -240,7 +254,7 @@ export const createEventStore = async (
   // command of a two-instance deployment 10 ms.
   const announceAppended = (local: readonly AppendedStream[]) => {
     wakeListeners(local);
-    if (performance.now() - othersHeardAt > othersForgottenMs) return;
+    if (!othersKnown()) return;
     for (const { types } of local) for (const type of types) typesToSay.add(type);
     if (notifyScheduled) return;
     notifyScheduled = true;
@@ -572,6 +586,7 @@ export const createEventStore = async (
       );
       return rows[0]?.found === true;
     },
+    othersKnown,
     async close() {
       clearInterval(hello);
       listeners.clear();

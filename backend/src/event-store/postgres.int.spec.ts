@@ -171,7 +171,9 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
       expect(wakeUps()).toHaveLength(1);
       // Another backend starts: its hello reaches A, whose next append wakes B's subscriber.
       b = await createEventStore(dbB, registry);
-      await expect.poll(() => heard.filter((payload) => payload.startsWith("hello:")).length).toBe(2);
+      // B's hello, and A's answer to it.
+      await expect.poll(() => heard.filter((payload) => payload.startsWith("hello:")).length).toBe(3);
+      expect(heard.filter((payload) => payload.endsWith(":back"))).toHaveLength(1);
       const seen: string[] = [];
       const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
         recheckMs: 3_600_000,
@@ -187,6 +189,27 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
       }
     } finally {
       await watcher.end();
+      await Promise.all([a.close(), b?.close()]);
+      await Promise.all([dbA.close(), dbB.close()]);
+    }
+  });
+
+  it("knows within seconds of its start that it is alone, and at once that another process started", async () => {
+    const url = await createTestDatabaseUrl();
+    const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
+    await migrateEventStore(dbA);
+    const a = await createEventStore(dbA, registry);
+    let b: EventStore | undefined;
+    try {
+      // Just started, it assumes others until they had time to answer its hello.
+      expect(a.othersKnown()).toBe(true);
+      await expect.poll(() => a.othersKnown(), { timeout: 5_000 }).toBe(false);
+      b = await createEventStore(dbB, registry);
+      // A hears B's hello; B hears A's answer, long before its own two seconds are up.
+      await expect.poll(() => a.othersKnown(), { timeout: 1_000 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect([a.othersKnown(), b.othersKnown()]).toEqual([true, true]);
+    } finally {
       await Promise.all([a.close(), b?.close()]);
       await Promise.all([dbA.close(), dbB.close()]);
     }
