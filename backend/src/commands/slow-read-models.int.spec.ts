@@ -22,6 +22,12 @@ const slowProjectors = () => {
             if (held.has(projector.name)) await opened;
             return projector.apply(event, tx);
           },
+          ...(projector.applyLive && {
+            applyLive: async (events, tx) => {
+              if (held.has(projector.name)) await opened;
+              return (await projector.applyLive?.(events, tx)) ?? [];
+            },
+          }),
         }),
       ),
     hold(...names: string[]) {

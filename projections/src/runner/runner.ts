@@ -403,6 +403,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       await projector.applyBatch(events, tx);
       return [];
     }
+    if (projector.applyLive) return projector.applyLive(events, tx);
     const pushes: Push[] = [];
     for (const event of events) {
       const produced = await projector.apply(event, tx);

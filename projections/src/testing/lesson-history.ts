@@ -3,7 +3,7 @@ import type { RecordedEvent } from "@el/domain";
 import { type LessonEvent, lessonStreams } from "@el/domain/lessons/lesson";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll } from "vitest";
-import type { Projector } from "../runner/projector";
+import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /** Tests' helpers for projectors that apply lesson events in batches (`applyBatch`). */
@@ -133,7 +133,8 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
 
 /**
  * `events` applied to `projector`'s tables in two schemas of `db`: by `apply` event by event, and by
- * `applyBatch` in batches of `batchSize`. Answers each schema's rows as `rowsIn` reads them.
+ * `applyBatch` (a replay's way) or `applyLive` (the runner's) in batches of `batchSize`. Answers each schema's
+ * rows as `rowsIn` reads them, and the pushes of each way (none for `applyBatch`).
  */
 const appliedBothWays = async <Rows>(
   db: PGlite,
@@ -141,6 +142,7 @@ const appliedBothWays = async <Rows>(
   events: readonly RecordedEvent[],
   batchSize: number,
   rowsIn: (schema: string) => Promise<Rows>,
+  way: "applyBatch" | "applyLive",
 ) => {
   const one = `one_${randomUUID().slice(0, 8)}`;
   const batched = `batched_${randomUUID().slice(0, 8)}`;
@@ -148,18 +150,21 @@ const appliedBothWays = async <Rows>(
     await db.exec(`create schema ${schema}; set search_path to ${schema};`);
     await projector.migrate(sqlOf(db));
   }
+  const pushes: { one: Push[]; batched: Push[] } = { one: [], batched: [] };
   await db.exec(`set search_path to ${one}`);
   await db.transaction(async (tx) => {
-    for (const event of events) await projector.apply(event, sqlOf(tx));
+    for (const event of events) pushes.one.push(...((await projector.apply(event, sqlOf(tx))) ?? []));
   });
   await db.exec(`set search_path to ${batched}`);
   for (let start = 0; start < events.length; start += batchSize) {
-    await db.transaction(
-      (tx) => projector.applyBatch?.(events.slice(start, start + batchSize), sqlOf(tx)) ?? Promise.resolve(),
-    );
+    const batch = events.slice(start, start + batchSize);
+    await db.transaction(async (tx) => {
+      if (way === "applyBatch") await projector.applyBatch?.(batch, sqlOf(tx));
+      else pushes.batched.push(...((await projector.applyLive?.(batch, sqlOf(tx))) ?? []));
+    });
   }
   await db.exec("set search_path to public");
-  return { one: await rowsIn(one), batched: await rowsIn(batched) };
+  return { one: await rowsIn(one), batched: await rowsIn(batched), pushes };
 };
 
 /**
@@ -174,9 +179,10 @@ export const batchComparisons = () => {
     events: readonly RecordedEvent[],
     batchSize: number,
     rowsIn: (db: PGlite, schema: string) => Promise<Rows>,
+    way: "applyBatch" | "applyLive" = "applyBatch",
   ) => {
     opened ??= PGlite.create();
     const db = await opened;
-    return appliedBothWays(db, projector, events, batchSize, (schema) => rowsIn(db, schema));
+    return appliedBothWays(db, projector, events, batchSize, (schema) => rowsIn(db, schema), way);
   };
 };

@@ -65,6 +65,9 @@ const recorder = () => {
   };
 };
 
+/** Events of a spec as the store would record them, in this order. */
+export const recordAll = (events: readonly SpecEvent[]): RecordedEvent[] => events.map(recorder());
+
 /**
  * Specs of read models in the style of Emmett's projection specs: given these events, when these,
  * then the read model's queries answer this (and these pushes went out).

@@ -200,6 +200,32 @@ const eraseUser = async (tx: Sql, streamId: string) => {
   );
 };
 
+/**
+ * Credits spent (not trial ones) on any accounts, in one statement: each account's balance down by one per
+ * event, never below 0, stamped with its last event's time, as the events one by one would leave it.
+ * Answers each account's balance once, after all of them.
+ */
+const creditsSpent = async (events: readonly RecordedEvent[], tx: Sql): Promise<Push[]> => {
+  const { rows } = await tx.query<{ id: string; balance: number; trial_credits: number }>(
+    `update users as u set balance = greatest(u.balance - spent.count, 0), last_modified_date = spent.at
+     from (select stream_id, count(*)::int as count, (array_agg(at order by n desc))[1] as at
+             from unnest($1::text[], $2::timestamptz[]) with ordinality as spent(stream_id, at, n)
+            group by stream_id) as spent
+     where u.stream_id = spent.stream_id
+     returning u.id, u.balance, u.trial_credits`,
+    [
+      events.map((event) => event.streamId),
+      events.map((event) => event.metadata.occurredAt ?? event.recordedAt.toISOString()),
+    ],
+    { prepareAs: "users_credits_spent" },
+  );
+  const recordedAt = (events.at(-1) as RecordedEvent).recordedAt.getTime();
+  return balanceChanged(rows).map((push) => ({ ...push, recordedAt }));
+};
+
+const spendsCredit = (event: RecordedEvent) =>
+  event.type === "CreditSpent" && !(event.data as { trial?: boolean }).trial;
+
 export const usersProjector: Projector = {
   name: "users",
   tables: ["users"],
@@ -225,6 +251,30 @@ export const usersProjector: Projector = {
   ],
   migrate: async (sql) => {
     await sql.query(USERS_SCHEMA);
+  },
+  // A burst of credits spent is one update; every other event is applied as `apply` does, in order.
+  applyLive: async (events, tx) => {
+    const pushes: Push[] = [];
+    let run: RecordedEvent[] = [];
+    const flush = async () => {
+      if (run.length > 1) pushes.push(...(await creditsSpent(run, tx)));
+      else if (run[0]) await applyOne(run[0]);
+      run = [];
+    };
+    const applyOne = async (event: RecordedEvent) => {
+      const produced = (await usersProjector.apply(event, tx)) ?? [];
+      for (const one of produced) pushes.push({ ...one, recordedAt: event.recordedAt.getTime() });
+    };
+    for (const event of events) {
+      if (spendsCredit(event)) {
+        run.push(event);
+        continue;
+      }
+      await flush();
+      await applyOne(event);
+    }
+    await flush();
+    return pushes;
   },
   apply: async (recorded, tx) => {
     const event = accountStreamEvent(recorded);

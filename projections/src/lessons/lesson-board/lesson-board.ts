@@ -148,4 +148,22 @@ export const withBoardPushes = (projector: Projector): Projector => ({
     if (recorded.type === "LessonScheduled") return [...pushes, scheduledCardPush(recorded.data as LessonScheduled)];
     return [...pushes, await boardChangedPush(tx, lessonStreams.parse(recorded.streamId))];
   },
+  // A live batch: the projector's own, then each scheduled lesson's card from its event, and each other lesson
+  // it changed read back once, as it stands after the batch.
+  ...(projector.applyLive && {
+    applyLive: async (events, tx) => {
+      const pushes = (await projector.applyLive?.(events, tx)) ?? [];
+      const changed = new Map<number, number>();
+      for (const recorded of events) {
+        if (!lessonStreams.holds(recorded.streamId)) continue;
+        const recordedAt = recorded.recordedAt.getTime();
+        if (recorded.type === "LessonScheduled")
+          pushes.push({ ...scheduledCardPush(recorded.data as LessonScheduled), recordedAt });
+        else changed.set(lessonStreams.parse(recorded.streamId), recordedAt);
+      }
+      for (const [lessonId, recordedAt] of changed)
+        pushes.push({ ...(await boardChangedPush(tx, lessonId)), recordedAt });
+      return pushes;
+    },
+  }),
 });

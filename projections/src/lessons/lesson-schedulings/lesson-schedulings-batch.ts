@@ -158,3 +158,17 @@ export const applyLessonSchedulingsBatch = async (events: readonly RecordedEvent
   const json = JSON.stringify(written, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
   if (written.length > 0) await tx.query(UPSERT, [json]);
 };
+
+const INSERT_NEW = `insert into lesson_schedulings (${COLUMNS.join(", ")})
+  select ${COLUMNS.join(", ")} from jsonb_populate_recordset(null::lesson_schedulings, $1::jsonb)
+  on conflict (id) do nothing`;
+
+/**
+ * Lessons just scheduled (`LessonScheduled` events only), in one statement: the rows their events make, and
+ * none where a row already is, as `apply` leaves them one by one.
+ */
+export const insertScheduledLessons = async (events: readonly RecordedEvent[], tx: Sql) => {
+  const rows = events.map((event) => fold(undefined, event)).filter((row): row is Row => row !== undefined);
+  const json = JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+  await tx.query(INSERT_NEW, [json], { prepareAs: "lesson_schedulings_scheduled_many" });
+};

@@ -4,7 +4,7 @@ import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/d
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
-import { applyLessonSchedulingsBatch } from "./lesson-schedulings-batch";
+import { applyLessonSchedulingsBatch, insertScheduledLessons } from "./lesson-schedulings-batch";
 
 /**
  * `lesson_schedulings`: one row per scheduling and its lesson (they share the id), with the names they
@@ -61,6 +61,11 @@ const push = <Name extends ServerToClientEventName>(
 const fullName = (person: { firstName: string; lastName: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
 
+const pendingPush = (data: LessonEventData<"LessonScheduled">): Push => {
+  const { id, date, objective, level, trail, student } = data;
+  return push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } });
+};
+
 const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Promise<Push[]> => {
   await tx.query(
     `insert into lesson_schedulings (id, student_id, student_first_name, student_last_name, trail_id, trail_number,
@@ -83,8 +88,7 @@ const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Pro
     ],
     { prepareAs: "lesson_schedulings_scheduled" },
   );
-  const { id, date, objective, level, trail, student } = data;
-  return [push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } })];
+  return [pendingPush(data)];
 };
 
 interface ChangedRow {
@@ -192,6 +196,32 @@ export const lessonSchedulingsProjector: Projector = {
       await erasePerson(event, tx);
     }
     await applyLessonSchedulingsBatch(lessonEvents, tx);
+  },
+  // A burst of schedulings is one insert; every other event is applied as `apply` does, in order.
+  applyLive: async (events, tx) => {
+    const pushes: Push[] = [];
+    let run: RecordedEvent[] = [];
+    const flush = async () => {
+      if (run.length > 1) await insertScheduledLessons(run, tx);
+      else if (run[0]) await scheduled(run[0].data as LessonEventData<"LessonScheduled">, tx);
+      for (const event of run)
+        pushes.push({
+          ...pendingPush(event.data as LessonEventData<"LessonScheduled">),
+          recordedAt: event.recordedAt.getTime(),
+        });
+      run = [];
+    };
+    for (const event of events) {
+      if (event.type === "LessonScheduled") {
+        run.push(event);
+        continue;
+      }
+      await flush();
+      const produced = (await lessonSchedulingsProjector.apply(event, tx)) ?? [];
+      for (const one of produced) pushes.push({ ...one, recordedAt: event.recordedAt.getTime() });
+    }
+    await flush();
+    return pushes;
   },
   apply: async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") return erasePerson(recorded, tx);
