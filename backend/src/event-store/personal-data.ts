@@ -24,6 +24,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** How long a key read from the table is trusted before it is read again: another instance may erase it. */
 const KEY_TTL_MS = 60_000;
+/** How many recent tokens' plain values a vault keeps (a few MB), the oldest dropped first. */
+const OPENED_KEPT = 20_000;
 
 const isToken = (value: unknown): value is string => typeof value === "string" && value.startsWith(TOKEN_PREFIX);
 const subjectOfToken = (token: string) => token.slice(TOKEN_PREFIX.length, token.indexOf(":", TOKEN_PREFIX.length));
@@ -109,6 +111,18 @@ export interface PersonalDataVault {
  */
 export const createPersonalDataVault = (db: Sql): PersonalDataVault => {
   const cache = new Map<string, CachedKey>();
+  /**
+   * What recent tokens say, sealed here or opened once: every reader of a fresh event (each projector group,
+   * stream changes, commands) opens the same tokens, and decrypting was 5 % of a busy server. Only a token's
+   * plain value is kept; whether its subject's key is still live is checked on every open, as without it, so an
+   * erased person reads "titular removido" all the same. Primitive values only (shared, never copied).
+   */
+  const opened = new Map<string, string | number | boolean>();
+  const remember = (token: string, value: unknown) => {
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return;
+    if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value as string);
+    opened.set(token, value);
+  };
   const fresh = (subject: string, now: number) => {
     const cached = cache.get(subject);
     // An erased subject stays erased: only live keys are read again.
@@ -145,7 +159,12 @@ export const createPersonalDataVault = (db: Sql): PersonalDataVault => {
   const openField = (value: unknown, subject: string): unknown => {
     if (isToken(value)) {
       const key = keyOf(subjectOfToken(value));
-      return key ? decryptField(key, value) : PERSON_REMOVED;
+      if (!key) return PERSON_REMOVED;
+      const known = opened.get(value);
+      if (known !== undefined) return known;
+      const plain = decryptField(key, value);
+      remember(value, plain);
+      return plain;
     }
     // Written before encryption (docs/architecture.md): still hidden once its subject is erased.
     return keyOf(subject) === null ? PERSON_REMOVED : value;
@@ -163,11 +182,10 @@ export const createPersonalDataVault = (db: Sql): PersonalDataVault => {
         let data = event.data;
         for (const field of fields[index] as PersonalField[]) {
           const key = keyOf(field.subject);
-          data = withValueAt(
-            data,
-            field.path,
-            key ? encryptField(key, field.subject, valueAt(data, field.path)) : PERSON_REMOVED,
-          );
+          const value = valueAt(data, field.path);
+          const token = key ? encryptField(key, field.subject, value) : PERSON_REMOVED;
+          if (key) remember(token, value);
+          data = withValueAt(data, field.path, token);
         }
         return data === event.data ? event : { ...event, data };
       });
