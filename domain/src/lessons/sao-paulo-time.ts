@@ -31,10 +31,26 @@ export interface WallClock {
   weekday: number;
 }
 
+/**
+ * The wall clocks of recent instants: `formatToParts` is the costly part, and a lesson's instant is asked for
+ * again and again (its rules, its month, its e-mails, its board card). A pure function of the instant.
+ */
+const recentClocks = new Map<number, WallClock>();
+const RECENT_CLOCKS = 2_000;
+
 export const wallClockOf = (instant: Date | string): WallClock => {
-  const parts = Object.fromEntries(
-    format.formatToParts(typeof instant === "string" ? new Date(instant) : instant).map((p) => [p.type, p.value]),
-  );
+  const time = typeof instant === "string" ? Date.parse(instant) : instant.getTime();
+  const known = recentClocks.get(time);
+  if (known) return { ...known };
+  // An invalid instant throws here (RangeError), as it always did.
+  const clock = wallClockAt(time);
+  if (recentClocks.size >= RECENT_CLOCKS) recentClocks.delete(recentClocks.keys().next().value as number);
+  recentClocks.set(time, clock);
+  return { ...clock };
+};
+
+const wallClockAt = (time: number): WallClock => {
+  const parts = Object.fromEntries(format.formatToParts(new Date(time)).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),
     month: Number(parts.month),
