@@ -49,7 +49,24 @@ const countingReads = (store: EventStore) => {
     reads.push(Object.values(read).flat().length);
     return read;
   };
+  const fromSnapshots = store.readStreamsFromSnapshots;
+  store.readStreamsFromSnapshots = async (...args) => {
+    const read = await fromSnapshots(...args);
+    reads.push(Object.values(read.events).flat().length);
+    return read;
+  };
   return reads;
+};
+
+/** Counts the statements reading events or snapshots sent through `db` until `stop` (not a store's wake-ups). */
+const countingStatements = (db: Database) => {
+  const query = db.query;
+  const counted = { count: 0, stop: () => void (db.query = query) };
+  db.query = ((...args: Parameters<Database["query"]>) => {
+    if (/\bfrom (es_events|es_snapshots)\b/.test(args[0])) counted.count++;
+    return query.apply(db, args);
+  }) as Database["query"];
+  return counted;
 };
 
 describe.each(drivers)("stream states on $name", (driver) => {
@@ -120,12 +137,16 @@ describe.each(drivers)("stream states on $name", (driver) => {
       .toBe(12);
     await store.append(counters.id(key), [added(100), added(200)], { expectedVersion: 12 });
 
-    // A process started later reads the two events after the snapshot, to the state all fourteen fold to.
+    // A process started later reads the two events after the snapshot, to the state all fourteen fold to,
+    // snapshot and events in one statement.
     const later = createStreamStates(store, { snapshots, snapshotEvery: 10 });
     const reads = countingReads(store);
+    const statements = countingStatements(db);
     const read = await later.read({ counter: counterV1(key) });
     expect(read.counter).toMatchObject({ state: { total: 378, events: 14 }, version: 14 });
     expect(reads).toEqual([2]);
+    expect(statements.count).toBe(1);
+    statements.stop();
 
     // A decider whose codec changed (its evolve did) does not trust the old snapshot: it reads all fourteen.
     const changed = createStreamStates(store, { snapshots, snapshotEvery: 1_000 });

@@ -178,29 +178,34 @@ export const createStreamStates = (
   };
 
   /**
-   * The snapshots of the streams about to be read from their first event whose decider has a codec: each
-   * one found moves `after` to its version and is where that stream's fold starts.
+   * The newer events of the streams to read, in one statement; those read from their first event whose
+   * decider has a codec start from their snapshot when one was taken (`starts`, and their events after it).
    */
-  const fromSnapshots = async (streams: readonly StreamOf<unknown>[], after: Record<string, number>) => {
+  const readNewer = async (
+    streams: readonly StreamOf<unknown>[],
+    toRead: readonly string[],
+    after: Readonly<Record<string, number>>,
+  ) => {
     const starts = new Map<string, Folded<unknown>>();
     const wanted = streams.filter(
       (stream) => stream.fold.snapshot && after[stream.streamId] === 0 && !stream.fresh,
     ) as (StreamOf<unknown> & { fold: { snapshot: SnapshotCodec<unknown> } })[];
-    if (!snapshots || wanted.length === 0) return starts;
-    const found = await snapshots.load(
-      wanted.map((stream) => ({ streamId: stream.streamId, codec: stream.fold.snapshot.name })),
+    if (!snapshots || wanted.length === 0) return { starts, newer: await store.readStreams(toRead, after) };
+    const read = await store.readStreamsFromSnapshots(
+      toRead,
+      after,
+      Object.fromEntries(wanted.map((stream) => [stream.streamId, stream.fold.snapshot.name])),
     );
     for (const stream of wanted) {
-      const snapshot = found.get(stream.streamId);
+      const snapshot = read.snapshots.get(stream.streamId);
       if (!snapshot) continue;
       starts.set(stream.streamId, {
         state: stream.fold.snapshot.decode(snapshot.state),
         version: snapshot.version,
         last: snapshot.last,
       });
-      after[stream.streamId] = snapshot.version;
     }
-    return starts;
+    return { starts, newer: read.events };
   };
 
   /** Per stream, the end of the queue of commands of this process waiting to work on it. */
@@ -254,20 +259,23 @@ export const createStreamStates = (
         if (options.trustKept && latest(entry)) unread.add(stream.streamId);
         else if (options.readFresh || !stream.fresh) after[stream.streamId] = entry?.folded.version ?? 0;
       }
-      const starts = await fromSnapshots(
-        all.filter((stream) => !known.get(stream.streamId)),
-        after,
-      );
       const toRead = Object.keys(after);
       for (const streamId of toRead) {
         const read = reading.get(streamId) ?? { readers: 0, heard: 0 };
         read.readers++;
         reading.set(streamId, read);
       }
-      let newer: Record<string, RecordedEvent[]>;
+      let newer: Record<string, RecordedEvent[]> = {};
+      let starts = new Map<string, Folded<unknown>>();
       const heard = new Map<string, number>();
       try {
-        newer = toRead.length > 0 ? await store.readStreams(toRead, after) : {};
+        if (toRead.length > 0) {
+          ({ starts, newer } = await readNewer(
+            all.filter((stream) => !known.get(stream.streamId)),
+            toRead,
+            after,
+          ));
+        }
       } finally {
         for (const streamId of toRead) {
           const read = reading.get(streamId) as { readers: number; heard: number };

@@ -81,6 +81,13 @@ interface EventRow {
   recorded_at_ms: number | string;
 }
 
+/** A snapshot as `es_snapshots` holds it (commands/snapshots.ts): the state still encoded by its codec. */
+export interface SnapshotRow {
+  version: number;
+  last: Position;
+  state: unknown;
+}
+
 interface StoredResult {
   nextVersions: Record<string, number>;
   lastPosition: { transactionId: string; globalPosition: string };
@@ -122,6 +129,16 @@ export interface EventStore {
     streamIds: readonly string[],
     after?: Readonly<Record<string, number>>,
   ): Promise<Record<string, RecordedEvent[]>>;
+  /**
+   * `readStreams`, where the streams named in `snapshots` (stream id → codec) start from their snapshot in
+   * `es_snapshots` if one was taken with that codec: its row comes back, and only the events after it. One
+   * statement: a cold stream costs one round trip, not a snapshot lookup and then a read.
+   */
+  readStreamsFromSnapshots(
+    streamIds: readonly string[],
+    after: Readonly<Record<string, number>>,
+    snapshots: Readonly<Record<string, string>>,
+  ): Promise<{ events: Record<string, RecordedEvent[]>; snapshots: Map<string, SnapshotRow> }>;
   /**
    * Events after `after` in global order, only those no running transaction can still precede:
    * see README.md beside this file.
@@ -518,6 +535,55 @@ export const createEventStore = async (
       const streams: Record<string, RecordedEvent[]> = Object.fromEntries(streamIds.map((id) => [id, []]));
       for (const row of rows) streams[row.stream_id]?.push(toRecorded(row));
       return streams;
+    },
+    async readStreamsFromSnapshots(streamIds, after, codecs) {
+      const { rows } = await db.query<
+        EventRow & {
+          snapshot_version: number | null;
+          snapshot_transaction_id: string;
+          snapshot_global_position: string;
+        }
+      >(
+        `with wanted as (
+           select * from unnest($1::text[], $2::int[], $3::text[]) as wanted (stream_id, after_version, codec)
+         ), snapshot as (
+           select s.stream_id, s.version, s.transaction_id::text as transaction_id,
+                  s.global_position::text as global_position, s.state
+             from es_snapshots s join wanted w on w.stream_id = s.stream_id and w.codec = s.codec
+         )
+         select e.global_position, e.transaction_id, e.stream_id, e.stream_version, e.type, e.schema_version, e.data,
+                e.metadata, e.event_id, (extract(epoch from e.recorded_at) * 1000)::float8 as recorded_at_ms,
+                null::int as snapshot_version, null::text as snapshot_transaction_id, null::text as snapshot_global_position
+           from es_events e join wanted w using (stream_id) left join snapshot using (stream_id)
+          where e.stream_version > greatest(w.after_version, coalesce(snapshot.version, 0))
+         union all
+         select null, null, stream_id, null, null, null, state, null, null, null, version, transaction_id, global_position
+           from snapshot
+         order by stream_id, stream_version nulls first`,
+        [
+          [...streamIds],
+          streamIds.map((streamId) => after[streamId] ?? 0),
+          streamIds.map((streamId) => codecs[streamId] ?? null),
+        ],
+        { prepareAs: "es_read_streams_from_snapshots" },
+      );
+      const eventRows = rows.filter((row) => row.snapshot_version === null);
+      await personalData.prepare(eventRows);
+      const events: Record<string, RecordedEvent[]> = Object.fromEntries(streamIds.map((id) => [id, []]));
+      const snapshots = new Map<string, SnapshotRow>();
+      for (const row of rows) {
+        if (row.snapshot_version === null) events[row.stream_id]?.push(toRecorded(row));
+        else
+          snapshots.set(row.stream_id, {
+            version: row.snapshot_version,
+            last: {
+              transactionId: BigInt(row.snapshot_transaction_id),
+              globalPosition: BigInt(row.snapshot_global_position),
+            },
+            state: row.data,
+          });
+      }
+      return { events, snapshots };
     },
     readAll,
     async readRecordedUpTo(after, recordedUpTo, types, limit = DEFAULT_BATCH) {
