@@ -1,5 +1,6 @@
 export * from "./runner/blue-green";
 export * from "./runner/checkpoints";
+export * from "./runner/live-runs";
 export * from "./runner/projector";
 export * from "./runner/replay";
 export * from "./runner/runner";

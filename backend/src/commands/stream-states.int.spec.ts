@@ -61,7 +61,12 @@ const countingReads = (store: EventStore) => {
 /** Counts the statements reading events or snapshots sent through `db` until `stop` (not a store's wake-ups). */
 const countingStatements = (db: Database) => {
   const query = db.query;
-  const counted = { count: 0, stop: () => void (db.query = query) };
+  const counted = {
+    count: 0,
+    stop: () => {
+      db.query = query;
+    },
+  };
   db.query = ((...args: Parameters<Database["query"]>) => {
     if (/\bfrom (es_events|es_snapshots)\b/.test(args[0])) counted.count++;
     return query.apply(db, args);

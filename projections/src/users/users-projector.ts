@@ -1,5 +1,6 @@
 import type { RecordedEvent } from "@el/domain";
 import { accountStreamEvent, PERSON_REMOVED, type ProfileChanges } from "@el/domain/accounts/index";
+import { applyInRuns } from "../runner/live-runs";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -219,8 +220,7 @@ const creditsSpent = async (events: readonly RecordedEvent[], tx: Sql): Promise<
     ],
     { prepareAs: "users_credits_spent" },
   );
-  const recordedAt = (events.at(-1) as RecordedEvent).recordedAt.getTime();
-  return balanceChanged(rows).map((push) => ({ ...push, recordedAt }));
+  return balanceChanged(rows);
 };
 
 const spendsCredit = (event: RecordedEvent) =>
@@ -253,29 +253,7 @@ export const usersProjector: Projector = {
     await sql.query(USERS_SCHEMA);
   },
   // A burst of credits spent is one update; every other event is applied as `apply` does, in order.
-  applyLive: async (events, tx) => {
-    const pushes: Push[] = [];
-    let run: RecordedEvent[] = [];
-    const flush = async () => {
-      if (run.length > 1) pushes.push(...(await creditsSpent(run, tx)));
-      else if (run[0]) await applyOne(run[0]);
-      run = [];
-    };
-    const applyOne = async (event: RecordedEvent) => {
-      const produced = (await usersProjector.apply(event, tx)) ?? [];
-      for (const one of produced) pushes.push({ ...one, recordedAt: event.recordedAt.getTime() });
-    };
-    for (const event of events) {
-      if (spendsCredit(event)) {
-        run.push(event);
-        continue;
-      }
-      await flush();
-      await applyOne(event);
-    }
-    await flush();
-    return pushes;
-  },
+  applyLive: (events, tx) => applyInRuns(events, tx, spendsCredit, creditsSpent, usersProjector.apply),
   apply: async (recorded, tx) => {
     const event = accountStreamEvent(recorded);
     switch (event.type) {

@@ -2,6 +2,7 @@ import type { RecordedEvent } from "@el/domain";
 import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index";
 import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
+import { applyInRuns } from "../../runner/live-runs";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
 import { applyLessonSchedulingsBatch, insertScheduledLessons } from "./lesson-schedulings-batch";
@@ -198,31 +199,20 @@ export const lessonSchedulingsProjector: Projector = {
     await applyLessonSchedulingsBatch(lessonEvents, tx);
   },
   // A burst of schedulings is one insert; every other event is applied as `apply` does, in order.
-  applyLive: async (events, tx) => {
-    const pushes: Push[] = [];
-    let run: RecordedEvent[] = [];
-    const flush = async () => {
-      if (run.length > 1) await insertScheduledLessons(run, tx);
-      else if (run[0]) await scheduled(run[0].data as LessonEventData<"LessonScheduled">, tx);
-      for (const event of run)
-        pushes.push({
+  applyLive: (events, tx) =>
+    applyInRuns(
+      events,
+      tx,
+      (event) => event.type === "LessonScheduled",
+      async (run, runTx) => {
+        await insertScheduledLessons(run, runTx);
+        return run.map((event) => ({
           ...pendingPush(event.data as LessonEventData<"LessonScheduled">),
           recordedAt: event.recordedAt.getTime(),
-        });
-      run = [];
-    };
-    for (const event of events) {
-      if (event.type === "LessonScheduled") {
-        run.push(event);
-        continue;
-      }
-      await flush();
-      const produced = (await lessonSchedulingsProjector.apply(event, tx)) ?? [];
-      for (const one of produced) pushes.push({ ...one, recordedAt: event.recordedAt.getTime() });
-    }
-    await flush();
-    return pushes;
-  },
+        }));
+      },
+      lessonSchedulingsProjector.apply,
+    ),
   apply: async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") return erasePerson(recorded, tx);
     const event = lessonStreams.event(recorded);
