@@ -105,7 +105,7 @@ const OTHERS_HELLO_MS = 20_000;
 /** How long after it last heard another process a store stops sending wake-ups. */
 const OTHERS_FORGOTTEN_MS = 60_000;
 /** How long a store just started waits for the others to answer its hello before it counts itself alone. */
-const OTHERS_ANSWER_MS = 2_000;
+const OTHERS_ANSWER_MS = 5_000;
 
 export interface EventStore {
   append<Result = unknown>(
@@ -179,7 +179,7 @@ export interface EventStore {
   onAppended(listener: AppendedListener): () => void;
   /**
    * Whether another process may be writing to or reading this store: one was heard (its hello or its
-   * wake-up) within `othersForgottenMs`, or this store started less than that ago.
+   * wake-up) within `othersForgottenMs`, or this store said its hello less than 5 s ago (or is still saying it).
    */
   othersKnown(): boolean;
   /** The keys personal fields are sealed with (personal-data.ts): erasing a person destroys theirs. */
@@ -223,10 +223,12 @@ export const createEventStore = async (
   // re-check, never an event.
   //
   // Every other process answers a store's first hello at once (`hello:{instance}:back`), so a store that heard no
-  // answer within `OTHERS_ANSWER_MS` of its start is alone, and knows it (`othersKnown`) without waiting a minute.
+  // answer within `OTHERS_ANSWER_MS` of saying it is alone, and knows it (`othersKnown`) without waiting a minute.
   const instance = randomUUID();
   const HELLO = `hello:${instance}`;
-  let othersHeardAt = performance.now() - othersForgottenMs + Math.min(othersForgottenMs, OTHERS_ANSWER_MS);
+  let othersHeardAt = Number.NEGATIVE_INFINITY;
+  // Until its hello has been out long enough for an answer, a store assumes others (reset once it is said).
+  let saidHelloAt = Number.POSITIVE_INFINITY;
   const unlisten = await db.listen("es_events", (payload) => {
     // `{instance}` or `{instance}|{type},{type}…`: who stored, and what when it fitted.
     const [from, types] = payload.split("|", 2);
@@ -257,9 +259,16 @@ export const createEventStore = async (
     const sayable = types.size > 0 && said.length < 4_000 && [...types].every((type) => /^\w+$/.test(type));
     return notifyOf(sayable ? said : instance);
   };
-  const othersKnown = () => performance.now() - othersHeardAt <= othersForgottenMs;
+  const othersKnown = () => {
+    const now = performance.now();
+    return (
+      now - othersHeardAt <= othersForgottenMs || now - saidHelloAt <= Math.min(othersForgottenMs, OTHERS_ANSWER_MS)
+    );
+  };
   const sayHello = () => db.query(notifyOf(HELLO)).catch(() => {});
   await sayHello();
+  // The answers' window opens once the hello is out, however long opening the LISTEN session took.
+  saidHelloAt = performance.now();
   const hello = setInterval(sayHello, othersHelloMs);
   hello.unref();
   let notifying: Promise<void> | undefined;

@@ -203,11 +203,11 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     try {
       // Just started, it assumes others until they had time to answer its hello.
       expect(a.othersKnown()).toBe(true);
-      await expect.poll(() => a.othersKnown(), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => a.othersKnown(), { timeout: 10_000 }).toBe(false);
       b = await createEventStore(dbB, registry);
-      // A hears B's hello; B hears A's answer, long before its own two seconds are up.
+      // A hears B's hello; B hears A's answer, long before its own five seconds are up.
       await expect.poll(() => a.othersKnown(), { timeout: 1_000 }).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
       expect([a.othersKnown(), b.othersKnown()]).toEqual([true, true]);
     } finally {
       await Promise.all([a.close(), b?.close()]);
