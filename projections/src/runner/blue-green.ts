@@ -66,16 +66,19 @@ export const rebuildBlueGreen = async (options: BlueGreenOptions) => {
   for (let attempt = 1; ; attempt++) {
     await catchUp();
     const switched = await db.transaction(async (tx) => {
-      for (const table of projector.tables) {
-        const { rows } = await tx.query<{ found: string | null }>("select to_regclass($1)::text as found", [
-          `${current[0]?.schema ?? "public"}.${table}`,
-        ]);
-        if (rows[0]?.found) await tx.query(`lock table ${live}.${table} in access exclusive mode`);
-      }
+      // The live projector's checkpoint first, then its tables: the runner's transactions take them in that
+      // order (the checkpoint's compare-and-set, then the rows), so the switch never deadlocks with one. Once
+      // the checkpoint is held, the live version cannot move on.
       const { rows } = await tx.query<{ transaction_id: string; global_position: string }>(
         "select transaction_id, global_position from projection_checkpoints where name = $1 for update",
         [projector.name],
       );
+      for (const table of projector.tables) {
+        const { rows: found } = await tx.query<{ found: string | null }>("select to_regclass($1)::text as found", [
+          `${current[0]?.schema ?? "public"}.${table}`,
+        ]);
+        if (found[0]?.found) await tx.query(`lock table ${live}.${table} in access exclusive mode`);
+      }
       const checkpoint = rows[0];
       const livePosition = checkpoint
         ? { transactionId: BigInt(checkpoint.transaction_id), globalPosition: BigInt(checkpoint.global_position) }
