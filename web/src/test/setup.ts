@@ -13,3 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 // Specs render the areas' pages directly, without the lazy page that fetches their texts in the app,
 // and switch languages with i18n itself.
 await Promise.all([loadAreaTexts(), loadFirstPageEnglish()]);
+
+// The session fetches its machine on first use. Loaded here once, a spec that ends before that fetch
+// resolves does not leave a module to load after vitest has torn its environment down.
+await Promise.all([import("xstate"), import("../lib/session/session.machine")]);
