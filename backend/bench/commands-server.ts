@@ -67,16 +67,18 @@ const counted = (inner: Database) => {
       counts.statements++;
       return inner.query(text, params, options);
     },
-    transaction: (work) => {
+    transaction: (work, options) => {
       counts.transactions++;
       counts.statements += 2;
-      return inner.transaction((tx) =>
-        work({
-          query: (text, params, options) => {
-            counts.statements++;
-            return tx.query(text, params, options);
-          },
-        }),
+      return inner.transaction(
+        (tx) =>
+          work({
+            query: (text, params, options) => {
+              counts.statements++;
+              return tx.query(text, params, options);
+            },
+          }),
+        options,
       );
     },
     listen: (channel, onNotify) => inner.listen(channel, onNotify),
