@@ -67,18 +67,16 @@ const counted = (inner: Database) => {
       counts.statements++;
       return inner.query(text, params, options);
     },
-    transaction: (work, options) => {
+    transaction: (work) => {
       counts.transactions++;
       counts.statements += 2;
-      return inner.transaction(
-        (tx) =>
-          work({
-            query: (text, params, options) => {
-              counts.statements++;
-              return tx.query(text, params, options);
-            },
-          }),
-        options,
+      return inner.transaction((tx) =>
+        work({
+          query: (text, params, options) => {
+            counts.statements++;
+            return tx.query(text, params, options);
+          },
+        }),
       );
     },
     listen: (channel, onNotify) => inner.listen(channel, onNotify),

@@ -20,21 +20,10 @@ export interface QueryOptions {
   prepareAs?: string;
 }
 
-export interface TransactionOptions {
-  /**
-   * False for work that can be done again from what is durable, such as a read model's batch, whose rows
-   * and checkpoint commit together and derive from events already on disk: its commit does not wait for
-   * the disk (PostgreSQL's `synchronous_commit = off`, for this transaction only). It is seen at once and
-   * is never half there; a crash of the database server may lose the last such commits whole, and their
-   * work is then done again. True by default.
-   */
-  durable?: boolean;
-}
-
 export interface Database extends Sql {
   readonly kind: "pg" | "pglite";
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   /** Calls `onNotify` for each NOTIFY on `channel`; resolves to a function that stops listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**

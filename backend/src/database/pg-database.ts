@@ -189,7 +189,7 @@ export const createPgDatabase = (
   return {
     kind: "pg",
     query: (text, params, options) => retried(() => pool.query(statement(text, params, options))) as never,
-    async transaction(work, options) {
+    async transaction(work) {
       // The pool only listens for errors of idle clients: a session the server ends while it is checked
       // out (idle-in-transaction timeout, restart) would otherwise raise an unhandled 'error' and stop
       // the process. Such a client is broken, so it goes back to the pool to be discarded.
@@ -205,8 +205,7 @@ export const createPgDatabase = (
         broken = undefined;
         opened.on("error", onError);
         try {
-          // One round trip either way: a text without parameters may hold two statements.
-          await opened.query(options?.durable === false ? "begin; set local synchronous_commit = off" : "begin");
+          await opened.query("begin");
           return opened;
         } catch (error) {
           opened.off("error", onError);

@@ -13,14 +13,13 @@ export const createPgliteDatabase = async (dataDir?: string): Promise<Database> 
     // Without parameters a text may hold several statements (migrations), which needs the simple protocol.
     query: async (text, params) =>
       (params?.length ? db.query(text, params) : ((await db.exec(text)).at(-1) ?? { rows: [] })) as never,
-    transaction: (work, options) =>
-      db.transaction(async (tx) => {
-        if (options?.durable === false) await tx.exec("set local synchronous_commit = off");
-        return work({
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
           query: async (text, params) =>
             (params?.length ? tx.query(text, params) : ((await tx.exec(text)).at(-1) ?? { rows: [] })) as never,
-        } as Sql);
-      }),
+        } as Sql),
+      ),
     async listen(channel, onNotify) {
       const unlisten = await db.listen(channel, onNotify);
       return unlisten;

@@ -450,37 +450,6 @@ describe.each(drivers)("projection runner on $name", (driver: TestDriver) => {
     }
   });
 
-  it("commits read models without waiting for the disk, and every other transaction durably", async () => {
-    const { db, tick, runner } = await open();
-    // Each row keeps how its transaction commits. Two projectors share their transactions; the third, which
-    // nobody waits for, commits its own.
-    const projectors = ["together_a", "together_b", "background"].map((name) => ({
-      ...recordingProjector(name),
-      ...(name === "background" ? { awaitedOn: [] } : {}),
-      async migrate(sql: Sql) {
-        await sql.query(`create table if not exists ${name}_rows (event_id uuid not null, n integer not null,
-          written_in text not null default pg_current_xact_id()::text,
-          commit_mode text not null default current_setting('synchronous_commit'))`);
-      },
-    }));
-    const running = await start(runner(projectors), projectors, db);
-    const events = await tick(1, 30, 3);
-    expect(await running.waitFor(positionOf(events.at(-1) as RecordedEvent))).toBe(true);
-    for (const { name } of projectors) {
-      const { rows } = await db.query<{ commit_mode: string; n: number }>(
-        `select commit_mode, count(*)::int as n from ${name}_rows group by commit_mode`,
-      );
-      expect(rows, name).toEqual([{ commit_mode: "off", n: 30 }]);
-    }
-    // The setting ends with its transaction: the pooled sessions the runner used commit durably again.
-    const modes = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        db.transaction((tx) => tx.query<{ mode: string }>("select current_setting('synchronous_commit') as mode")),
-      ),
-    );
-    expect(new Set(modes.map(({ rows }) => rows[0]?.mode))).toEqual(new Set(["on"]));
-  });
-
   it("keeps projecting after reading the event store failed for a while", async () => {
     const { db, store, tick, applied } = await open();
     let failures = 3;

@@ -92,13 +92,6 @@ class LeaseLost extends Error {
 
 /** Events the projectors sharing one transaction may apply in it, all together. */
 const SHARED_APPLIES_MAX = 50;
-/**
- * A batch's rows and its checkpoint commit together and derive from events already on disk, so their
- * commit does not wait for the disk: a database crash can only lose whole batches, which are applied again
- * from the checkpoint before them (their pushes then leave again). Commands and their answers never wait
- * for a flush that protects nothing.
- */
-const READ_MODEL_COMMIT = { durable: false } as const;
 const positionOf = (event: RecordedEvent): Position => ({
   transactionId: event.transactionId,
   globalPosition: event.globalPosition,
@@ -444,7 +437,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
           }
           applying = undefined;
           return produced;
-        }, READ_MODEL_COMMIT),
+        }),
       );
       // The commit's pushes leave together (another instance gets them in one message), before each
       // member moves on as if it had applied its part alone.
@@ -498,7 +491,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         db.transaction(async (tx) => {
           await advanceCheckpoint(tx, loop.projector.name, loop.persisted as Position, last);
           return applyEvents(loop.projector, relevant, tx);
-        }, READ_MODEL_COMMIT),
+        }),
       ));
     loop.position = last;
     loop.persisted = last;
