@@ -1,4 +1,4 @@
-import { invalid, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
 import {
   centsFromReais,
   type ItemPackageCommand,
@@ -13,8 +13,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
-import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
+import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
 import { contextOf, idParams } from "./http";
 
@@ -66,62 +67,18 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     async (request) => current(request.params.id),
   );
 
-  app.post(
-    "/api/item-packages",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: PackageBody, response: { 201: ItemPackageView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id: sent, amount, value } = request.body;
-      if (sent) throw invalid("error.idexists", "id");
-      const id = await app.nextId();
-      const created = await run(
-        id,
-        { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) },
-        contextOf(request),
-      );
-      if (!created.projected) return sendPending(alert(reply, "catalog.itemPackage.created", id), created);
-      return alert(
-        reply.code(201).header("Location", `/api/item-packages/${id}`),
-        "catalog.itemPackage.created",
-        id,
-      ).send(created.view);
-    },
-  );
-
-  const change = (id: number, body: z.infer<typeof PackageBody>, context: ReturnType<typeof contextOf>) =>
-    run(id, { type: "ChangeItemPackage", amount: body.amount, valueCents: centsFromReais(body.value) }, context);
-
-  app.put(
-    "/api/item-packages",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: PackageBody, response: { 200: ItemPackageView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.body;
-      if (!id) throw invalid("error.idnull", "id");
-      const changed = await change(id, request.body, contextOf(request));
-      if (!changed.projected) return sendPending(alert(reply, "catalog.itemPackage.updated", id), changed);
-      return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
-    },
-  );
-
-  app.put(
-    "/api/item-packages/:id",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: PackageBody, response: { 200: ItemPackageView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      const changed = await change(id, request.body, contextOf(request));
-      if (!changed.projected) return sendPending(alert(reply, "catalog.itemPackage.updated", id), changed);
-      return alert(reply, "catalog.itemPackage.updated", id).send(changed.view);
-    },
-  );
+  entityWriteRoutes(app, {
+    path: "/api/item-packages",
+    config: { roles: ["ROLE_ADMIN"] },
+    params: idParams,
+    body: PackageBody,
+    view: ItemPackageView,
+    alerts: { created: "catalog.itemPackage.created", updated: "catalog.itemPackage.updated" },
+    create: (id, { amount, value }, request) =>
+      run(id, { type: "CreateItemPackage", id, amount, valueCents: centsFromReais(value) }, contextOf(request)),
+    update: (id, { amount, value }, request) =>
+      run(id, { type: "ChangeItemPackage", amount, valueCents: centsFromReais(value) }, contextOf(request)),
+  });
 
   app.delete(
     "/api/item-packages/:id",

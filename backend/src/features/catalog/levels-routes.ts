@@ -1,4 +1,4 @@
-import { invalid, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
 import {
   LevelBody,
   type LevelCommand,
@@ -14,6 +14,7 @@ import { z } from "zod";
 import { executeCommand } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 
@@ -73,59 +74,20 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     current(request.params.id),
   );
 
-  app.post(
-    "/api/levels",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: LevelBody, response: { 201: LevelView, 202: PendingAnswer } },
+  entityWriteRoutes(app, {
+    path: "/api/levels",
+    config: { roles: ["ROLE_ADMIN"] },
+    params: idParams,
+    body: LevelBody,
+    view: LevelView,
+    alerts: { created: "catalog.level.created", updated: "catalog.level.updated" },
+    create: (id, body, request) =>
+      run(id, { type: "CreateLevel", id, name: body.name, active: body.active }, contextOf(request)),
+    update: (id, body, request) => {
+      const context = contextOf(request);
+      return run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
     },
-    async (request, reply) => {
-      if (request.body.id) throw invalid("error.idexists", "id");
-      const id = await app.nextId();
-      const level = await run(
-        id,
-        { type: "CreateLevel", id, name: request.body.name, active: request.body.active },
-        contextOf(request),
-      );
-      if (!level.projected) return sendPending(alert(reply, "catalog.level.created", id), level);
-      return alert(reply.code(201).header("Location", `/api/levels/${id}`), "catalog.level.created", id).send(
-        level.view,
-      );
-    },
-  );
-
-  const update = (id: number, body: LevelBody, context: ReturnType<typeof contextOf>) =>
-    run(id, { type: "UpdateLevel", name: body.name, active: body.active, by: context.by }, context);
-
-  app.put(
-    "/api/levels",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: LevelBody, response: { 200: LevelView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.body;
-      if (!id) throw invalid("error.idnull", "id");
-      const level = await update(id, request.body, contextOf(request));
-      if (!level.projected) return sendPending(alert(reply, "catalog.level.updated", id), level);
-      return alert(reply, "catalog.level.updated", id).send(level.view);
-    },
-  );
-
-  app.put(
-    "/api/levels/:id",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: LevelBody, response: { 200: LevelView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      const level = await update(id, request.body, contextOf(request));
-      if (!level.projected) return sendPending(alert(reply, "catalog.level.updated", id), level);
-      return alert(reply, "catalog.level.updated", id).send(level.view);
-    },
-  );
+  });
 
   app.put(
     "/api/levels/:id/toggle",

@@ -16,8 +16,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
-import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
+import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { entityWriteRoutes } from "../../http/entity-writes";
 import { FileBytes, NoBody } from "../../http/responses";
 import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
@@ -159,52 +160,16 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     },
   );
 
-  app.post(
-    "/api/materials",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: MaterialBody, response: { 201: MaterialView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      if (request.body.id) throw invalid("error.idexists", "id");
-      const id = await app.nextId();
-      const material = await save(id, request.body, request, "UploadMaterial");
-      if (!material.projected) return sendPending(alert(reply, "catalog.material.created", id), material);
-      return alert(reply.code(201).header("Location", `/api/materials/${id}`), "catalog.material.created", id).send(
-        material.view,
-      );
-    },
-  );
-
-  app.put(
-    "/api/materials",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: MaterialBody, response: { 200: MaterialView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.body;
-      if (!id) throw invalid("error.idnull", "id");
-      const material = await save(id, request.body, request, "ReviseMaterial");
-      if (!material.projected) return sendPending(alert(reply, "catalog.material.updated", id), material);
-      return alert(reply, "catalog.material.updated", id).send(material.view);
-    },
-  );
-
-  app.put(
-    "/api/materials/:id",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: MaterialBody, response: { 200: MaterialView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      const material = await save(id, request.body, request, "ReviseMaterial");
-      if (!material.projected) return sendPending(alert(reply, "catalog.material.updated", id), material);
-      return alert(reply, "catalog.material.updated", id).send(material.view);
-    },
-  );
+  entityWriteRoutes(app, {
+    path: "/api/materials",
+    config: { roles: ["ROLE_ADMIN"] },
+    params: idParams,
+    body: MaterialBody,
+    view: MaterialView,
+    alerts: { created: "catalog.material.created", updated: "catalog.material.updated" },
+    create: (id, body, request) => save(id, body, request, "UploadMaterial"),
+    update: (id, body, request) => save(id, body, request, "ReviseMaterial"),
+  });
 
   app.delete(
     "/api/materials/:id",

@@ -1,4 +1,4 @@
-import { invalid, notFound, stateFrom } from "@el/domain";
+import { notFound, stateFrom } from "@el/domain";
 import {
   EntityReference,
   levelDecider,
@@ -22,8 +22,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { executeCommand, executeOnStreams } from "../../commands/execute";
-import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
+import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
 import { contextOf, flag, idParams } from "./http";
 
@@ -125,52 +126,16 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     async (request) => trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
-  app.post(
-    "/api/trails",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: TrailBody, response: { 201: TrailView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      if (request.body.id) throw invalid("error.idexists", "id");
-      const id = await app.nextId();
-      const trail = await save(id, request.body, request, "CreateTrail");
-      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.created", id), trail);
-      return alert(reply.code(201).header("Location", `/api/trails/${id}`), "catalog.trail.created", id).send(
-        trail.view,
-      );
-    },
-  );
-
-  app.put(
-    "/api/trails",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: TrailBody, response: { 200: TrailView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.body;
-      if (!id) throw invalid("error.idnull", "id");
-      const trail = await save(id, request.body, request, "ReviseTrail");
-      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.updated", id), trail);
-      return alert(reply, "catalog.trail.updated", id).send(trail.view);
-    },
-  );
-
-  app.put(
-    "/api/trails/:id",
-    {
-      config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, body: TrailBody, response: { 200: TrailView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      const trail = await save(id, request.body, request, "ReviseTrail");
-      if (!trail.projected) return sendPending(alert(reply, "catalog.trail.updated", id), trail);
-      return alert(reply, "catalog.trail.updated", id).send(trail.view);
-    },
-  );
+  entityWriteRoutes(app, {
+    path: "/api/trails",
+    config: { roles: ["ROLE_ADMIN"] },
+    params: idParams,
+    body: TrailBody,
+    view: TrailView,
+    alerts: { created: "catalog.trail.created", updated: "catalog.trail.updated" },
+    create: (id, body, request) => save(id, body, request, "CreateTrail"),
+    update: (id, body, request) => save(id, body, request, "ReviseTrail"),
+  });
 
   app.delete(
     "/api/trails/:id",

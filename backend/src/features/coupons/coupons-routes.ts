@@ -14,8 +14,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CommandContext } from "../../commands/execute";
-import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
+import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
+import { entityWriteRoutes } from "../../http/entity-writes";
 import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
 import { priceWithCoupon, requireReferences, writeCoupon } from "./coupon-commands";
@@ -132,46 +133,16 @@ export const couponsRoutes = async (base: FastifyInstance) => {
     async (request) => current(request.params.id),
   );
 
-  app.post(
-    "/api/coupons",
-    { config: ADMIN, schema: { body: CouponBody, response: { 201: CouponView, 202: PendingAnswer } } },
-    async (request, reply) => {
-      if (request.body.id) throw invalid("error.idexists", "id");
-      const id = await app.nextId();
-      const created = await write(id, request.body, request, "CreateCoupon");
-      if (!created.projected) return sendPending(alert(reply, couponAlerts.created, id), created);
-      return alert(reply.code(201).header("Location", `/api/coupons/${id}`), couponAlerts.created, id).send(
-        created.view,
-      );
-    },
-  );
-
-  app.put(
-    "/api/coupons",
-    { config: ADMIN, schema: { body: CouponBody, response: { 200: CouponView, 202: PendingAnswer } } },
-    async (request, reply) => {
-      const { id } = request.body;
-      if (!id) throw invalid("error.idnull", "id");
-      const changed = await write(id, request.body, request, "ChangeCoupon");
-      if (!changed.projected) return sendPending(alert(reply, couponAlerts.updated, id), changed);
-      return alert(reply, couponAlerts.updated, id).send(changed.view);
-    },
-  );
-
-  app.put(
-    "/api/coupons/:id",
-    {
-      config: ADMIN,
-      schema: { params: idParams, body: CouponBody, response: { 200: CouponView, 202: PendingAnswer } },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (request.body.id && request.body.id !== id) throw invalid("error.idinvalid", "id");
-      const changed = await write(id, request.body, request, "ChangeCoupon");
-      if (!changed.projected) return sendPending(alert(reply, couponAlerts.updated, id), changed);
-      return alert(reply, couponAlerts.updated, id).send(changed.view);
-    },
-  );
+  entityWriteRoutes(app, {
+    path: "/api/coupons",
+    config: ADMIN,
+    params: idParams,
+    body: CouponBody,
+    view: CouponView,
+    alerts: couponAlerts,
+    create: (id, body, request) => write(id, body, request, "CreateCoupon"),
+    update: (id, body, request) => write(id, body, request, "ChangeCoupon"),
+  });
 
   app.delete(
     "/api/coupons/:id",
