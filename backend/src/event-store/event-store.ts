@@ -452,12 +452,15 @@ export const createEventStore = async (
     /**
      * A wake-up promises an append. A read after one that finds nothing means the append is held back
      * by a transaction still open somewhere on the server (readers see below the oldest one, in any
-     * database): look again after 1, 2, 4… ms, a few times, rather than wait for the re-check.
+     * database, and a busy server's other work can keep one open for seconds): look again after 1, 2, 4…
+     * ms, then every half second (never later than the re-check), for about 5 s, rather than wait for
+     * the re-check.
      */
     let woken = false;
     let foundNothing = false;
     let heldBackReads = 0;
-    const HELD_BACK_READS = 8;
+    const HELD_BACK_READS = 18;
+    const heldBackDelay = (reads: number) => Math.min(2 ** (reads - 1), 500, recheckMs);
     const loop = (async () => {
       while (!stopped) {
         pending = false;
@@ -488,7 +491,7 @@ export const createEventStore = async (
         heldBackReads = heldBack ? heldBackReads + 1 : 0;
         woken = heldBack;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, heldBack ? 2 ** (heldBackReads - 1) : recheckMs);
+          const timer = setTimeout(resolve, heldBack ? heldBackDelay(heldBackReads) : recheckMs);
           wake = () => {
             clearTimeout(timer);
             resolve();
