@@ -119,17 +119,34 @@ describe("a transaction whose session the server ends", () => {
   });
 });
 
+/**
+ * Store A, and a live subscriber of store B (another process) noting the streams it sees. An hour between
+ * its re-checks: only a wake-up, and the looks again after one, can make it read again.
+ */
+const watchedByAnotherProcess = async () => {
+  const url = await createTestDatabaseUrl();
+  const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
+  await migrateEventStore(dbA);
+  const [a, b] = [await createEventStore(dbA, registry), await createEventStore(dbB, registry)];
+  const seen: string[] = [];
+  const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
+    recheckMs: 3_600_000,
+  });
+  return {
+    url,
+    a,
+    seen,
+    async close() {
+      await subscription.stop();
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([dbA.close(), dbB.close()]);
+    },
+  };
+};
+
 describe("two event stores on one PostgreSQL, as two backend processes", () => {
   it("wakes a live subscriber of one store by NOTIFY when the other appends", async () => {
-    const url = await createTestDatabaseUrl();
-    const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
-    await migrateEventStore(dbA);
-    const [a, b] = [await createEventStore(dbA, registry), await createEventStore(dbB, registry)];
-    const seen: string[] = [];
-    // An hour between re-checks: within this test only a wake-up can make the subscriber read again.
-    const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
-      recheckMs: 3_600_000,
-    });
+    const { a, seen, close } = await watchedByAnotherProcess();
     try {
       const appended: string[] = [];
       for (let n = 0; n < 5; n++) {
@@ -141,9 +158,7 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
         await expect.poll(() => seen, { timeout: 10_000 }).toEqual(appended);
       }
     } finally {
-      await subscription.stop();
-      await Promise.all([a.close(), b.close()]);
-      await Promise.all([dbA.close(), dbB.close()]);
+      await close();
     }
   });
 
@@ -222,15 +237,7 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
   ])(
     "reads again soon an append the wake-up announced but a transaction open elsewhere held back for $held",
     async ({ holdMs }) => {
-      const url = await createTestDatabaseUrl();
-      const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
-      await migrateEventStore(dbA);
-      const [a, b] = [await createEventStore(dbA, registry), await createEventStore(dbB, registry)];
-      const seen: string[] = [];
-      // An hour between re-checks: only the wake-up and the looks again after it can find the append.
-      const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
-        recheckMs: 3_600_000,
-      });
+      const { url, a, seen, close } = await watchedByAnotherProcess();
       // Another session's write transaction, older than the append, that ends without appending anything.
       const other = new pg.Client(url);
       await other.connect();
@@ -246,9 +253,7 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
         await expect.poll(() => seen, { timeout: 5_000 }).toEqual([streamId]);
       } finally {
         await other.end();
-        await subscription.stop();
-        await Promise.all([a.close(), b.close()]);
-        await Promise.all([dbA.close(), dbB.close()]);
+        await close();
       }
     },
   );
