@@ -150,11 +150,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const keyOf = (position: Position) => `${position.transactionId}:${position.globalPosition}`;
 
-/** The store as a runner reads it, noting where each of its reads started. */
 /**
- * Every read the runner makes, by where it read from. `found` counts the reads that brought events: a read
- * can come back empty when a transaction that began earlier is still open (the store shows nothing past
- * it), and the runner then reads again from the same place, which is right and not a second reader.
+ * The store as a runner reads it, noting where each of its reads started (`reads`). `found` counts the
+ * reads that brought events: a read can come back empty when a transaction that began earlier is still
+ * open (the store shows nothing past it), and the runner then reads again from the same place, which is
+ * right and not a second reader.
  */
 const countingReads = (store: EventStore) => {
   const reads: string[] = [];
