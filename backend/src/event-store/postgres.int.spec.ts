@@ -96,6 +96,31 @@ describe("event store sessions on PostgreSQL", () => {
   });
 });
 
+describe("a second instance starting beside a running one", () => {
+  it("migrates a store already at its schema without waiting for the running one's writes", async () => {
+    const url = await createTestDatabaseUrl();
+    const db = createPgDatabase(url);
+    await migrateEventStore(db);
+    // The running instance, mid-append: its transaction holds the lock every append takes on es_events.
+    const running = new pg.Client(url);
+    await running.connect();
+    try {
+      await running.query("begin");
+      await running.query("lock table es_events in row exclusive mode");
+      const starting = await db.transaction(async (tx) => {
+        await tx.query("set local lock_timeout = '2s'");
+        await migrateEventStore(tx);
+        return "migrated";
+      });
+      expect(starting).toBe("migrated");
+    } finally {
+      await running.query("rollback");
+      await running.end();
+      await db.close();
+    }
+  });
+});
+
 describe("a transaction whose session the server ends", () => {
   it("fails that command alone; the process and the pool carry on", async () => {
     const db = createPgDatabase(await createTestDatabaseUrl(), { max: 2 });

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import type { Sql } from "@el/projections/sql";
-import { migrateAuditLog } from "./audit-log";
+import { AUDIT_LOG_SCHEMA, migrateAuditLog } from "./audit-log";
 import { PERSONAL_DATA_KEYS_SCHEMA } from "./personal-data";
 
 /**
@@ -131,12 +132,32 @@ end
 $$;
 `;
 
+/** The schema this code writes: a database that records it was migrated to it needs no DDL. */
+const SCHEMA_VERSION = createHash("sha256")
+  .update(EVENT_STORE_SCHEMA)
+  .update(AUDIT_LOG_SCHEMA)
+  .update(PERSONAL_DATA_KEYS_SCHEMA)
+  .digest("hex");
+
+/**
+ * Brings the store's schema to this code's. Its DDL takes table locks even where there is nothing to change
+ * (`alter table … if not exists`, `create or replace view`, `create index if not exists`), held to the end of
+ * the starting instance's migration: a second instance starting beside a running one blocked its appends and
+ * could deadlock with its audit chainer. So a database already at this schema is left alone. The version is
+ * kept outside the `es_*` tables on purpose: a backup holds those and not the functions, so a database
+ * restored from one must be migrated in full.
+ */
 export const migrateEventStore = async (sql: Sql) => {
   await sql.query("select pg_advisory_lock(hashtextextended('es_migrate', 0))");
   try {
+    await sql.query("create table if not exists event_store_schema_version (version text not null)");
+    const { rows } = await sql.query<{ version: string }>("select version from event_store_schema_version");
+    if (rows.some((row) => row.version === SCHEMA_VERSION)) return;
     await sql.query(EVENT_STORE_SCHEMA);
     await migrateAuditLog(sql);
     await sql.query(PERSONAL_DATA_KEYS_SCHEMA);
+    await sql.query("delete from event_store_schema_version");
+    await sql.query("insert into event_store_schema_version (version) values ($1)", [SCHEMA_VERSION]);
   } finally {
     await sql.query("select pg_advisory_unlock(hashtextextended('es_migrate', 0))");
   }
