@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
-import { START } from "@el/domain";
+import { comparePositions, START } from "@el/domain";
 import type { Database } from "@el/projections/sql";
 import { ambientMetadata, definedMetadata } from "./event-metadata";
 import { createPersonalDataVault, type PersonalDataVault } from "./personal-data";
@@ -35,13 +35,17 @@ export interface AppendedStream {
 }
 
 /**
- * Told of each append: this process's own with where they stand (`local`); another process's without, with
- * the types it stored when its wake-up said them (`remote`), or nothing known but that something was stored.
+ * Told of each append: this process's own with where they stand (`local`); another process's as its wake-up
+ * says them (`remote`): the types it stored when they fitted (absent: any), and where the latest of them
+ * stands (`head`), or nothing known but that something was stored.
  */
-export type AppendedListener = (
-  local?: readonly AppendedStream[],
-  remote?: { readonly types: readonly string[] },
-) => void;
+export type AppendedListener = (local?: readonly AppendedStream[], remote?: RemoteAppends) => void;
+
+/** What another process's wake-up says of the appends it announces. */
+export interface RemoteAppends {
+  readonly types?: readonly string[];
+  readonly head?: Position;
+}
 
 export interface AppendOptions<Result = unknown> {
   /** Makes the append idempotent: a second append with this id stores nothing and returns the first result. */
@@ -192,6 +196,14 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** The head a wake-up says, `{transactionId}:{globalPosition}`, as `{ head }`; `{}` when it says none. */
+const positionSaid = (said: string | undefined): { head?: Position } => {
+  const match = /^(\d+):(\d+)$/.exec(said ?? "");
+  return match
+    ? { head: { transactionId: BigInt(match[1] as string), globalPosition: BigInt(match[2] as string) } }
+    : {};
+};
+
 export const createEventStore = async (
   db: Database,
   registry: EventRegistry,
@@ -230,15 +242,17 @@ export const createEventStore = async (
   // Until its hello has been out long enough for an answer, a store assumes others (reset once it is said).
   let saidHelloAt = Number.POSITIVE_INFINITY;
   const unlisten = await db.listen("es_events", (payload) => {
-    // `{instance}` or `{instance}|{type},{type}…`: who stored, and what when it fitted.
-    const [from, types] = payload.split("|", 2);
+    // `{instance}|{type},{type}…|{transactionId}:{globalPosition}`: who stored, what when it fitted (else
+    // nothing), and where the latest append stands; a store before the last part sent `{instance}[|{types}]`.
+    const [from, types, head] = payload.split("|", 3);
     if (from === instance || payload.startsWith(HELLO)) return;
     othersHeardAt = performance.now();
     if (payload.startsWith("hello:")) {
       if (!payload.endsWith(":back")) void db.query(notifyOf(`${HELLO}:back`)).catch(() => {});
       return;
     }
-    if (types) wakeListeners(undefined, { types: types.split(",") });
+    const remote = { ...(types ? { types: types.split(",") } : {}), ...positionSaid(head) };
+    if (remote.types || remote.head) wakeListeners(undefined, remote);
     else wakeListeners();
   });
 
@@ -250,14 +264,17 @@ export const createEventStore = async (
     db.kind === "pg"
       ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${payload}'); commit`
       : `select pg_notify('es_events', '${payload}')`;
-  /** The types stored since the last wake-up sent, which the next one names. */
+  /** The types stored since the last wake-up sent, which the next one names, and the furthest append's position. */
   let typesToSay = new Set<string>();
-  const wakeUpOf = (types: Set<string>) => {
-    const said = `${instance}|${[...types].join(",")}`;
+  let headToSay: Position | undefined;
+  const wakeUpOf = (types: Set<string>, head: Position | undefined) => {
+    const said = [...types].join(",");
     // A NOTIFY's payload is under 8,000 bytes; type names are identifiers, safe in its literal. Otherwise the
     // wake-up names nobody's types and wakes every subscriber.
     const sayable = types.size > 0 && said.length < 4_000 && [...types].every((type) => /^\w+$/.test(type));
-    return notifyOf(sayable ? said : instance);
+    // The head lets a reader that woke and found nothing know the append is held back (a transaction still open
+    // somewhere) and look again, rather than wait for its re-check.
+    return notifyOf(`${instance}|${sayable ? said : ""}|${head ? `${head.transactionId}:${head.globalPosition}` : ""}`);
   };
   const othersKnown = () => {
     const now = performance.now();
@@ -281,7 +298,10 @@ export const createEventStore = async (
   const announceAppended = (local: readonly AppendedStream[]) => {
     wakeListeners(local);
     if (!othersKnown()) return;
-    for (const { types } of local) for (const type of types) typesToSay.add(type);
+    for (const { types, position } of local) {
+      for (const type of types) typesToSay.add(type);
+      if (!headToSay || comparePositions(position, headToSay) > 0) headToSay = position;
+    }
     if (notifyScheduled) return;
     notifyScheduled = true;
     const wait = notifiedAt + NOTIFY_INTERVAL_MS - performance.now();
@@ -289,9 +309,10 @@ export const createEventStore = async (
       async () => {
         notifyScheduled = false;
         notifiedAt = performance.now();
-        const said = typesToSay;
+        const [said, head] = [typesToSay, headToSay];
         typesToSay = new Set();
-        await db.query(wakeUpOf(said)).catch(() => {});
+        headToSay = undefined;
+        await db.query(wakeUpOf(said, head)).catch(() => {});
       },
     );
   };

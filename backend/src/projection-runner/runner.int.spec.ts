@@ -751,6 +751,37 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     everyTickOnce(await harness.applied("held"), 1, 4);
   });
 
+  it("reads again at once another process's append that an open transaction held back from its wake-up's read, without waiting for the re-check", async () => {
+    const url = await createTestDatabaseUrl();
+    const writer = await openHarness(createPgDatabase(url));
+    harnesses.push(writer);
+    const reader = await openHarness(createPgDatabase(url));
+    harnesses.push(reader);
+    const projector = recordingProjector("remoteheld");
+    // An hour between reads of an idle projector: only a look-again after its wake-up can find the append.
+    const running = await start(reader.runner([projector], { idlePollMs: 3_600_000 }), [projector], reader.db);
+    await expect.poll(() => running.isActive("remoteheld"), POLL).toBe(true);
+
+    // A transaction of a third session, older than each append and ending without one: the wake-up's read
+    // cannot see the append yet, and nothing announces it once that transaction ends.
+    const other = new pg.Client(url);
+    await other.connect();
+    try {
+      for (let round = 1; round <= 3; round++) {
+        await other.query("begin");
+        await other.query("select pg_current_xact_id()");
+        await writer.tick(round, round);
+        await pause(100);
+        expect((await reader.applied("remoteheld")).get(round)).toBeUndefined();
+        await other.query("commit");
+        await expect.poll(async () => (await reader.applied("remoteheld")).get(round), POLL).toBe(1);
+      }
+    } finally {
+      await other.end();
+    }
+    everyTickOnce(await reader.applied("remoteheld"), 1, 3);
+  });
+
   it("hands a projector over when the holder's lock session is ended: the standby runs it, the holder stands by, nothing stalls or is applied twice", async () => {
     const { url, first, second } = await twoProcesses();
     const one = await start(first.runner([recordingProjector("leased")]), [recordingProjector("leased")], first.db);
@@ -870,9 +901,12 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     );
     const [firstTick] = await second.tick(1, 1);
     expect(await running.waitFor(positionOf(firstTick as RecordedEvent))).toBe(true);
-    // A tock of this process moves only the tocking loop on: the two now read from different places.
+    // A tock of this process moves only the tocking loop on, a tick after it only the ticking loop: the two
+    // now read from different places, and the ticking loop never again from the tock.
     const [tock] = await first.tick(1, 1, 1, "Tocked");
     expect(await running.waitFor(positionOf(tock as RecordedEvent), ["tocking"])).toBe(true);
+    const [ownTick] = await first.tick(12, 12);
+    expect(await running.waitFor(positionOf(ownTick as RecordedEvent), ["ticking"])).toBe(true);
     await pause(100);
     const earlier = counted.reads.length;
     const earlierFound = counted.foundSoFar();

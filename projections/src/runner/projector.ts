@@ -54,13 +54,13 @@ export interface EventSource {
   readAll(after: Position, limit: number): Promise<RecordedEvent[]>;
   /**
    * Calls `listener` after each append; an append of this process comes with where it stands and the
-   * types it stored (`local`), others' without, with the types they stored when their wake-up said them
-   * (`remote`), or nothing (they are only known to exist).
+   * types it stored (`local`), others' as their wake-up says them (`remote`): the types they stored (absent:
+   * any) and where the latest stands, or nothing (they are only known to exist).
    */
   onAppended(
     listener: (
       local?: readonly { position: Position; types?: readonly string[] }[],
-      remote?: { readonly types: readonly string[] },
+      remote?: { readonly types?: readonly string[]; readonly head?: Position },
     ) => void,
   ): () => void;
   /** How many events a reader at `position` has still to read (capped for large lags). */

@@ -92,6 +92,8 @@ class LeaseLost extends Error {
 
 /** Events the projectors sharing one transaction may apply in it, all together. */
 const SHARED_APPLIES_MAX = 50;
+/** The longest a loop waits before it looks again for an append held back (its re-check, if sooner). */
+const HELD_BACK_MAX_MS = 500;
 const positionOf = (event: RecordedEvent): Position => ({
   transactionId: event.transactionId,
   globalPosition: event.globalPosition,
@@ -263,11 +265,14 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   /** Appends announced so far: a read sent before the latest announcement may miss that append. */
   let announced = 0;
   /**
-   * The furthest append of this process announced so far. A loop short of it after a read knows the
-   * append is committed but held back (an older transaction somewhere is still open), so it looks again
-   * soon rather than wait for the next wake-up or the re-check.
+   * The furthest append announced so far, by this process or another's wake-up. A loop short of it after a
+   * read knows the append is committed but held back (an older transaction somewhere is still open), so it
+   * looks again soon rather than wait for the next wake-up or the re-check.
    */
-  let localHead: Position | undefined;
+  let head: Position | undefined;
+  const furthest = (position: Position) => {
+    if (!head || comparePositions(position, head) > 0) head = position;
+  };
   /** Idle loops' wake-ups, each with its loop (none: woken by any append). */
   const wakers = new Map<() => void, Loop | undefined>();
   const polling = new Set<() => void>();
@@ -294,13 +299,16 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   };
   const announce = (
     local?: readonly { position: Position; types?: readonly string[] }[],
-    remote?: { readonly types: readonly string[] },
+    remote?: { readonly types?: readonly string[]; readonly head?: Position },
   ) => {
     // Another process's append wakes the loops its types concern too, when its wake-up named them.
-    if (!local && remote) return announceTypes(new Set(remote.types));
+    if (!local && remote) {
+      if (remote.head) furthest(remote.head);
+      return announceTypes(remote.types ? new Set(remote.types) : undefined);
+    }
     let types: Set<string> | undefined = local ? new Set() : undefined;
     for (const appended of local ?? []) {
-      if (!localHead || comparePositions(appended.position, localHead) > 0) localHead = appended.position;
+      furthest(appended.position);
       if (!appended.types) types = undefined;
       else for (const type of appended.types) types?.add(type);
     }
@@ -311,7 +319,7 @@ export const createProjectionRunner = (options: RunnerOptions) => {
     for (const [wake, idleLoop] of [...wakers]) if (idleLoop === loop) wake();
   };
   const heldBack = (loop: Loop) =>
-    localHead !== undefined && loop.position !== undefined && comparePositions(loop.position, localHead) < 0;
+    head !== undefined && loop.position !== undefined && comparePositions(loop.position, head) < 0;
   const unsubscribe = source.onAppended(announce);
   /**
    * Runs one of this runner's writes. While a transaction is open, readers do not see the appends
@@ -618,8 +626,9 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         // A short batch, with nothing announced since it was read, is all there is for now: wait for the
         // next announcement (or the re-check) rather than read again to find nothing.
         if (batch.events.length < batchSize && announced === seen) {
-          // Held back: 1, 2, 4… ms, up to the re-check (what a commit elsewhere takes, not a wake-up).
-          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, idlePollMs), loop);
+          // Held back: 1, 2, 4… ms, then every half second or the re-check if sooner (what a commit elsewhere
+          // takes, not a wake-up).
+          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, HELD_BACK_MAX_MS, idlePollMs), loop);
           else {
             heldBackReads = 0;
             await idle(undefined, loop);
