@@ -241,6 +241,15 @@ export const createEventStore = async (
   let othersHeardAt = Number.NEGATIVE_INFINITY;
   // Until its hello has been out long enough for an answer, a store assumes others (reset once it is said).
   let saidHelloAt = Number.POSITIVE_INFINITY;
+  // Declared before the LISTEN: a hello can arrive with its answer, before the lines after it run.
+  // At most one NOTIFY per interval, sent after every append it announces has committed. It runs in
+  // its own transaction that does not wait for the disk: committing a NOTIFY takes a server-wide lock,
+  // and a lost wake-up costs little since subscribers also re-check on a timer.
+  const NOTIFY_INTERVAL_MS = 10;
+  const notifyOf = (payload: string) =>
+    db.kind === "pg"
+      ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${payload}'); commit`
+      : `select pg_notify('es_events', '${payload}')`;
   const unlisten = await db.listen("es_events", (payload) => {
     // `{instance}|{type},{type}…|{transactionId}:{globalPosition}`: who stored, what when it fitted (else
     // nothing), and where the latest append stands; a store before the last part sent `{instance}[|{types}]`.
@@ -256,14 +265,6 @@ export const createEventStore = async (
     else wakeListeners();
   });
 
-  // At most one NOTIFY per interval, sent after every append it announces has committed. It runs in
-  // its own transaction that does not wait for the disk: committing a NOTIFY takes a server-wide lock,
-  // and a lost wake-up costs little since subscribers also re-check on a timer.
-  const NOTIFY_INTERVAL_MS = 10;
-  const notifyOf = (payload: string) =>
-    db.kind === "pg"
-      ? `begin; set local synchronous_commit = off; select pg_notify('es_events', '${payload}'); commit`
-      : `select pg_notify('es_events', '${payload}')`;
   /** The types stored since the last wake-up sent, which the next one names, and the furthest append's position. */
   let typesToSay = new Set<string>();
   let headToSay: Position | undefined;

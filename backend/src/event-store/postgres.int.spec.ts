@@ -255,6 +255,36 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     }
   });
 
+  it("answers another process's hello that arrives as its LISTEN session starts, before it has said its own", async () => {
+    const url = await createTestDatabaseUrl();
+    const db = createPgDatabase(url);
+    await migrateEventStore(db);
+    const watcher = new pg.Client(url);
+    await watcher.connect();
+    const heard: string[] = [];
+    watcher.on("notification", (message) => void heard.push(message.payload ?? ""));
+    await watcher.query("listen es_events");
+    // The hello comes in the same turn as the LISTEN's answer, as a notification read with it would.
+    const listeningEarly: Database = {
+      ...db,
+      listen: async (channel, onNotify) => {
+        const unlisten = await db.listen(channel, onNotify);
+        onNotify("hello:another-instance");
+        return unlisten;
+      },
+    };
+    let store: EventStore | undefined;
+    try {
+      store = await createEventStore(listeningEarly, registry);
+      await expect.poll(() => heard.filter((payload) => payload.endsWith(":back")), { timeout: 5_000 }).toHaveLength(1);
+      expect(store.othersKnown()).toBe(true);
+    } finally {
+      await watcher.end();
+      await store?.close();
+      await db.close();
+    }
+  });
+
   // A busy server (CI's other test files, their databases included) can keep a transaction open for seconds.
   it.each([
     { holdMs: 30, held: "a moment" },
