@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import { hash, verify } from "@node-rs/argon2";
 
 /** Passwords are stored only as argon2id hashes (OWASP's recommended parameters). */
@@ -7,7 +8,12 @@ const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export const hashPassword = (password: string) => hash(password, options);
 
+/** Told of every password hash verified (nothing is sent while nobody listens): the work a request did, countable. */
+export const PASSWORD_VERIFIED = "el:password-verified";
+const verified = channel(PASSWORD_VERIFIED);
+
 export const verifyPassword = async (passwordHash: string, password: string) => {
+  if (verified.hasSubscribers) verified.publish({});
   try {
     return await verify(passwordHash, password);
   } catch {
