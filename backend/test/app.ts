@@ -3,8 +3,9 @@ import type { Database } from "@el/projections";
 import type { FastifyInstance, FastifyServerOptions, RouteOptions } from "fastify";
 import { type AppOverrides, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createPgDatabase, createPgliteDatabase } from "../src/database";
+import { createPgDatabase } from "../src/database";
 import { createTestDatabaseUrl } from "./databases";
+import { freshPgliteDatabase } from "./pglite";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +40,7 @@ export const createTestApp = async (
   const databaseUrl = options.databaseUrl ?? (options.driver === "pg" ? await createTestDatabaseUrl() : undefined);
   // A smaller pool than the product's 20: a test app also holds its projectors' lock sessions, and specs run two or
   // three apps while another file runs beside them, on a server of 100 sessions (PostgreSQL's default, CI's).
-  const db = databaseUrl ? createPgDatabase(databaseUrl, { max: TEST_POOL_SIZE }) : await createPgliteDatabase();
+  const db = databaseUrl ? createPgDatabase(databaseUrl, { max: TEST_POOL_SIZE }) : await freshPgliteDatabase();
   const config = loadConfig({
     JWT_SECRET: "test-secret-test-secret-test-secret",
     DATA_DIR: path.join(process.cwd(), "test-artifacts", "data"),

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@el/projections/sql";
 import pg from "pg";
-import { createPgDatabase, createPgliteDatabase } from "../src/database";
+import { createPgDatabase } from "../src/database";
 import { connectClient } from "../src/database/pg-database";
+import { freshPgliteDatabase } from "./pglite";
 
 const adminUrl = () => process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -24,6 +25,6 @@ export interface TestDriver {
 
 /** The two drivers every store and projection test runs against. */
 export const drivers: TestDriver[] = [
-  { name: "pglite", open: () => createPgliteDatabase() },
+  { name: "pglite", open: () => freshPgliteDatabase() },
   { name: "pg", open: async () => createPgDatabase(await createTestDatabaseUrl()) },
 ];

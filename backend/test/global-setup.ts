@@ -1,4 +1,6 @@
+import { rmSync } from "node:fs";
 import pg from "pg";
+import { pgliteTemplateDir } from "./product-process";
 
 /**
  * Every run gets its own PostgreSQL databases, named after this run, and drops them at the end.
@@ -18,5 +20,6 @@ export const setup = async () => {
       await admin.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
     }
     await admin.end();
+    rmSync(pgliteTemplateDir(runId), { recursive: true, force: true });
   };
 };

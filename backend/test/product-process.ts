@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -45,3 +46,6 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** Where a test run keeps the empty PGlite cluster its products' data folders are copied from. */
+export const pgliteTemplateDir = (runId: string) => path.join(os.tmpdir(), `el-pglite-empty-${runId}`);

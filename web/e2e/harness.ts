@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
+import { PGlite } from "@electric-sql/pglite";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { freePort, spawnProduct } from "../../backend/test/product-process";
+import { freePort, pgliteTemplateDir, spawnProduct } from "../../backend/test/product-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -26,12 +27,29 @@ export interface Product {
 }
 
 /**
+ * An empty PGlite cluster for this test run (the global teardown removes it). Its initdb, seven seconds of WASM
+ * here, is run once; each product's data folder starts as a copy of it, as if PGlite had just created it
+ * (main.int.spec.ts starts the product on a folder PGlite creates itself).
+ */
+export const emptyClusterDir = async () => {
+  const dir = pgliteTemplateDir(process.env.TEST_RUN_ID ?? `manual-${process.pid}`);
+  if (!existsSync(dir)) {
+    const building = `${dir}.${process.pid}`;
+    const cluster = await PGlite.create(building);
+    await cluster.close();
+    renameSync(building, dir);
+  }
+  return dir;
+};
+
+/**
  * Starts the built product the way `npm start` does (one process, embedded PGlite in a fresh data
  * folder), on a free port, with a known first administrator. The web app must have been built.
  */
 export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-"));
+  cpSync(await emptyClusterDir(), dataDir, { recursive: true });
   const { child, output } = spawnProduct({
     ...process.env,
     PORT: String(port),

@@ -5,8 +5,12 @@ import { PGlite } from "@electric-sql/pglite";
  * The embedded default: PostgreSQL compiled to WASM, in this process. One connection, so transactions
  * run one at a time; locks are held in memory because only this process can open the data directory.
  */
-export const createPgliteDatabase = async (dataDir?: string): Promise<Database> => {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+export const createPgliteDatabase = async (dataDir?: string, options: { template?: Blob } = {}): Promise<Database> => {
+  // A new cluster is initdb's work, seconds in WASM; `template` (a `dumpDataDir` of an empty one) skips it.
+  const db = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  });
   const locks = new Set<string>();
   return {
     kind: "pglite",
