@@ -169,6 +169,16 @@ const watchedByAnotherProcess = async () => {
   };
 };
 
+/** What goes out on the stores' channel, as any session sees it; end `watcher` when done. */
+const watchingTheChannel = async (url: string) => {
+  const watcher = new pg.Client(url);
+  await watcher.connect();
+  const heard: string[] = [];
+  watcher.on("notification", (message) => void heard.push(message.payload ?? ""));
+  await watcher.query("listen es_events");
+  return { heard, watcher };
+};
+
 describe("two event stores on one PostgreSQL, as two backend processes", () => {
   it("wakes a live subscriber of one store by NOTIFY when the other appends", async () => {
     const { a, seen, close } = await watchedByAnotherProcess();
@@ -191,12 +201,7 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     const url = await createTestDatabaseUrl();
     const [dbA, dbB] = [createPgDatabase(url), createPgDatabase(url)];
     await migrateEventStore(dbA);
-    // What goes out on the channel, as any session sees it.
-    const watcher = new pg.Client(url);
-    await watcher.connect();
-    const heard: string[] = [];
-    watcher.on("notification", (message) => void heard.push(message.payload ?? ""));
-    await watcher.query("listen es_events");
+    const { heard, watcher } = await watchingTheChannel(url);
     const a = await createEventStore(dbA, registry, undefined, { othersForgottenMs: 300, othersHelloMs: 60_000 });
     const wakeUps = () => heard.filter((payload) => !payload.startsWith("hello:"));
     let b: EventStore | undefined;
@@ -259,11 +264,7 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     const url = await createTestDatabaseUrl();
     const db = createPgDatabase(url);
     await migrateEventStore(db);
-    const watcher = new pg.Client(url);
-    await watcher.connect();
-    const heard: string[] = [];
-    watcher.on("notification", (message) => void heard.push(message.payload ?? ""));
-    await watcher.query("listen es_events");
+    const { heard, watcher } = await watchingTheChannel(url);
     // The hello comes in the same turn as the LISTEN's answer, as a notification read with it would.
     const listeningEarly: Database = {
       ...db,

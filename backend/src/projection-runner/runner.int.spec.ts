@@ -701,16 +701,24 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
     everyTickOnce(await second.applied("shared"), 1, 300);
   });
 
-  it("wakes the runner of one process by NOTIFY when another process appends", async () => {
+  /**
+   * A writing process and a reading one that runs projector `name` with an hour between the reads of an idle
+   * projector: within a test only a wake-up, or a look-again after one, can make it read again.
+   */
+  const writerAndIdleReader = async (name: string) => {
     const url = await createTestDatabaseUrl();
     const writer = await openHarness(createPgDatabase(url));
     harnesses.push(writer);
     const reader = await openHarness(createPgDatabase(url));
     harnesses.push(reader);
-    const projector = recordingProjector("notified");
-    // An hour between reads of an idle projector: within this test only a wake-up can make it read again.
+    const projector = recordingProjector(name);
     const running = await start(reader.runner([projector], { idlePollMs: 3_600_000 }), [projector], reader.db);
-    await expect.poll(() => running.isActive("notified"), POLL).toBe(true);
+    await expect.poll(() => running.isActive(name), POLL).toBe(true);
+    return { url, writer, reader, running };
+  };
+
+  it("wakes the runner of one process by NOTIFY when another process appends", async () => {
+    const { writer, reader, running } = await writerAndIdleReader("notified");
 
     for (let n = 1; n <= 3; n++) {
       // Time for the runner to have read everything and gone idle.
@@ -752,15 +760,7 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   });
 
   it("reads again at once another process's append that an open transaction held back from its wake-up's read, without waiting for the re-check", async () => {
-    const url = await createTestDatabaseUrl();
-    const writer = await openHarness(createPgDatabase(url));
-    harnesses.push(writer);
-    const reader = await openHarness(createPgDatabase(url));
-    harnesses.push(reader);
-    const projector = recordingProjector("remoteheld");
-    // An hour between reads of an idle projector: only a look-again after its wake-up can find the append.
-    const running = await start(reader.runner([projector], { idlePollMs: 3_600_000 }), [projector], reader.db);
-    await expect.poll(() => running.isActive("remoteheld"), POLL).toBe(true);
+    const { url, writer, reader } = await writerAndIdleReader("remoteheld");
 
     // A transaction of a third session, older than each append and ending without one: the wake-up's read
     // cannot see the append yet, and nothing announces it once that transaction ends.
