@@ -10,6 +10,11 @@ export default defineConfig({
           name: "unit",
           include: ["{domain,projections,backend,tooling}/**/*.spec.ts"],
           exclude: [...exclude, "**/*.int.spec.ts", "**/*.e2e.spec.ts"],
+          // As in the int suite (below), a worker keeps the modules it loaded from one file to the next, and in
+          // the web project its jsdom too: the two projects ran 266 s isolated in CI, 103 s not. So no spec here
+          // may mock a module (vi.mock) or leave a global changed; web/src/test/setup.ts resets what a web file
+          // commonly leaves behind (fake clocks, stubbed globals, storage, the language) before the next one.
+          isolate: false,
         },
       },
       {
@@ -21,6 +26,8 @@ export default defineConfig({
           exclude: [...exclude, "**/*.int.spec.ts", "**/*.e2e.spec.ts"],
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
+          // One jsdom and one module cache per worker, as in the unit project (above).
+          isolate: false,
         },
       },
       {

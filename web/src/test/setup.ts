@@ -1,7 +1,16 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
-import { loadAreaTexts, loadFirstPageEnglish } from "../i18n/i18n";
+import { afterEach, vi } from "vitest";
+import i18n, { loadAreaTexts, loadFirstPageEnglish } from "../i18n/i18n";
+
+// A worker runs file after file in one jsdom and keeps the modules it loaded (isolate: false), and this file
+// runs again before each of them: each starts as on a fresh page, whatever the file before left behind —
+// real clocks and globals, empty storages (a token, the chosen language) and the texts in Portuguese.
+vi.useRealTimers();
+vi.unstubAllGlobals();
+localStorage.clear();
+sessionStorage.clear();
+await i18n.changeLanguage("pt-br");
 
 // Vitest runs without globals, so Testing Library cannot register its own unmount between tests.
 afterEach(cleanup);

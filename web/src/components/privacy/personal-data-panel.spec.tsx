@@ -31,8 +31,8 @@ signInStudentForEachTest();
 // The whole student area renders around the panel: slow on a loaded machine.
 describe("the profile's personal data (LGPD)", { timeout: 20_000 }, () => {
   it("downloads everything held about the person as a JSON file", async () => {
-    const createObjectURL = vi.fn(() => "blob:meus-dados");
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:meus-dados");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
     const calls = server(() => new Response(null, { status: 204 }));
     const region = await panel();
 

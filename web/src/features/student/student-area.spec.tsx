@@ -86,6 +86,8 @@ describe("the student area", () => {
     const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
     const row = await within(upcoming).findByRole("row", { name: /Small talk at work/ });
     expect(within(row).getByText("Pendente", { selector: ".lesson-status" })).toBeInTheDocument();
+    // Each row's machine starts, and listens, in an effect React runs after the commit that showed the row.
+    await waitFor(() => expect(live.listenerCount("lesson:accepted")).toBe(1));
 
     act(() =>
       live.push("lesson:accepted", {

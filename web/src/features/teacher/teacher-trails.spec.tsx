@@ -107,7 +107,8 @@ describe("the teacher's Trilhas de ensino screen", () => {
           },
         }),
     });
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:501"), revokeObjectURL: vi.fn() }));
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:501");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);

@@ -105,8 +105,8 @@ describe("materials list", () => {
 
   it("downloads the file with the bearer token and saves it under the server's name", async () => {
     const calls = server();
-    const createObjectURL = vi.fn(() => "blob:material-1");
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:material-1");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(`${this.download} <- ${this.href}`);

@@ -259,8 +259,8 @@ describe("lesson control (/gerencia/aula)", { timeout: 20_000 }, () => {
           },
         }),
     });
-    const createObjectURL = vi.fn(() => "blob:export");
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:export");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
     const saved: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);

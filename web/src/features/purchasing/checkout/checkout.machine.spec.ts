@@ -11,21 +11,9 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { ApiError } from "../../../lib/api";
+import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { createManualFeed } from "../../../test/manual-feed";
 import { checkoutMachine } from "./checkout.machine";
-
-/** The checkout request itself is replaced, so the machine's own body and key are what the test sees. */
-const checkoutCalls: [CheckoutBody, string][] = [];
-const checkoutAnswer = vi.hoisted(() => ({
-  current: async (): Promise<CheckoutResult> => Promise.reject(new Error("unset")),
-}));
-vi.mock("../api/checkout", () => ({
-  checkout: async (body: CheckoutBody, key: string) => {
-    checkoutCalls.push([body, key]);
-    return checkoutAnswer.current();
-  },
-}));
-
 import type { CheckoutDetails } from "./checkout-form";
 
 const DETAILS: CheckoutDetails = {
@@ -112,14 +100,21 @@ const purchase = (changes: Partial<PurchaseView>): PurchaseView => ({
 interface Calls {
   coupons: { code: string; cart: PackageLine[] }[];
   preorders: PackageLine[][];
-  checkouts: [CheckoutBody, string][];
+  /** Each checkout request's body and `Idempotency-Key`, as they went over the wire. */
+  readonly checkouts: [CheckoutBody, string | null][];
   purchaseLoads: number[];
   issuerSteps: { purchaseId: number; authorization: DebitAuthorizationData | null }[];
 }
 
+const CHECKOUT_PATH = "/api/purchases/checkout";
+
+/**
+ * The checkout goes out through the real request (`fetch` answered by `fakeApi`), so the test sees the
+ * body and key the machine builds; the other requests are replaced with `provide`.
+ */
 const start = (
   options: {
-    checkout?: () => Promise<CheckoutResult>;
+    checkout?: (request: FakeRequest) => Response | Promise<Response>;
     preorder?: () => Promise<PreorderView>;
     coupon?: () => Promise<CouponValidationView>;
     purchase?: () => Promise<PurchaseView>;
@@ -127,10 +122,21 @@ const start = (
   } = {},
 ) => {
   const live = createManualFeed();
-  const calls: Calls = { coupons: [], preorders: [], checkouts: [], purchaseLoads: [], issuerSteps: [] };
-  checkoutCalls.length = 0;
-  checkoutAnswer.current = options.checkout ?? (async () => APPROVED);
-  calls.checkouts = checkoutCalls;
+  const requests = fakeApi({ [`POST ${CHECKOUT_PATH}`]: options.checkout ?? (() => json(APPROVED)) });
+  const calls: Calls = {
+    coupons: [],
+    preorders: [],
+    get checkouts() {
+      return requests
+        .filter((request) => request.method === "POST" && request.path === CHECKOUT_PATH)
+        .map((request): [CheckoutBody, string | null] => [
+          request.body as CheckoutBody,
+          request.headers.get("Idempotency-Key"),
+        ]);
+    },
+    purchaseLoads: [],
+    issuerSteps: [],
+  };
   const machine = checkoutMachine.provide({
     actors: {
       validateCoupon: fromPromise(async ({ input }) => {
@@ -174,6 +180,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe("buying lessons", () => {
@@ -315,7 +322,7 @@ describe("buying lessons", () => {
 
   it("sends a debit card to the bank's 3-D Secure page with what the issuer needs", async () => {
     const run = start({
-      checkout: async () => ({ purchaseId: 41, status: "AWAIT_AUTHORIZATION", message: "", additionalData: DEBIT }),
+      checkout: () => json({ purchaseId: 41, status: "AWAIT_AUTHORIZATION", message: "", additionalData: DEBIT }),
     });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
@@ -324,7 +331,7 @@ describe("buying lessons", () => {
   });
 
   it("shows a Pix awaiting payment and turns it paid live, ignoring other purchases' pushes", async () => {
-    const run = start({ checkout: async () => PIX });
+    const run = start({ checkout: () => json(PIX) });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
@@ -339,7 +346,7 @@ describe("buying lessons", () => {
   });
 
   it("tells when a Pix expired unpaid", async () => {
-    const run = start({ checkout: async () => PIX });
+    const run = start({ checkout: () => json(PIX) });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     run.live.push("purchase:updated", { purchaseId: 42, status: "EXPIRED" });
@@ -347,7 +354,7 @@ describe("buying lessons", () => {
   });
 
   it("reads the purchase again when the connection came back without the pushes sent meanwhile", async () => {
-    const run = start({ checkout: async () => PIX, purchase: async () => purchase({ status: "PAID" }) });
+    const run = start({ checkout: () => json(PIX), purchase: async () => purchase({ status: "PAID" }) });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     run.live.reconnect();
@@ -357,7 +364,7 @@ describe("buying lessons", () => {
   });
 
   it("keeps waiting when the purchase read after a reconnection is still unpaid", async () => {
-    const run = start({ checkout: async () => PIX, purchase: async () => purchase({}) });
+    const run = start({ checkout: () => json(PIX), purchase: async () => purchase({}) });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     run.live.reconnect();
@@ -366,12 +373,8 @@ describe("buying lessons", () => {
   });
 
   it("shows the gateway's refusal, and a retry goes back to the locked form with a new key", async () => {
-    let answer: () => Promise<CheckoutResult> = async () => ({
-      purchaseId: 43,
-      status: "ERROR",
-      message: "Transação não autorizada",
-      additionalData: null,
-    });
+    let answer = () =>
+      json({ purchaseId: 43, status: "ERROR", message: "Transação não autorizada", additionalData: null });
     const run = start({ checkout: () => answer() });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
@@ -381,7 +384,7 @@ describe("buying lessons", () => {
     run.actor.send({ type: "checkout.retried" });
     expect(run.actor.getSnapshot().matches("locked")).toBe(true);
     expect(run.actor.getSnapshot().context.cart).toEqual([{ id: 2, quantity: 1 }]);
-    answer = async () => APPROVED;
+    answer = () => json(APPROVED);
     run.actor.send({ type: "checkout.submitted", details: DETAILS });
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     expect(run.actor.getSnapshot().matches("approved")).toBe(true);
@@ -393,25 +396,31 @@ describe("buying lessons", () => {
   it("sends a checkout whose answer was lost again as it was, same key, without a new pre-order", async () => {
     let attempts = 0;
     const run = start({
-      checkout: async () => {
+      checkout: () => {
         attempts += 1;
-        if (attempts === 1) throw new ApiError(0, "error.server.not.reachable");
-        return APPROVED;
+        // The connection dropped: `fetch` itself fails, as it does in a browser.
+        if (attempts === 1) throw new TypeError("Failed to fetch");
+        return json(APPROVED);
       },
     });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+    expect(run.actor.getSnapshot().context.error).toMatchObject({
+      status: 0,
+      messageKey: "error.server.not.reachable",
+    });
     run.actor.send({ type: "checkout.retried" });
     await settle();
     expect(run.actor.getSnapshot().matches("approved")).toBe(true);
     expect(run.calls.preorders).toHaveLength(1);
+    expect(run.calls.checkouts).toHaveLength(2);
     const [first, second] = run.calls.checkouts;
     expect(second).toEqual(first);
   });
 
   it("after a checkout refused as invalid (4xx), a retry goes back to the form for a new attempt", async () => {
-    const run = start({ checkout: () => Promise.reject(new ApiError(400, "error.checkout.card")) });
+    const run = start({ checkout: () => json({ message: "error.checkout.card" }, { status: 400 }) });
     await submitted(run);
     await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
     run.actor.send({ type: "checkout.retried" });
