@@ -1,5 +1,5 @@
-import type { Position } from "@el/domain";
-import type { AppendedStream, EventStore } from "../event-store";
+import { comparePositions, type Position } from "@el/domain";
+import type { AppendedStream, EventStore, RemoteAppends } from "../event-store";
 
 /** An event stored on a stream, by this process or another. */
 export interface StreamChange {
@@ -57,6 +57,17 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
     }
     lastCaughtUp = Date.now();
   };
+  /**
+   * The furthest append another process's wake-up announced. A read that stops short of it met an append held
+   * back by a transaction open elsewhere on the server: it looks again after 1, 2, 4… ms, then every half
+   * second (never later than the re-check), rather than wait for the re-check.
+   */
+  let announcedHead: Position | undefined;
+  let heldBackReads = 0;
+  let lookAgain: ReturnType<typeof setTimeout> | undefined;
+  const heldBack = () =>
+    announcedHead !== undefined && position !== undefined && comparePositions(position, announcedHead) < 0;
+
   /** One read at a time; a wake-up during a read asks for one more after it, which sees what woke it. */
   const wake = () => {
     if (closed) return;
@@ -64,6 +75,7 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
       again = true;
       return;
     }
+    clearTimeout(lookAgain);
     reading = catchUp()
       .catch(() => {})
       .finally(() => {
@@ -71,12 +83,19 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
         if (again) {
           again = false;
           wake();
-        }
+        } else if (heldBack()) {
+          lookAgain = setTimeout(wake, Math.min(2 ** heldBackReads++, 500, recheckMs));
+        } else heldBackReads = 0;
       });
   };
 
-  const unsubscribe = store.onAppended((local?: readonly AppendedStream[]) => {
-    if (!local) return wake();
+  const unsubscribe = store.onAppended((local?: readonly AppendedStream[], remote?: RemoteAppends) => {
+    if (!local) {
+      if (remote?.head && (!announcedHead || comparePositions(remote.head, announcedHead) > 0)) {
+        announcedHead = remote.head;
+      }
+      return wake();
+    }
     for (const { streamId, types, version } of local) {
       types.forEach((type, index) => {
         tell({ streamId, type, version: version - types.length + 1 + index });
@@ -103,6 +122,7 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
     async close() {
       closed = true;
       clearInterval(timer);
+      clearTimeout(lookAgain);
       unsubscribe();
       listeners.clear();
       await reading;

@@ -1,5 +1,6 @@
 import { numericKey, streamKind } from "@el/domain";
 import type { Database } from "@el/projections/sql";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabaseUrl, drivers } from "../../test/databases";
@@ -237,6 +238,33 @@ describe("stream changes", () => {
       });
       expect(changes.behind()).toBe(false);
     } finally {
+      await otherStore.close();
+      await otherDb.close();
+      await changes.close();
+    }
+  });
+
+  it("reads again at once another process's append that an open transaction held back from its wake-up's read", async () => {
+    const changes = createStreamChanges(store, { recheckMs: 3_600_000 });
+    const seen: StreamChange[] = [];
+    changes.subscribe((change) => seen.push(change));
+    const otherDb = createPgDatabase(url);
+    const otherStore = await createEventStore(otherDb, registry());
+    // A third session's transaction, older than the append and ending without one: the read the wake-up
+    // causes cannot see the append yet, and nothing announces it once that transaction ends.
+    const holder = new pg.Client(url);
+    await holder.connect();
+    try {
+      await holder.query("begin");
+      await holder.query("select pg_current_xact_id()");
+      const theirs = counters.id(aKey());
+      await otherStore.append(theirs, [added(1)], { expectedVersion: "no_stream" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen.filter((change) => change.streamId === theirs)).toEqual([]);
+      await holder.query("commit");
+      await expect.poll(() => seen.filter((change) => change.streamId === theirs).length, { timeout: 5_000 }).toBe(1);
+    } finally {
+      await holder.end();
       await otherStore.close();
       await otherDb.close();
       await changes.close();
