@@ -1,4 +1,4 @@
-import { comparePositions, type Position } from "@el/domain";
+import { comparePositions, heldBackDelayMs, laterOf, type Position } from "@el/domain";
 import type { AppendedStream, EventStore, RemoteAppends } from "../event-store";
 
 /** An event stored on a stream, by this process or another. */
@@ -84,16 +84,14 @@ export const createStreamChanges = (store: EventStore, options: StreamChangesOpt
           again = false;
           wake();
         } else if (heldBack()) {
-          lookAgain = setTimeout(wake, Math.min(2 ** heldBackReads++, 500, recheckMs));
+          lookAgain = setTimeout(wake, heldBackDelayMs(heldBackReads++, recheckMs));
         } else heldBackReads = 0;
       });
   };
 
   const unsubscribe = store.onAppended((local?: readonly AppendedStream[], remote?: RemoteAppends) => {
     if (!local) {
-      if (remote?.head && (!announcedHead || comparePositions(remote.head, announcedHead) > 0)) {
-        announcedHead = remote.head;
-      }
+      if (remote?.head) announcedHead = laterOf(announcedHead, remote.head);
       return wake();
     }
     for (const { streamId, types, version } of local) {

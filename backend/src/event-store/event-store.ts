@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EventMetadata, NewEvent, Position, RecordedEvent } from "@el/domain";
-import { comparePositions, START } from "@el/domain";
+import { heldBackDelayMs, laterOf, START } from "@el/domain";
 import type { Database } from "@el/projections/sql";
 import { ambientMetadata, definedMetadata } from "./event-metadata";
 import { createPersonalDataVault, type PersonalDataVault } from "./personal-data";
@@ -301,7 +301,7 @@ export const createEventStore = async (
     if (!othersKnown()) return;
     for (const { types, position } of local) {
       for (const type of types) typesToSay.add(type);
-      if (!headToSay || comparePositions(position, headToSay) > 0) headToSay = position;
+      headToSay = laterOf(headToSay, position);
     }
     if (notifyScheduled) return;
     notifyScheduled = true;
@@ -482,7 +482,6 @@ export const createEventStore = async (
     let foundNothing = false;
     let heldBackReads = 0;
     const HELD_BACK_READS = 18;
-    const heldBackDelay = (reads: number) => Math.min(2 ** (reads - 1), 500, recheckMs);
     const loop = (async () => {
       while (!stopped) {
         pending = false;
@@ -513,7 +512,7 @@ export const createEventStore = async (
         heldBackReads = heldBack ? heldBackReads + 1 : 0;
         woken = heldBack;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, heldBack ? heldBackDelay(heldBackReads) : recheckMs);
+          const timer = setTimeout(resolve, heldBack ? heldBackDelayMs(heldBackReads - 1, recheckMs) : recheckMs);
           wake = () => {
             clearTimeout(timer);
             resolve();

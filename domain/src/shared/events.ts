@@ -28,6 +28,16 @@ export const comparePositions = (a: Position, b: Position): number =>
 
 export const isAtOrAfter = (a: Position, b: Position) => comparePositions(a, b) >= 0;
 
+/** The later of two positions; `b` when there is no `a`. */
+export const laterOf = (a: Position | undefined, b: Position): Position => (a && isAtOrAfter(a, b) ? a : b);
+
+/**
+ * How long a reader waits before its `reads`-th look again (from 0) for an append it was told of but cannot
+ * see yet, held back by a transaction still open somewhere on the server: 1, 2, 4… ms, then every half
+ * second, never later than its own re-check (`recheckMs`).
+ */
+export const heldBackDelayMs = (reads: number, recheckMs: number) => Math.min(2 ** reads, 500, recheckMs);
+
 export interface RecordedEvent<Type extends string = string, Data = unknown> extends Position {
   streamId: string;
   streamVersion: number;

@@ -1,5 +1,5 @@
 import type { Position, RecordedEvent } from "@el/domain";
-import { comparePositions, isAtOrAfter } from "@el/domain";
+import { comparePositions, heldBackDelayMs, isAtOrAfter, laterOf } from "@el/domain";
 import { type Database, isConnectionFault, type Lock, type Sql } from "../sql";
 import {
   advanceCheckpoint,
@@ -92,8 +92,6 @@ class LeaseLost extends Error {
 
 /** Events the projectors sharing one transaction may apply in it, all together. */
 const SHARED_APPLIES_MAX = 50;
-/** The longest a loop waits before it looks again for an append held back (its re-check, if sooner). */
-const HELD_BACK_MAX_MS = 500;
 const positionOf = (event: RecordedEvent): Position => ({
   transactionId: event.transactionId,
   globalPosition: event.globalPosition,
@@ -270,9 +268,6 @@ export const createProjectionRunner = (options: RunnerOptions) => {
    * looks again soon rather than wait for the next wake-up or the re-check.
    */
   let head: Position | undefined;
-  const furthest = (position: Position) => {
-    if (!head || comparePositions(position, head) > 0) head = position;
-  };
   /** Idle loops' wake-ups, each with its loop (none: woken by any append). */
   const wakers = new Map<() => void, Loop | undefined>();
   const polling = new Set<() => void>();
@@ -303,12 +298,12 @@ export const createProjectionRunner = (options: RunnerOptions) => {
   ) => {
     // Another process's append wakes the loops its types concern too, when its wake-up named them.
     if (!local && remote) {
-      if (remote.head) furthest(remote.head);
+      if (remote.head) head = laterOf(head, remote.head);
       return announceTypes(remote.types ? new Set(remote.types) : undefined);
     }
     let types: Set<string> | undefined = local ? new Set() : undefined;
     for (const appended of local ?? []) {
-      furthest(appended.position);
+      head = laterOf(head, appended.position);
       if (!appended.types) types = undefined;
       else for (const type of appended.types) types?.add(type);
     }
@@ -626,9 +621,8 @@ export const createProjectionRunner = (options: RunnerOptions) => {
         // A short batch, with nothing announced since it was read, is all there is for now: wait for the
         // next announcement (or the re-check) rather than read again to find nothing.
         if (batch.events.length < batchSize && announced === seen) {
-          // Held back: 1, 2, 4… ms, then every half second or the re-check if sooner (what a commit elsewhere
-          // takes, not a wake-up).
-          if (heldBack(loop)) await idle(Math.min(2 ** heldBackReads++, HELD_BACK_MAX_MS, idlePollMs), loop);
+          // Held back: look again soon (what a commit elsewhere takes, not a wake-up).
+          if (heldBack(loop)) await idle(heldBackDelayMs(heldBackReads++, idlePollMs), loop);
           else {
             heldBackReads = 0;
             await idle(undefined, loop);
