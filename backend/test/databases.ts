@@ -18,6 +18,24 @@ export const createTestDatabaseUrl = async (): Promise<string> => {
   return url.toString();
 };
 
+/**
+ * A session of its own on `url` whose transaction (`hold`, which takes a transaction id) holds back, for every
+ * reader on the server, the appends committed after it began, until `release` ends it without writing anything:
+ * nothing then announces those appends again.
+ */
+export const olderTransaction = async (url: string) => {
+  const client = new pg.Client(url);
+  await client.connect();
+  return {
+    async hold() {
+      await client.query("begin");
+      await client.query("select pg_current_xact_id()");
+    },
+    release: () => client.query("commit"),
+    end: () => client.end(),
+  };
+};
+
 export interface TestDriver {
   name: "pg" | "pglite";
   open: () => Promise<Database>;

@@ -1,9 +1,8 @@
 import { numericKey, streamKind } from "@el/domain";
 import type { Database } from "@el/projections/sql";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabaseUrl, drivers } from "../../test/databases";
+import { createTestDatabaseUrl, drivers, olderTransaction } from "../../test/databases";
 import { createPgDatabase } from "../database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
 import { createSnapshots, SNAPSHOT_SCHEMA } from "./snapshots";
@@ -250,18 +249,15 @@ describe("stream changes", () => {
     changes.subscribe((change) => seen.push(change));
     const otherDb = createPgDatabase(url);
     const otherStore = await createEventStore(otherDb, registry());
-    // A third session's transaction, older than the append and ending without one: the read the wake-up
-    // causes cannot see the append yet, and nothing announces it once that transaction ends.
-    const holder = new pg.Client(url);
-    await holder.connect();
+    // The read the wake-up causes cannot see the append yet.
+    const holder = await olderTransaction(url);
     try {
-      await holder.query("begin");
-      await holder.query("select pg_current_xact_id()");
+      await holder.hold();
       const theirs = counters.id(aKey());
       await otherStore.append(theirs, [added(1)], { expectedVersion: "no_stream" });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(seen.filter((change) => change.streamId === theirs)).toEqual([]);
-      await holder.query("commit");
+      await holder.release();
       await expect.poll(() => seen.filter((change) => change.streamId === theirs).length, { timeout: 5_000 }).toBe(1);
     } finally {
       await holder.end();

@@ -4,7 +4,7 @@ import type { Database } from "@el/projections/sql";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabaseUrl } from "../../test/databases";
+import { createTestDatabaseUrl, olderTransaction } from "../../test/databases";
 import { createPgDatabase } from "../database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from ".";
 
@@ -294,18 +294,15 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
     "reads again soon an append the wake-up announced but a transaction open elsewhere held back for $held",
     async ({ holdMs }) => {
       const { url, a, seen, close } = await watchedByAnotherProcess();
-      // Another session's write transaction, older than the append, that ends without appending anything.
-      const other = new pg.Client(url);
-      await other.connect();
+      const other = await olderTransaction(url);
       try {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        await other.query("begin");
-        await other.query("select pg_current_xact_id()");
+        await other.hold();
         const streamId = `student-${randomUUID()}`;
         await a.append(streamId, [credits()], { expectedVersion: "no_stream" });
         await new Promise((resolve) => setTimeout(resolve, holdMs));
         expect(seen).toEqual([]);
-        await other.query("commit");
+        await other.release();
         await expect.poll(() => seen, { timeout: 5_000 }).toEqual([streamId]);
       } finally {
         await other.end();

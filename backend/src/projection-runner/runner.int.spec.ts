@@ -16,12 +16,11 @@ import {
 import type { QueryOptions } from "@el/projections/sql";
 import Fastify from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminToken, bearer } from "../../test/accounts-fixtures";
 import { createTestApp } from "../../test/app";
-import { createTestDatabaseUrl, drivers, type TestDriver } from "../../test/databases";
+import { createTestDatabaseUrl, drivers, olderTransaction, type TestDriver } from "../../test/databases";
 import { createPgDatabase } from "../database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
 import { features } from "../features";
@@ -741,16 +740,14 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
 
     // Another process's write transaction, older than the append: readers do not see the append until it
     // ends, and it ends without appending anything, so nobody announces it.
-    const other = new pg.Client(url);
-    await other.connect();
+    const other = await olderTransaction(url);
     try {
       for (let round = 2; round <= 4; round++) {
-        await other.query("begin");
-        await other.query("select pg_current_xact_id()");
+        await other.hold();
         const [event] = await harness.tick(round, round);
         await pause(50);
         expect((await harness.applied("held")).get(round)).toBeUndefined();
-        await other.query("commit");
+        await other.release();
         expect(await running.waitFor(positionOf(event as RecordedEvent), undefined, 5_000)).toBe(true);
       }
     } finally {
@@ -762,18 +759,15 @@ describe("projection runner with two backend processes on one PostgreSQL", () =>
   it("reads again at once another process's append that an open transaction held back from its wake-up's read, without waiting for the re-check", async () => {
     const { url, writer, reader } = await writerAndIdleReader("remoteheld");
 
-    // A transaction of a third session, older than each append and ending without one: the wake-up's read
-    // cannot see the append yet, and nothing announces it once that transaction ends.
-    const other = new pg.Client(url);
-    await other.connect();
+    // A third session's transaction, older than each append: the wake-up's read cannot see the append yet.
+    const other = await olderTransaction(url);
     try {
       for (let round = 1; round <= 3; round++) {
-        await other.query("begin");
-        await other.query("select pg_current_xact_id()");
+        await other.hold();
         await writer.tick(round, round);
         await pause(100);
         expect((await reader.applied("remoteheld")).get(round)).toBeUndefined();
-        await other.query("commit");
+        await other.release();
         await expect.poll(async () => (await reader.applied("remoteheld")).get(round), POLL).toBe(1);
       }
     } finally {
