@@ -31,7 +31,7 @@ export interface Product {
  * here, is run once; each product's data folder starts as a copy of it, as if PGlite had just created it
  * (main.int.spec.ts starts the product on a folder PGlite creates itself).
  */
-export const emptyClusterDir = async () => {
+const emptyClusterDir = async () => {
   const dir = pgliteTemplateDir(process.env.TEST_RUN_ID ?? `manual-${process.pid}`);
   if (!existsSync(dir)) {
     const building = `${dir}.${process.pid}`;
