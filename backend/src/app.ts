@@ -51,6 +51,8 @@ export interface AppOverrides {
   cep?: CepClient;
   /** Takes the read models' projectors and answers those to run (a test slows one down). */
   projectors?: (projectors: Projector[]) => Projector[];
+  /** How often instances tell each other they are there (socket.io's 5 s; a test sets an hour to see who announces). */
+  clusterHeartbeatMs?: number;
 }
 
 export interface AppOptions {
@@ -134,7 +136,7 @@ export const buildApp = async ({
   await app.register(meetingsPlugin, { meetings: overrides.meetings });
   await app.register(paymentsPlugin, { payments: overrides.payments, cep: overrides.cep });
   await app.register(metricsPlugin, { scrapeToken: config.metricsToken });
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, { heartbeatMs: overrides.clusterHeartbeatMs });
 
   await app.register(healthRoutes);
   for (const feature of features) await app.register(feature.routes);

@@ -3,7 +3,7 @@ import { parseServerPush } from "@el/domain/realtime";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { createTestDatabaseUrl } from "../../test/databases";
 import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../test/lesson-fixtures";
@@ -267,5 +267,50 @@ describe("two backend instances on one PostgreSQL", () => {
     } finally {
       await broadcasts.close();
     }
+  });
+});
+
+describe("an instance that starts while another's LISTEN session is lost", () => {
+  // No heartbeat during the spec: each instance knows the other only from what it hears as it starts listening.
+  const overrides = { clusterHeartbeatMs: 3_600_000 };
+  const adapterSessions = `select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN "socket.io#/"'`;
+  let a: TestApp;
+  let b: TestApp;
+  let urlB: string;
+  let admin: pg.Client;
+  let lostSession: number;
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabaseUrl();
+    admin = new pg.Client(databaseUrl);
+    await admin.connect();
+    a = await createTestApp({ databaseUrl, overrides });
+    await listen(a.app);
+    await vi.waitFor(async () => expect((await admin.query(adapterSessions)).rowCount).toBe(1), { timeout: 10_000 });
+    // A's adapter session, ended by the server: the adapter reopens it one to three seconds later.
+    lostSession = (await admin.query<{ pid: number }>(adapterSessions)).rows[0]?.pid ?? 0;
+    await admin.query("select pg_terminate_backend($1)", [lostSession]);
+    b = await createTestApp({ databaseUrl, overrides });
+    urlB = await listen(b.app);
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await a?.close();
+    await b?.close();
+  });
+
+  it("is known to it once that session listens again: a lesson scheduled on A reaches a teacher connected to B", async () => {
+    const listening = async () => (await admin.query<{ pid: number }>(adapterSessions)).rows.map((row) => row.pid);
+    await expect.poll(listening, { timeout: 10_000 }).toHaveLength(2);
+    expect(await listening()).not.toContain(lostSession);
+    const trailId = (await aTrail(a.app)).id;
+    const student = await givenStudent(a.app, { credits: 1 });
+    const teacher = await givenTeacher(a.app, { firstName: "Olga" });
+    const socket = connect(urlB, teacher.token);
+    await connected(socket);
+    // A, started first, runs the projectors and sends their pushes.
+    const pending = next(socket, "lesson:pending");
+    const scheduled = await schedule(a.app, student, trailId, saoPauloTime(3, 17));
+    expect(scheduled.statusCode).toBe(201);
+    expect((await pending).lesson.id).toBe(scheduled.json().id);
   });
 });

@@ -47,7 +47,7 @@ export interface SocketData {
  * instances share it over LISTEN/NOTIFY, so a push emitted by whichever instance runs the projector
  * reaches a student connected to another one; the embedded single-process setup needs none.
  */
-const clusterAdapter = async (app: FastifyInstance) => {
+const clusterAdapter = async (app: FastifyInstance, heartbeatMs?: number) => {
   if (!app.config.databaseUrl) return undefined;
   // socket.io's cluster adapter commits a NOTIFY for every broadcast before it emits to this instance's own
   // sockets, so each push waited for a disk flush. A push is fleeting (a client that misses one refetches),
@@ -64,16 +64,27 @@ const clusterAdapter = async (app: FastifyInstance) => {
     await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
     await tx.query(ATTACHMENTS_SCHEMA);
   });
-  const { pool: watched, health } = watchListenSession(app, pool);
+  const adapters = new Set<PostgresAdapter>();
+  const { pool: watched, health } = watchListenSession(app, pool, () => {
+    for (const adapter of adapters) adapter.init();
+  });
   let othersSeenAt = Number.NEGATIVE_INFINITY;
   adapterConnections.set(app.server, () => [{ ...health }]);
   const adapterOf = createAdapter(watched, {
     errorHandler: (error) => app.log.warn({ err: error }, "socket.io adapter"),
+    ...(heartbeatMs ? { heartbeatInterval: heartbeatMs, heartbeatTimeout: 2 * heartbeatMs } : {}),
   });
   return {
     // socket.io calls it with `new`: a function, not an arrow, that returns the adapter it built.
     adapter: function adapter(namespace: Parameters<typeof adapterOf>[0]) {
-      return onlyWhenOthersListen(adapterOf(namespace));
+      const built = onlyWhenOthersListen(adapterOf(namespace));
+      adapters.add(built);
+      const close = built.close.bind(built);
+      built.close = () => {
+        adapters.delete(built);
+        return close();
+      };
+      return built;
     },
     close: () => pool.end(),
     /** This instance's name on the pushes it shares. */
@@ -101,14 +112,39 @@ export const adapterConnections = new WeakMap<object, () => ConnectionHealth[]>(
  * process, and the dead client was never given back to the pool of 4. Here every client it takes gets an
  * error listener that hands it back broken (the pool discards it and ends it, which fires the adapter's
  * reopening), and the session's state is kept for the health details.
+ *
+ * The adapter announces its instance once, as it is built, before its LISTEN session is open: two instances
+ * starting together could each announce before the other listened, and neither knew the other until its
+ * first heartbeat (5 s), while pushes for the other's sockets were dropped; an instance whose session was
+ * lost missed the announcements made meanwhile in the same way. So once a session listens, the instance
+ * announces itself again (`listening`), and every instance that hears it answers: of two instances, the one
+ * that announces last is heard by the other, which already listened.
  */
-const watchListenSession = (app: FastifyInstance, pool: pg.Pool) => {
+const watchListenSession = (app: FastifyInstance, pool: pg.Pool, listening: () => void) => {
   const health: ConnectionHealth = { name: "socket.io adapter listen", status: "DOWN", lost: 0 };
   const watched = {
     query: pool.query.bind(pool),
     async connect() {
       const client = await pool.connect();
-      health.status = "UP";
+      // Watched while the adapter holds it: given back, it is the pool's plain client again.
+      const { query, release } = client;
+      client.query = ((...args: unknown[]) => {
+        const answer = (query as (...args: unknown[]) => unknown).apply(client, args);
+        if (typeof args[0] === "string" && args[0].startsWith("LISTEN") && answer instanceof Promise)
+          answer.then(
+            () => {
+              health.status = "UP";
+              listening();
+            },
+            () => {},
+          );
+        return answer;
+      }) as typeof query;
+      client.release = (error) => {
+        client.query = query;
+        client.release = release;
+        return release.call(client, error);
+      };
       let lost = false;
       client.on("error", (error) => {
         if (lost) return;
@@ -118,9 +154,8 @@ const watchListenSession = (app: FastifyInstance, pool: pg.Pool) => {
         health.lastError = String(error);
         app.log.warn({ err: error }, "socket.io adapter's LISTEN session lost; it is reopened");
         // The adapter releases the client itself only when it closes; given back broken, the pool ends it.
-        const release = client.release.bind(client);
+        client.release(error);
         client.release = () => {};
-        release(error);
       });
       return client;
     },
@@ -163,8 +198,8 @@ const onlyWhenOthersListen = (adapter: PostgresAdapter) => {
  * PostgreSQL adapter does not keep sessions), so a client that reconnects unrecovered — a longer drop,
  * another instance — refetches the lists it shows: that resync is the web client's `connect` handler.
  */
-export const realtimePlugin: FastifyPluginAsync = async (app) => {
-  const cluster = await clusterAdapter(app);
+export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, { heartbeatMs }) => {
+  const cluster = await clusterAdapter(app, heartbeatMs);
   const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     // A recovered connection shows its token again: it may have been revoked while the client was away.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
