@@ -105,7 +105,10 @@ const studentSockets = await Promise.all(
   }),
 );
 
-/** A push expected after `from`: the ms from `from` to its arrival (0 if it came first), or null if it never came. */
+/**
+ * A push expected: when it arrived (`performance.now()`, possibly before it was expected), or null if it never
+ * came within 10 s.
+ */
 const expectPush = (waiting: Map<number, (at: number) => void>, key: number) => {
   let arrivedAt = early.get(waiting)?.get(key);
   early.get(waiting)?.delete(key);
@@ -116,9 +119,9 @@ const expectPush = (waiting: Map<number, (at: number) => void>, key: number) => 
       waiting.delete(key);
       wake?.();
     });
-  return (from: number) =>
+  return () =>
     new Promise<number | null>((resolve) => {
-      const settle = () => resolve(arrivedAt === undefined ? null : Math.max(0, arrivedAt - from));
+      const settle = () => resolve(arrivedAt ?? null);
       if (arrivedAt !== undefined) return settle();
       const timer = setTimeout(() => {
         waiting.delete(key);
@@ -157,6 +160,8 @@ for (const rate of RATES) {
   const claiming: number[] = [];
   const pending: number[] = [];
   const accepted: number[] = [];
+  const pendingFromRequest: number[] = [];
+  const acceptedFromRequest: number[] = [];
   let missedPushes = 0;
   const { outcomes, seconds } = await openLoop(rate, rate * SECONDS, async () => {
     const i = lessonsSoFar++;
@@ -184,12 +189,19 @@ for (const rate of RATES) {
     claiming.push(claimed.elapsed);
     // A refused claim (503 past saturation) sends the student nothing: only a claimed lesson's push is awaited.
     const [toTeacher, toStudent] = await Promise.all([
-      pendingArrival(answeredAt),
-      claimed.status === 201 ? acceptedArrival(claimAnsweredAt) : Promise.resolve(undefined),
+      pendingArrival(),
+      claimed.status === 201 ? acceptedArrival() : Promise.resolve(undefined),
     ]);
     if (toTeacher === null || toStudent === null) missedPushes++;
-    if (toTeacher !== null) pending.push(toTeacher);
-    if (toStudent !== null && toStudent !== undefined) accepted.push(toStudent);
+    // From the answer (0 when the push came first), and from the request: what the other party waits in all.
+    if (toTeacher !== null) {
+      pending.push(Math.max(0, toTeacher - answeredAt));
+      pendingFromRequest.push(toTeacher - (answeredAt - scheduled.elapsed));
+    }
+    if (toStudent !== null && toStudent !== undefined) {
+      accepted.push(Math.max(0, toStudent - claimAnsweredAt));
+      acceptedFromRequest.push(toStudent - (claimAnsweredAt - claimed.elapsed));
+    }
     return { outcome: claimed.status === 201 ? 201 : `claim ${claimed.status}`, elapsed: scheduled.elapsed };
   });
   if (missedPushes > 0) outcomes.set("push missed", missedPushes);
@@ -202,6 +214,8 @@ for (const rate of RATES) {
       ["POST /api/lessons (claim) answer", claiming],
       ["scheduling answer → teacher's lesson:pending", pending],
       ["claim answer → student's lesson:accepted", accepted],
+      ["scheduling sent → teacher's lesson:pending", pendingFromRequest],
+      ["claim sent → student's lesson:accepted", acceptedFromRequest],
     ],
   });
 }

@@ -2,9 +2,13 @@
  * The backend side of `bench:realtime`, run in a worker thread so the server and the clients each
  * have their own event loop (as a server and its browsers would). Builds the product on the given
  * PostgreSQL database, listens on 127.0.0.1, creates the students and teachers, and posts back where it
- * listens and who may connect.
+ * listens and who may connect. With `BENCH_DIAG=1` it prints every 5 s what its commands' time went to
+ * (p50/p99 ms of each phase, `el:command`), how long after its event each push left (`push:{name}`), and how
+ * busy its event loop was: where a two-instance run's time goes, instance by instance.
  */
+import { subscribe } from "node:diagnostics_channel";
 import path from "node:path";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -54,3 +58,44 @@ parentPort?.on("message", async (message) => {
   await db.close();
   parentPort?.postMessage("stopped");
 });
+
+/** p50 / p99 of each named series, then empties them. */
+const percentiles = (series: Map<string, number[]>) =>
+  [...series]
+    .map(([name, samples]) => {
+      samples.sort((a, b) => a - b);
+      const at = (p: number) => (samples[Math.floor((samples.length - 1) * p)] ?? 0).toFixed(1);
+      series.set(name, []);
+      return `${name} ${at(0.5)}/${at(0.99)}`;
+    })
+    .join(" ");
+
+if (process.env.BENCH_DIAG) {
+  const series = new Map<string, number[]>();
+  const add = (name: string, value: number) => {
+    const samples = series.get(name) ?? [];
+    samples.push(value);
+    series.set(name, samples);
+  };
+  let commands = 0;
+  subscribe("el:command", (message) => {
+    commands++;
+    for (const [phase, ms] of Object.entries(message as Record<string, number>)) add(phase, ms);
+  });
+  app.pushes.on("push", (pushes: { event: string; recordedAt?: number }[]) => {
+    const now = Date.now();
+    for (const push of pushes) if (push.recordedAt !== undefined) add(`push:${push.event}`, now - push.recordedAt);
+  });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  let busy = performance.eventLoopUtilization();
+  setInterval(() => {
+    const utilization = performance.eventLoopUtilization(busy).utilization;
+    busy = performance.eventLoopUtilization();
+    console.log(
+      `[${people.url}] ${commands} commands, loop ${(utilization * 100).toFixed(0)} % busy, delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; ${percentiles(series)}`,
+    );
+    commands = 0;
+    delay.reset();
+  }, 5000).unref();
+}
