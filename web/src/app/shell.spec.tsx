@@ -233,27 +233,3 @@ describe("the app shell", () => {
     expect(await screen.findByText("Sua senha foi redefinida. Você já pode entrar com a nova senha.")).toBeVisible();
   });
 });
-
-describe("the language at start", () => {
-  afterEach(() => vi.resetModules());
-
-  /** The texts module as a new page load runs it; main.tsx renders once its texts are ready. */
-  const freshI18n = async () => {
-    vi.resetModules();
-    const module = await import("../i18n/i18n");
-    await module.textsReady;
-    return module.default;
-  };
-
-  it("is Portuguese in a fresh session", async () => {
-    expect((await freshI18n()).language).toBe("pt-br");
-  });
-
-  it("is the one chosen earlier in the same session", async () => {
-    sessionStorage.setItem(LANGUAGE_KEY, "en");
-    const fresh = await freshI18n();
-    expect(fresh.language).toBe("en");
-    expect(fresh.t("global.menu.login")).toBe("Sign in");
-    expect(document.documentElement).toHaveAttribute("lang", "en");
-  });
-});
