@@ -5,12 +5,15 @@ import i18n, { loadAreaTexts, loadFirstPageEnglish } from "../i18n/i18n";
 
 // A worker runs file after file in one jsdom and keeps the modules it loaded (isolate: false), and this file
 // runs again before each of them: each starts as on a fresh page, whatever the file before left behind —
-// real clocks and globals, empty storages (a token, the chosen language) and the texts in Portuguese.
+// real clocks and globals, empty storages (a token, the chosen language), no profiles kept, and the texts in
+// Portuguese.
 vi.useRealTimers();
 vi.unstubAllGlobals();
 localStorage.clear();
 sessionStorage.clear();
 await i18n.changeLanguage("pt-br");
+// Teachers' profiles a file's screens read are reused for a minute: not by the next file's.
+(await import("../lib/teachers/teacher-profile")).forgetTeacherProfiles();
 
 // Vitest runs without globals, so Testing Library cannot register its own unmount between tests.
 afterEach(cleanup);
