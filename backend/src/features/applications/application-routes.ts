@@ -38,7 +38,7 @@ export const applicationRoutes = async (fastify: FastifyInstance) => {
   /** The applicant's account, which must be a teacher's. */
   const applicant = async (id: number) => {
     const user = await findUserById(app.db, id);
-    if (!user || user.kind !== "teacher") throw notFound();
+    if (user?.kind !== "teacher") throw notFound();
     return user;
   };
 
