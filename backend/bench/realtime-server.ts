@@ -14,6 +14,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { aTrail, givenStudent, givenTeacher } from "../test/lesson-fixtures";
+import { summary } from "./harness";
 
 const { databaseUrl, students, teachers, creditsEach } = workerData as {
   databaseUrl: string;
@@ -59,14 +60,14 @@ parentPort?.on("message", async (message) => {
   parentPort?.postMessage("stopped");
 });
 
-/** p50 / p99 of each named series, then empties them. */
+/** p50 / p99 of each named series that has samples, then empties them. */
 const percentiles = (series: Map<string, number[]>) =>
   [...series]
+    .filter(([, samples]) => samples.length > 0)
     .map(([name, samples]) => {
-      samples.sort((a, b) => a - b);
-      const at = (p: number) => (samples[Math.floor((samples.length - 1) * p)] ?? 0).toFixed(1);
+      const { p50, p99 } = summary(samples);
       series.set(name, []);
-      return `${name} ${at(0.5)}/${at(0.99)}`;
+      return `${name} ${p50.toFixed(1)}/${p99.toFixed(1)}`;
     })
     .join(" ");
 
