@@ -2,6 +2,7 @@
  * `npm run bench:load`: the two-instance deployment under load (issue 10). Two backends on one fresh
  * PostgreSQL database (dropped at the end), each in a worker thread with socket.io's PostgreSQL adapter, and
  * 1,000 browsers connected (`BENCH_SOCKETS`; 100 of them teachers, `BENCH_TEACHERS`), half to each instance.
+ * `BENCH_INSTANCES=1` runs the same load on one backend alone, for comparison.
  *
  * At each fixed arrival rate (`BENCH_RATES`, default 100, 200 and 300 per second, `BENCH_SECONDS` = 30 each),
  * a student schedules a lesson on one instance and, as soon as the answer arrives, a teacher connected to
@@ -28,6 +29,7 @@ const RATES = (process.env.BENCH_RATES ?? "100,200,300").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 100);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 const STUDENTS = SOCKETS - TEACHERS;
 const TOTAL = RATES.reduce((sum, rate) => sum + rate * SECONDS, 0);
 const CREDITS_EACH = Math.ceil(TOTAL / STUDENTS) + 1;
@@ -51,13 +53,17 @@ const first = await startServer<People>(serverModule, {
   creditsEach: CREDITS_EACH,
 });
 const people = await first.ready;
-const second = await startServer<People>(serverModule, {
-  databaseUrl: database.url,
-  students: 0,
-  teachers: 0,
-  creditsEach: 0,
-});
-const urls = [people.url, (await second.ready).url];
+// `BENCH_INSTANCES=1`: the same load on the first instance alone, to tell what the second one costs.
+const second =
+  INSTANCES === 1
+    ? undefined
+    : await startServer<People>(serverModule, {
+        databaseUrl: database.url,
+        students: 0,
+        teachers: 0,
+        creditsEach: 0,
+      });
+const urls = [people.url, second ? (await second.ready).url : people.url];
 
 // Who is waiting for which push: resolved by the socket that receives it. A push that arrives before its
 // waiter (a lesson:pending often beats the scheduling's answer) is kept a while for it.
@@ -170,7 +176,7 @@ console.log(
     .join(", ")}`,
 );
 console.log(
-  `2 backends, ${teacherSockets.length + studentSockets.length} sockets (${TEACHERS} teachers), ${SECONDS} s per rate`,
+  `${second ? 2 : 1} backend${second ? "s" : ""}, ${teacherSockets.length + studentSockets.length} sockets (${TEACHERS} teachers), ${SECONDS} s per rate`,
 );
 
 const results: { rate: number; achieved: number; outcomes: Map<Outcome, number>; rows: [string, number[]][] }[] = [];
@@ -281,7 +287,7 @@ console.log(
 );
 
 for (const socket of [...teacherSockets, ...studentSockets]) socket.disconnect();
-await second.stop();
+await second?.stop();
 await first.stop();
-await Promise.all([first.worker.terminate(), second.worker.terminate()]);
+await Promise.all([first.worker.terminate(), second?.worker.terminate()]);
 await database.drop();
