@@ -23,6 +23,11 @@ export interface Config {
    */
   projectionWaitMs: number;
   /**
+   * How far the read models may fall behind the writes a lone process answered before they showed them
+   * (`PROJECTION_LAG_LIMIT_MS`, default 100): past it, its commands wait for them again until they catch up.
+   */
+  projectionLagLimitMs: number;
+  /**
    * How many `/api` requests one process works on at once; past that, new ones are answered 503 with
    * Retry-After at once rather than queued behind the others.
    */
@@ -153,6 +158,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 10_000),
+    projectionLagLimitMs: Number(env.PROJECTION_LAG_LIMIT_MS ?? 100),
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
     purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),

@@ -18,7 +18,8 @@ export interface CommandContext {
    * of this process waits for them instead (`app.pendingWrites`, unless its route says `waitForWrites:
    * false`). For commands whose answer is built from their own decision, on routes that read no read model.
    * Only while this process is the store's only one (`othersKnown`): with another instance, which may serve
-   * the next read, the command waits as any other does.
+   * the next read, the command waits as any other does. And only while the read models keep within
+   * `PROJECTION_LAG_LIMIT_MS` of such writes (`pendingWrites.behind`): past it, it waits until they catch up.
    */
   waitForReadModels?: boolean;
 }
@@ -123,8 +124,14 @@ const execute = async <View, Result>(
   }
   let projected = true;
   // Deferred only while no other process is known: another instance serving this client's next read
-  // would not know of this write until it hears of it, a few milliseconds after the answer.
-  if (decided.waitFor && context.waitForReadModels === false && !app.eventStore.othersKnown()) {
+  // would not know of this write until it hears of it, a few milliseconds after the answer. And not while
+  // the read models lag this process's deferred writes by more than the limit: the writer waits again.
+  if (
+    decided.waitFor &&
+    context.waitForReadModels === false &&
+    !app.eventStore.othersKnown() &&
+    !app.pendingWrites.behind
+  ) {
     app.pendingWrites.note(decided.waitFor, decided.projectors);
     projected = false;
   } else if (decided.waitFor) projected = await app.projections.waitFor(decided.waitFor, decided.projectors);

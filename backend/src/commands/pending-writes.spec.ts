@@ -20,6 +20,9 @@ const givenRunner = () => {
   };
 };
 
+/** The waits of reads: every wait after the first, which times the first write noted (`behind`). */
+const readsOf = (runner: ReturnType<typeof givenRunner>) => runner.waits.slice(1);
+
 const settledYet = async (promise: Promise<unknown>) => {
   let settled = false;
   void promise.then(() => {
@@ -44,14 +47,14 @@ describe("writes answered before the read models show them", () => {
     pending.note(at(7), ["lesson-schedulings"]);
     pending.note(at(9), ["users"]);
     pending.note(at(8), ["lesson-schedulings"]);
-    expect(runner.waits).toEqual([]);
+    expect(readsOf(runner)).toEqual([]);
 
     const read = pending.shown();
-    expect(runner.waits).toEqual([
+    expect(readsOf(runner)).toEqual([
       { position: at(9), names: ["lesson-schedulings", "users"], settle: expect.any(Function) },
     ]);
     expect(await settledYet(read)).toBe(false);
-    runner.waits[0]?.settle(true);
+    readsOf(runner)[0]?.settle(true);
     expect(await read).toBe(true);
     expect(pending.pending).toBe(false);
   });
@@ -62,9 +65,9 @@ describe("writes answered before the read models show them", () => {
     pending.note(at(3), ["users"]);
     const first = pending.shown();
     const second = pending.shown();
-    expect(runner.waits).toHaveLength(1);
+    expect(readsOf(runner)).toHaveLength(1);
     expect(await settledYet(second)).toBe(false);
-    runner.waits[0]?.settle(true);
+    readsOf(runner)[0]?.settle(true);
     expect([await first, await second]).toEqual([true, true]);
   });
 
@@ -75,14 +78,14 @@ describe("writes answered before the read models show them", () => {
     const first = pending.shown();
     pending.note(at(4), ["lesson-schedulings"]);
     const second = pending.shown();
-    expect(runner.waits.map((wait) => [wait.position, wait.names])).toEqual([
+    expect(readsOf(runner).map((wait) => [wait.position, wait.names])).toEqual([
       [at(3), ["users"]],
       [at(4), ["lesson-schedulings"]],
     ]);
-    runner.waits[0]?.settle(true);
+    readsOf(runner)[0]?.settle(true);
     expect(await first).toBe(true);
     expect(await settledYet(second)).toBe(false);
-    runner.waits[1]?.settle(true);
+    readsOf(runner)[1]?.settle(true);
     expect(await second).toBe(true);
   });
 
@@ -91,8 +94,8 @@ describe("writes answered before the read models show them", () => {
     const pending = createPendingWrites(runner);
     pending.note(at(5), undefined);
     const read = pending.shown();
-    expect(runner.waits[0]?.names).toBeUndefined();
-    runner.waits[0]?.settle(false);
+    expect(readsOf(runner)[0]?.names).toBeUndefined();
+    readsOf(runner)[0]?.settle(false);
     expect(await read).toBe(false);
   });
 
@@ -120,5 +123,71 @@ describe("writes answered before the read models show them", () => {
     failing.waitFor = runner.waitFor;
     void pending.shown();
     expect(runner.waits.map((wait) => [wait.position, wait.names])).toEqual([[at(5), ["users"]]]);
+  });
+});
+
+describe("writers kept within reach of the read models", () => {
+  /** A clock the spec moves by hand. */
+  const givenClock = () => {
+    let ms = 0;
+    return { now: () => ms, pass: (by: number) => (ms += by) };
+  };
+
+  it("given a write the read models have not shown for longer than the limit, then the process is behind until they show it", async () => {
+    const runner = givenRunner();
+    const clock = givenClock();
+    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    pending.note(at(1), ["lesson-schedulings"]);
+    clock.pass(100);
+    expect(pending.behind).toBe(false);
+    pending.note(at(2), ["lesson-schedulings"]);
+    clock.pass(1);
+    expect(pending.behind).toBe(true);
+
+    runner.waits[0]?.settle(true);
+    await settledYet(Promise.resolve());
+    expect(pending.behind).toBe(false);
+  });
+
+  it("given the timed write was shown, when the next one is noted, then that one is timed from its own note", async () => {
+    const runner = givenRunner();
+    const clock = givenClock();
+    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    pending.note(at(1), ["users"]);
+    expect(runner.waits.map((wait) => wait.position)).toEqual([at(1)]);
+    clock.pass(90);
+    runner.waits[0]?.settle(true);
+    await settledYet(Promise.resolve());
+
+    clock.pass(50);
+    pending.note(at(2), ["users"]);
+    expect(runner.waits.map((wait) => wait.position)).toEqual([at(1), at(2)]);
+    clock.pass(60);
+    expect(pending.behind).toBe(false);
+    clock.pass(41);
+    expect(pending.behind).toBe(true);
+  });
+
+  it("given a timed write whose wait failed or ran out, then the process is not held behind by it", async () => {
+    const runner = givenRunner();
+    const clock = givenClock();
+    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    pending.note(at(1), ["users"]);
+    clock.pass(500);
+    expect(pending.behind).toBe(true);
+    runner.waits[0]?.settle(false);
+    await settledYet(Promise.resolve());
+    expect(pending.behind).toBe(false);
+  });
+
+  it("given only other processes' writes, then nothing is timed and the process is never behind", () => {
+    const runner = givenRunner();
+    const clock = givenClock();
+    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    pending.heard(at(4), ["LessonScheduled"]);
+    clock.pass(1_000);
+    expect(runner.waits).toEqual([]);
+    expect(pending.behind).toBe(false);
+    expect(pending.pending).toBe(true);
   });
 });

@@ -17,27 +17,52 @@ export interface ProjectionWaits {
  *
  * Notes cost nothing until someone reads: `shown` turns all of them into one wait for the latest
  * position, which later reads join, so a burst of writes with no read in between costs no wait at all.
+ *
+ * Writers that no longer wait could outrun the read models without limit: past what the projectors can
+ * apply, every push and every read would come later and later. So one write at a time is timed until the
+ * read models show it, and while that one has waited longer than `lagLimitMs`, the process is `behind`:
+ * its commands wait for the read models again, as they do with a second instance, and the requests in
+ * flight that pile up meanwhile are what the load shedding refuses.
  */
-export const createPendingWrites = (projections: ProjectionWaits) => {
+export const createPendingWrites = (
+  projections: ProjectionWaits,
+  { lagLimitMs = 100, now = () => performance.now() }: { lagLimitMs?: number; now?: () => number } = {},
+) => {
   let latest: Position | undefined;
   /** The projectors to wait for; undefined while nothing is noted, "all" once a note named none. */
   let projectors: Set<string> | "all" | undefined;
   const waits = new Set<Promise<boolean>>();
+  /** When the write being timed was noted; undefined while none is. */
+  let timedSince: number | undefined;
+  const time = (position: Position, names?: readonly string[]) => {
+    if (timedSince !== undefined) return;
+    const since = now();
+    timedSince = since;
+    const done = () => {
+      if (timedSince === since) timedSince = undefined;
+    };
+    projections.waitFor(position, names).then(done, done);
+  };
+  const keep = (position: Position, names?: readonly string[]) => {
+    if (!latest || comparePositions(position, latest) > 0) latest = position;
+    if (!names) projectors = "all";
+    else if (projectors !== "all") {
+      projectors ??= new Set();
+      for (const name of names) projectors.add(name);
+    }
+  };
 
   return {
     /** A write at `position` that the named projectors (all by default) must show before the next read. */
     note(position: Position, names?: readonly string[]) {
       if (names?.length === 0) return;
-      if (!latest || comparePositions(position, latest) > 0) latest = position;
-      if (!names) projectors = "all";
-      else if (projectors !== "all") {
-        projectors ??= new Set();
-        for (const name of names) projectors.add(name);
-      }
+      keep(position, names);
+      time(position, names);
     },
     /** Another process's events (their types), as this one hears of them. */
     heard(position: Position, types: readonly string[]) {
-      this.note(position, projections.projectorsHandling(types));
+      const names = projections.projectorsHandling(types);
+      if (names.length > 0) keep(position, names);
     },
     /**
      * Resolves once the read models show every write noted before the call: true, or false when a wait
@@ -52,7 +77,7 @@ export const createPendingWrites = (projections: ProjectionWaits) => {
         // A wait that could not be checked (the database away) leaves the write pending: the read fails
         // as the database did (503), and the next one waits for it again rather than answering without it.
         const wait = projections.waitFor(position, names).catch((error: unknown) => {
-          this.note(position, names);
+          keep(position, names);
           throw error;
         });
         const done = () => {
@@ -67,6 +92,10 @@ export const createPendingWrites = (projections: ProjectionWaits) => {
     /** Whether a read now would wait. */
     get pending() {
       return latest !== undefined || waits.size > 0;
+    },
+    /** Whether the read models are more than `lagLimitMs` behind this process's writes: writers should wait. */
+    get behind() {
+      return timedSince !== undefined && now() - timedSince > lagLimitMs;
     },
   };
 };

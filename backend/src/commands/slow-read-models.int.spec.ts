@@ -243,3 +243,71 @@ describe("a command stored while the read models lag", () => {
     }
   });
 });
+
+describe("writes answered before the read models, while those fall behind", () => {
+  const projectors = slowProjectors();
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({
+      driver: "pg",
+      env: { PROJECTION_WAIT_MS: "5000", PROJECTION_LAG_LIMIT_MS: "100" },
+      overrides: { projectors: projectors.wrap },
+    });
+  });
+  afterEach(() => projectors.release());
+  afterAll(() => test.close());
+
+  const schedule = (student: Person, trailId: number, day: number) => {
+    let answered = false;
+    const answer = test.app
+      .inject({
+        method: "POST",
+        url: "/api/schedulings",
+        headers: student.auth,
+        payload: { trail: { id: trailId }, date: saoPauloTime(day, 10), objective: "TRAVEL" },
+      })
+      .then((reply) => {
+        answered = true;
+        return reply;
+      });
+    return { answer, answered: () => answered };
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("makes the next writer wait once a write answered early has waited longer than the limit, and stops once they catch up", async () => {
+    const student = await givenStudent(test.app, { credits: 3 });
+    const trail = await aTrail(test.app);
+    await expect.poll(() => test.app.eventStore.othersKnown(), POLL).toBe(false);
+    projectors.hold("lesson-schedulings");
+
+    const first = schedule(student, trail.id, 3);
+    await pause(50);
+    // Answered while its read model is held: it did not wait for it.
+    expect(first.answered()).toBe(true);
+    expect((await first.answer).statusCode).toBe(201);
+    await expect.poll(() => test.app.pendingWrites.behind, POLL).toBe(true);
+
+    const second = schedule(student, trail.id, 4);
+    await pause(300);
+    expect(second.answered()).toBe(false);
+    projectors.release();
+    const secondAnswer = await second.answer;
+    expect(secondAnswer.statusCode, secondAnswer.body).toBe(201);
+    expect(test.app.pendingWrites.behind).toBe(false);
+
+    // Caught up: the next write answers before its read model shows it again.
+    projectors.hold("lesson-schedulings");
+    const third = schedule(student, trail.id, 5);
+    await pause(50);
+    expect(third.answered()).toBe(true);
+    projectors.release();
+    const mine = await test.app.inject({
+      method: "GET",
+      url: "/api/schedulings/authenticatedUser",
+      headers: student.auth,
+    });
+    expect(mine.json<{ id: number }[]>().map((one) => one.id)).toEqual(
+      expect.arrayContaining([(await first.answer).json().id, secondAnswer.json().id, (await third.answer).json().id]),
+    );
+  });
+});

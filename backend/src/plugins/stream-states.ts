@@ -35,7 +35,7 @@ export const streamStatesPlugin = fp(
       }),
     );
     app.decorate("streamChanges", changes);
-    const pending = createPendingWrites(app.projections);
+    const pending = createPendingWrites(app.projections, { lagLimitMs: app.config.projectionLagLimitMs });
     app.decorate("pendingWrites", pending);
     // Another process's writes may have been answered without waiting, too: reads here wait for them.
     changes.subscribe((change) => {
