@@ -127,16 +127,16 @@ describe("writes answered before the read models show them", () => {
 });
 
 describe("writers kept within reach of the read models", () => {
-  /** A clock the spec moves by hand. */
-  const givenClock = () => {
+  /** Pending writes with a lag limit of 100 ms, on a runner and a clock the spec moves by hand. */
+  const givenTimedWrites = () => {
+    const runner = givenRunner();
     let ms = 0;
-    return { now: () => ms, pass: (by: number) => (ms += by) };
+    const clock = { now: () => ms, pass: (by: number) => (ms += by) };
+    return { runner, clock, pending: createPendingWrites(runner, { lagLimitMs: 100, now: clock.now }) };
   };
 
   it("given a write the read models have not shown for longer than the limit, then the process is behind until they show it", async () => {
-    const runner = givenRunner();
-    const clock = givenClock();
-    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    const { runner, clock, pending } = givenTimedWrites();
     pending.note(at(1), ["lesson-schedulings"]);
     clock.pass(100);
     expect(pending.behind).toBe(false);
@@ -150,9 +150,7 @@ describe("writers kept within reach of the read models", () => {
   });
 
   it("given the timed write was shown, when the next one is noted, then that one is timed from its own note", async () => {
-    const runner = givenRunner();
-    const clock = givenClock();
-    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    const { runner, clock, pending } = givenTimedWrites();
     pending.note(at(1), ["users"]);
     expect(runner.waits.map((wait) => wait.position)).toEqual([at(1)]);
     clock.pass(90);
@@ -169,9 +167,7 @@ describe("writers kept within reach of the read models", () => {
   });
 
   it("given a timed write whose wait failed or ran out, then the process is not held behind by it", async () => {
-    const runner = givenRunner();
-    const clock = givenClock();
-    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    const { runner, clock, pending } = givenTimedWrites();
     pending.note(at(1), ["users"]);
     clock.pass(500);
     expect(pending.behind).toBe(true);
@@ -181,9 +177,7 @@ describe("writers kept within reach of the read models", () => {
   });
 
   it("given only other processes' writes, then nothing is timed and the process is never behind", () => {
-    const runner = givenRunner();
-    const clock = givenClock();
-    const pending = createPendingWrites(runner, { lagLimitMs: 100, now: clock.now });
+    const { runner, clock, pending } = givenTimedWrites();
     pending.heard(at(4), ["LessonScheduled"]);
     clock.pass(1_000);
     expect(runner.waits).toEqual([]);

@@ -45,6 +45,23 @@ const slowProjectors = () => {
 
 const POLL = { timeout: 15_000 };
 
+/** A scheduling sent, and whether it has been answered yet. */
+const scheduleOn = (app: TestApp["app"], student: Person, trailId: number, date: string) => {
+  let answered = false;
+  const answer = app
+    .inject({
+      method: "POST",
+      url: "/api/schedulings",
+      headers: student.auth,
+      payload: { trail: { id: trailId }, date, objective: "TRAVEL" },
+    })
+    .then((reply) => {
+      answered = true;
+      return reply;
+    });
+  return { answer, answered: () => answered };
+};
+
 // PostgreSQL only: a projector waiting inside its transaction would hold PGlite's single connection, and
 // with it every request, which is not the slowness under test.
 describe("a command stored while the read models lag", () => {
@@ -214,22 +231,11 @@ describe("a command stored while the read models lag", () => {
       const trail = await aTrail(test.app);
       await expect.poll(() => other.app.eventStore.othersKnown(), POLL).toBe(true);
       projectors.hold("lesson-schedulings");
-      let answered = false;
-      const scheduling = other.app
-        .inject({
-          method: "POST",
-          url: "/api/schedulings",
-          headers: student.auth,
-          payload: { trail: { id: trail.id }, date: saoPauloTime(3, 18), objective: "TRAVEL" },
-        })
-        .then((answer) => {
-          answered = true;
-          return answer;
-        });
+      const scheduling = scheduleOn(other.app, student, trail.id, saoPauloTime(3, 18));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(answered).toBe(false);
+      expect(scheduling.answered()).toBe(false);
       projectors.release();
-      const answer = await scheduling;
+      const answer = await scheduling.answer;
       expect(answer.statusCode, answer.body).toBe(201);
       // Read where the read models run, which has no note of the other instance's write yet.
       const mine = await test.app.inject({
@@ -257,21 +263,8 @@ describe("writes answered before the read models, while those fall behind", () =
   afterEach(() => projectors.release());
   afterAll(() => test.close());
 
-  const schedule = (student: Person, trailId: number, day: number) => {
-    let answered = false;
-    const answer = test.app
-      .inject({
-        method: "POST",
-        url: "/api/schedulings",
-        headers: student.auth,
-        payload: { trail: { id: trailId }, date: saoPauloTime(day, 10), objective: "TRAVEL" },
-      })
-      .then((reply) => {
-        answered = true;
-        return reply;
-      });
-    return { answer, answered: () => answered };
-  };
+  const schedule = (student: Person, trailId: number, day: number) =>
+    scheduleOn(test.app, student, trailId, saoPauloTime(day, 10));
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it("makes the next writer wait once a write answered early has waited longer than the limit, and stops once they catch up", async () => {
