@@ -127,8 +127,10 @@ describe("accounts in the browser", () => {
     await page.getByText("Falha ao entrar!", { exact: false }).waitFor();
     await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
     await waitForPath(page, "/account/reset/request");
-    await page.getByLabel("E-mail").fill("davi@example.com");
-    await page.getByRole("button", { name: "Recuperar senha" }).click();
+    // The sign-in dialog has an "E-mail" field too, and may still show while the reset page loads.
+    const request = page.locator("form", { has: page.getByRole("button", { name: "Recuperar senha" }) });
+    await request.getByLabel("E-mail").fill("davi@example.com");
+    await request.getByRole("button", { name: "Recuperar senha" }).click();
     await page.getByText(/Verifique seu e-mail/).waitFor();
     await shot(page, "requested");
 
