@@ -22,6 +22,16 @@ const visitor = async () => {
 
 const waitForPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
 
+/** Waits for a text; when it never shows, fails with what the page showed instead (a CI run once timed out here). */
+const showsText = async (page: Page, text: RegExp) => {
+  try {
+    await page.getByText(text).waitFor();
+  } catch (error) {
+    const shown = (await page.locator("body").innerText()).slice(0, 1_000);
+    throw new Error(`${text} never showed at ${page.url()}; the page showed:\n${shown}`, { cause: error });
+  }
+};
+
 const signIn = async (page: Page, email: string, password: string) => {
   await page.goto(`${product.baseUrl}/login`);
   const dialog = page.getByRole("dialog");
@@ -127,11 +137,10 @@ describe("accounts in the browser", () => {
     await page.getByText("Falha ao entrar!", { exact: false }).waitFor();
     await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
     await waitForPath(page, "/account/reset/request");
-    // The sign-in dialog has an "E-mail" field too, and may still show while the reset page loads.
     const request = page.locator("form", { has: page.getByRole("button", { name: "Recuperar senha" }) });
     await request.getByLabel("E-mail").fill("davi@example.com");
     await request.getByRole("button", { name: "Recuperar senha" }).click();
-    await page.getByText(/Verifique seu e-mail/).waitFor();
+    await showsText(page, /Verifique seu e-mail/);
     await shot(page, "requested");
 
     await expect.poll(() => product.outbox().length, { timeout: 10_000 }).toBeGreaterThan(mailsBefore);
