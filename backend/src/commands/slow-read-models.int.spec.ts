@@ -286,7 +286,7 @@ describe("writes answered before the read models, while those fall behind", () =
     projectors.release();
     const secondAnswer = await second.answer;
     expect(secondAnswer.statusCode, secondAnswer.body).toBe(201);
-    expect(test.app.pendingWrites.behind).toBe(false);
+    await expect.poll(() => test.app.pendingWrites.behind, POLL).toBe(false);
 
     // Caught up: the next write answers before its read model shows it again.
     projectors.hold("lesson-schedulings");
