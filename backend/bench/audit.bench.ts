@@ -1,5 +1,5 @@
 /**
- * `npm run bench:audit`: the auditors' history at scale (issue 12: p99 under 50 ms over 1,000,000 stored events
+ * `npm run bench:audit`: the auditors' history at scale (target: p99 under 50 ms over 1,000,000 stored events
  * for each filter of `GET /api/audit/events`). A fresh PostgreSQL database (dropped at the end; `PG_ADMIN_URL`
  * for another server) is migrated by the product, then filled by SQL with `BENCH_EVENTS` events (1,000,000) in
  * 50,000 streams of lessons, students, purchases and teachers, 20 events each, interleaved as concurrent

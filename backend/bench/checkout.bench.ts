@@ -11,7 +11,7 @@
  *  3. Credit-card checkouts arriving open-loop at fixed rates (a checkout leaves on schedule whether or not
  *     earlier ones have answered, as independent students do), across distinct students, each answer
  *     checked `APPROVED`: achieved rate, outcomes, latency percentiles, transactions per checkout, and the
- *     highest rate whose p99 stays under 50 ms (issue 9's target: 100 checkouts/s).
+ *     highest rate whose p99 stays under 50 ms (the target: 100 checkouts/s).
  *
  * Not a test: it prints tables, and the load average before and after (the machine may be shared).
  * `BENCH_RATES=25,100` and `BENCH_SECONDS=5` shorten a run.
@@ -36,7 +36,7 @@ import {
 const RATES = (process.env.BENCH_RATES ?? "25,50,100,150,200").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SEQUENTIAL = 200;
-/** Issue 9's target: p99 under this at 100 checkouts/s. */
+/** The checkout's target: p99 under this at 100 checkouts/s. */
 const TARGET_P99_MS = 50;
 const METHODS = ["credit card, 1x", "Pix", "boleto"] as const;
 const totalCheckouts = SEQUENTIAL * METHODS.length + RATES.reduce((sum, rate) => sum + rate * SECONDS, 0);

@@ -154,7 +154,7 @@ const ours = async ({
 };
 
 /**
- * Ours with the audit chain (issue 12) running as the product runs it: a chainer woken by every append, and
+ * Ours with the audit chain running as the product runs it: a chainer woken by every append, and
  * a measurement ends only once every event it appended is chained.
  */
 const chained = async (): Promise<Contender> => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load`: the two-instance deployment under load (issue 10). Two backends on one fresh
+ * `npm run bench:load`: the two-instance deployment under load. Two backends on one fresh
  * PostgreSQL database (dropped at the end), each in a worker thread with socket.io's PostgreSQL adapter, and
  * 1,000 browsers connected (`BENCH_SOCKETS`; 100 of them teachers, `BENCH_TEACHERS`), half to each instance.
  * `BENCH_INSTANCES=1` runs the same load on one backend alone, for comparison.
@@ -12,7 +12,7 @@
  *  - the claim's answer;
  *  - from the scheduling's answer to the claiming teacher's `lesson:pending` (the other party's push);
  *  - from the claim's answer to the student's `lesson:accepted` (0 when the push came first).
- * Targets (issue 10, this 2-core machine): scheduling p99 under 25 ms at 300/s, push after a claim p99
+ * Targets (on a 2-core machine): scheduling p99 under 25 ms at 300/s, push after a claim p99
  * under 20 ms; the saturation rate is the highest with every request answered 2xx and the scheduling's p99
  * under 100 ms.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:replay`: how fast a replay to a moment (issue 12) rebuilds the lesson-control read model,
+ * `npm run bench:replay`: how fast a replay to a moment rebuilds the lesson-control read model,
  * on a fresh PostgreSQL database of the local server (dropped at the end) and on an in-memory PGlite. Each
  * is seeded with `BENCH_EVENTS` (200,000) lesson events, a lesson's life in four (scheduled, claimed,
  * teacher's report, paid), one stored a millisecond after the other. Per database it prints, best of

@@ -1,5 +1,5 @@
 /**
- * `npm run lgpd:encrypt-legacy -w backend`: the one-off migration of issue 12. Seals the personal fields of the
+ * `npm run lgpd:encrypt-legacy -w backend`: the one-off LGPD migration. Seals the personal fields of the
  * events written before they were encrypted, and hashes the audit chain again from there (see
  * src/event-store/encrypt-legacy-events.ts). Run it once, with the backend stopped, on the database the backend
  * is configured with (DATABASE_URL, else PGlite in DATA_DIR); keep the printed old head with the deployment notes.

@@ -61,7 +61,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Sign-in with Google and Facebook: a provider is on when its client id and secret are both set. */
   oauth: { google?: OAuthProviderConfig; facebook?: OAuthProviderConfig };
-  /** How long a replay to a moment (issue 12) is kept before it is dropped (`AUDIT_REPLAY_TTL_MS`, default 24 h). */
+  /** How long a replay to a moment is kept before it is dropped (`AUDIT_REPLAY_TTL_MS`, default 24 h). */
   auditReplayTtlMs: number;
   /** How often each process looks for Google Calendar events to make or delete (`MEETING_INTERVAL_MS`). */
   meetingIntervalMs: number;

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Bytes of brotli JavaScript `/` may load (issue 14): the areas, back office and forms load when needed. */
+/** Bytes of brotli JavaScript `/` may load: the areas, back office and forms load when needed. */
 export const LANDING_BUDGET_BYTES = 100_000;
 
 /** Source modules the landing route renders; a lazy one brings its own chunk. */

@@ -3,7 +3,7 @@ import type { Database, Sql } from "@el/projections/sql";
 import { CONTENT_SQL, chainHash, DIGEST_SQL, GENESIS_HASH } from "./chain-hash";
 
 /**
- * The tamper-evident log (issue 12): a hash chain over every stored event in the store's global order. The
+ * The tamper-evident log: a hash chain over every stored event in the store's global order. The
  * chain is written after the events commit by one chainer at a time (docs/architecture.md, "The audit chain is
  * written after the commit"), so appends neither wait for it nor serialise on it, and it links each event's
  * digest, which the appending process computed (chain-hash.ts), so the chainer never reads an event's JSON back.

@@ -29,7 +29,7 @@ const isLegacy = (row: Row) => {
 };
 
 /**
- * The one-off migration of issue 12 (`npm run lgpd:encrypt-legacy -w backend`, docs/architecture.md): seals
+ * The one-off LGPD migration (`npm run lgpd:encrypt-legacy -w backend`, docs/architecture.md): seals
  * the personal fields of events written before encryption, as the store seals new ones, so erasing their
  * person leaves nothing readable behind. Editing stored events breaks the audit chain from the first one
  * edited, so, in the same transaction and holding the chainer's lock, the links from there on are hashed

@@ -13,7 +13,7 @@ const scope = new AsyncLocalStorage<Ambient>();
 /**
  * Runs `work` so that every event it appends, however deep the call, records `metadata` (who, and the
  * request or job it came from) unless the append names its own. A request's hook and each scheduled job
- * open one, so no command can forget to say who caused it (issue 12).
+ * open one, so no command can forget to say who caused it.
  */
 export const withEventMetadata = <T>(metadata: Ambient, work: () => T): T => scope.run(metadata, work);
 

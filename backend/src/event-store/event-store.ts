@@ -150,7 +150,7 @@ export interface EventStore {
   readAll(after?: Position, limit?: number): Promise<RecordedEvent[]>;
   /**
    * `readAll` as the store stood at `recordedUpTo` (events stored at or before it), only of `types`: what a
-   * replay to a moment reads (issue 12). Still only below the oldest running writer, so pages never skip.
+   * replay to a moment reads. Still only below the oldest running writer, so pages never skip.
    */
   readRecordedUpTo(
     after: Position,

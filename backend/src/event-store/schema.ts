@@ -34,7 +34,7 @@ create index if not exists es_events_order on es_events (transaction_id, global_
 -- digests, so its chainer never reads an event's JSON back. Null for events stored before it existed, or by a
 -- store told not to (the chainer then digests them itself).
 alter table es_events add column if not exists digest bytea;
--- The auditors' history filters (issue 12), each in the store's order.
+-- The auditors' history filters, each in the store's order.
 create index if not exists es_events_type on es_events (type, transaction_id, global_position);
 create index if not exists es_events_user on es_events ((metadata->>'userId'), transaction_id, global_position);
 create index if not exists es_events_time on es_events (recorded_at, transaction_id, global_position);

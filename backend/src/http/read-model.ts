@@ -4,7 +4,7 @@ import type { Sql } from "@el/projections";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
- * `replay=<id>` on a read endpoint (issue 12): the same answer from a finished replay to a moment instead of
+ * `replay=<id>` on a read endpoint: the same answer from a finished replay to a moment instead of
  * the live read model. Its routes let auditors and administrators in (`READ_MODEL_READERS`); the handler
  * then asks `readModelOf`, which keeps today's rule without a replay (administrators only).
  */

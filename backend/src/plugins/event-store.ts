@@ -20,7 +20,7 @@ declare module "fastify" {
     projections: ProjectionRunner;
     /** Emits "push" with the pushes of every committed projection batch (realtime listens). */
     pushes: EventEmitter<{ push: [Push[]] }>;
-    /** Read models rebuilt as of an instant for auditors (issue 12), kept apart from the live ones. */
+    /** Read models rebuilt as of an instant for auditors, kept apart from the live ones. */
     replays: Replays;
     /** Allocates the next numeric id for a new entity (user, lesson, scheduling…). */
     nextId: () => Promise<number>;

@@ -35,7 +35,7 @@ const smtpMailer = (smtpUrl: string, from: string): Mailer => {
 /**
  * The embedded default: one file per mail in `${dataDir}/outbox`, named so that they sort in sending order,
  * plus a log line naming the file. The body holds its links in full; the log line never does (they carry keys),
- * nor the address (an e-mail in a log outlives its owner's erasure: LGPD, issue 12).
+ * nor the address (an e-mail in a log outlives its owner's erasure: LGPD).
  */
 const outboxMailer = (dataDir: string, from: string, log: (message: string) => void): Mailer => {
   const folder = path.join(dataDir, "outbox");

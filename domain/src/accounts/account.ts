@@ -10,7 +10,7 @@ import { PERSON_REMOVED, PERSONAL_PROFILE_FIELDS } from "./personal-data";
  * live in their own files.
  */
 
-/** `ROLE_AUDITOR` reads the event history (issue 12) and changes nothing; administrators pass its checks too. */
+/** `ROLE_AUDITOR` reads the event history and changes nothing; administrators pass its checks too. */
 export const Authority = z.enum(["ROLE_ADMIN", "ROLE_USER", "ROLE_STUDENT", "ROLE_TEACHER", "ROLE_AUDITOR"]);
 export type Authority = z.infer<typeof Authority>;
 export const authorities = Authority.options;
@@ -116,7 +116,7 @@ export type ProfileChanges = Partial<ProfileFields>;
 export const SignInFailureReason = z.enum(["bad_credentials", "not_activated", "rate_limited", "unknown_account"]);
 export type SignInFailureReason = z.infer<typeof SignInFailureReason>;
 
-/** The identity providers one may sign in with (issue 13); `subject` is the provider's id of the person. */
+/** The identity providers one may sign in with; `subject` is the provider's id of the person. */
 export const SocialProvider = z.enum(["google", "facebook"]);
 export type SocialProvider = z.infer<typeof SocialProvider>;
 /** What the provider says of the person, as far as an account keeps it. */
@@ -173,7 +173,7 @@ export interface AccountCore {
   activated: boolean;
   authorities: Authority[];
   deleted: boolean;
-  /** Its personal data was erased (LGPD): absent in states kept before issue 12. */
+  /** Its personal data was erased (LGPD): absent in states kept before erasure existed. */
   erased?: boolean;
   /** The pending reset key, if any; cleared once used or replaced. */
   reset?: { keyDigest: string; expiresAt: string };
@@ -186,7 +186,7 @@ export interface AccountCore {
   sessionGeneration: number;
   /** When the last reset e-mail was asked for (see `RESET_MAIL_INTERVAL_MS`). */
   lastResetRequestedAt?: string;
-  /** The provider identities it signs in with, one per provider (absent in states kept before issue 13). */
+  /** The provider identities it signs in with, one per provider (absent in states kept before social sign-in). */
   socialLinks?: SocialIdentity[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * Which fields of which events are a person's personal data (LGPD, issue 12), and whose. The event store
+ * Which fields of which events are a person's personal data (LGPD), and whose. The event store
  * writes these fields encrypted with the person's key (crypto-shredding, docs/architecture.md); erasing
  * the person destroys the key, and from then on every reader gets `PERSON_REMOVED` in their place.
  *

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { invalid } from "../shared/errors";
 
 /**
- * What a teacher shows of themself to their students (issue 13, "Teachers, seen as people"): a photo, a
+ * What a teacher shows of themself to their students: a photo, a
  * short bio, their experience, what they specialise in and the languages they speak, with the rating their
  * students gave them. The events live on the teacher's stream; a photo's bytes do not: the event names
  * the photo by the SHA-256 of what was uploaded, and the resized images live in a table keyed by it.

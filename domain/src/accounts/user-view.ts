@@ -53,7 +53,7 @@ export const UserView = AccountView.extend({
   bankBranch: z.string().nullable(),
   /** A teacher's debt indicator: a held lesson not paid yet ("Em débito"); null for other users. */
   hasMissingPayment: z.boolean().nullable().default(null),
-  /** A teacher's rating from their students' notes (issue 13); null for other users. */
+  /** A teacher's rating from their students' notes; null for other users. */
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }).nullable().default(null),
 });
 export type UserView = z.infer<typeof UserView>;

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /**
- * The auditors' HTTP contract (issue 12), declared once: the backend's route schemas and the web app's
+ * The auditors' HTTP contract, declared once: the backend's route schemas and the web app's
  * requests use these. Positions are the store's global order, the pair (transaction id, position) written
  * `transactionId:globalPosition` (backend/src/event-store/README.md); each event's `link` is its place in the
  * hash chain, which follows that order. Bigints travel as decimal strings.
  */
 
-/** Who caused an event, or the request it came from, when an event written before issue 12 does not say. */
+/** Who caused an event, or the request it came from, when an event written before the audit metadata does not say. */
 export const UNKNOWN = "unknown";
 
 const instant = z.iso.datetime({ offset: true });

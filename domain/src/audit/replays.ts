@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Replays to a moment (issue 12): one read model rebuilt as the store stood at an instant, into a schema of
+ * Replays to a moment: one read model rebuilt as the store stood at an instant, into a schema of
  * its own, then read through the product's own read endpoints with `replay=<id>` (`GET /api/lessons`,
  * `GET /api/lessons/totals`, `GET /api/users/{kind}`, `GET /api/purchases`, `GET /api/purchases/totalAmount`).
  * Declared once for the routes, the socket push and the web app.

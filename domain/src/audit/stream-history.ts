@@ -20,7 +20,7 @@ import type { StreamKind } from "../shared/streams";
 /**
  * "What did we know, and when": a stream's state after each of its events and at any instant, folded by
  * the stream's own decider, the one its commands are decided on, so the history shows exactly what the
- * product believed then (issue 12).
+ * product believed then.
  */
 
 interface StreamFold {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The coupons' HTTP contract (spec sections 3, 5 and 7; issue 9). `discount` is a percentage when
+ * The coupons' HTTP contract (spec sections 3, 5 and 7). `discount` is a percentage when
  * `percentual`, else reais off the order; inside, a fixed discount is whole centavos.
  */
 

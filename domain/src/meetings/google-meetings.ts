@@ -3,7 +3,7 @@ import type { Decider } from "../shared/decider";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
- * The optional Google Calendar/Meet meeting provider (issue 13). A teacher connects their Google account
+ * The optional Google Calendar/Meet meeting provider. A teacher connects their Google account
  * (`google-calendar-{teacherId}`); each lesson they accept from then on gets an event in their calendar with
  * a Google Meet link, which replaces the lesson's built-in Jitsi link; a cancellation (or the lesson given to
  * another teacher) deletes that event, and moving the lesson moves it.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PLACEMENT_QUESTIONS } from "./placement-test";
 
 /**
- * The level test's HTTP contract (issue 13). A question travels without its answer: the browser learns
+ * The level test's HTTP contract. A question travels without its answer: the browser learns
  * which answers were right only as the result's counts, after the last one.
  */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The purchases' HTTP contract (issue 9), declared once: the backend's route schemas and the web app's
+ * The purchases' HTTP contract, declared once: the backend's route schemas and the web app's
  * parsing and requests use these. Money crosses HTTP in reais (a JSON number such as 47 or 180.5, like the
  * packages' `value`); inside, every amount is whole centavos.
  */

@@ -26,7 +26,7 @@ create table if not exists audits (
 create index if not exists audits_date on audits (date);
 create index if not exists audits_failures_by_address on audits (remote_address, date) where type = 'AUTHENTICATION_FAILURE';
 create index if not exists audits_by_principal_address on audits (principal, remote_address, date);
--- the account a sign-in was of (null: an unknown login, or a row written before issue 12), so an erasure finds its rows
+-- the account a sign-in was of (null: an unknown login, or a row written before this column existed), so an erasure finds its rows
 alter table audits add column if not exists stream_id text;
 create index if not exists audits_stream on audits (stream_id) where stream_id is not null;
 `;

@@ -4,7 +4,7 @@ import type { Database, Sql } from "../sql";
 import type { Projector } from "./projector";
 
 /**
- * Read models rebuilt somewhere other than where the product reads them: a replay to a moment (issue 12,
+ * Read models rebuilt somewhere other than where the product reads them: a replay to a moment (
  * `replay_{id}`), and the new version of a blue/green rebuild (`green_{name}`). Both are the projector's own
  * tables, migrated and written through `search_path`, so the projector's SQL and the read model's queries
  * are the ones the product runs, never copies.

@@ -74,7 +74,7 @@ export const decideInTurn = <Command, Event, State>(
 
 /**
  * The streams that hold an e-mail's or login's reservation: the one named by its digest, where every claim
- * is written since issue 12, and the one named by the value itself, where older claims stay. A stream id
+ * is written since the LGPD migration, and the one named by the value itself, where older claims stay. A stream id
  * outlives an erasure (the audit chain covers it), so a new one never names a person's e-mail (LGPD).
  */
 export const reservationStreams = (kind: "email" | "login", value: string): [digest: string, legacy: string] => {

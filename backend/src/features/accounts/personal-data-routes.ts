@@ -99,7 +99,7 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
 };
 
 /**
- * LGPD (issue 12): a person downloads everything held about them, and erases themself with their password;
+ * LGPD: a person downloads everything held about them, and erases themself with their password;
  * an administrator erases anyone else. See `erasePerson` for what erasing does and keeps.
  */
 export const personalDataRoutes = async (plain: FastifyInstance) => {

@@ -67,7 +67,7 @@ const ReturnOutcome = z.discriminatedUnion("outcome", [
 ]);
 
 /**
- * Sign-in with Google and Facebook (issue 13): which providers are on, the start of the flow, the return
+ * Sign-in with Google and Facebook: which providers are on, the start of the flow, the return
  * pages' exchange of the code, the password confirmation that links an existing account, and the sign-up
  * finished after a provider vouched for the person.
  */

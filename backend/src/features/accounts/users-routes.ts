@@ -162,7 +162,7 @@ const loadUser = async (app: FastifyInstance, id: number) => {
 export const usersRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
-  // `replay=<id>`: the list as it stood at a replay's moment, for auditors and administrators (issue 12);
+  // `replay=<id>`: the list as it stood at a replay's moment, for auditors and administrators;
   // a teacher's debt and rating come from other read models than the replayed one, so they are not given.
   for (const kind of ["admin", "teacher", "student"] as const) {
     app.get(

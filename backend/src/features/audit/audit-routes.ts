@@ -25,7 +25,7 @@ const positionOf = (event: { transactionId: bigint; globalPosition: bigint }) =>
 
 type ListedEvent = Omit<AuditedEvent, "hash" | "link" | "content"> & { hash: string | null; link: bigint | null };
 
-/** An event as stored: who, request and cause say `unknown` for events older than issue 12. */
+/** An event as stored: who, request and cause say `unknown` for events older than the audit metadata. */
 export const auditEventView = (event: ListedEvent): StoredAuditEvent => ({
   position: positionOf(event),
   globalPosition: event.globalPosition.toString(),
@@ -105,7 +105,7 @@ const exportLines = async function* (log: AuditLog, query: { stream?: string; fr
   })}\n`;
 };
 
-/** The auditors' API (issue 12): the history in global order, a stream at any instant, the chain, exports. */
+/** The auditors' API: the history in global order, a stream at any instant, the chain, exports. */
 export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLog }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 

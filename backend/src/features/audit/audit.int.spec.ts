@@ -54,7 +54,7 @@ describe("the auditors' history", () => {
     student = await givenStudent(test.app);
     teacher = await givenTeacher(test.app);
     const studentStream = `student-${student.id}`;
-    // Written outside any request: like the events stored before issue 12, they do not say who or why.
+    // Written outside any request: like the events stored before the audit metadata, they do not say who or why.
     await test.app.eventStore.append(
       studentStream,
       [{ type: "CreditsGranted", data: { amount: 4, grantedBy: "admin" } }],

@@ -5,7 +5,7 @@ import { auditRoutes } from "./audit-routes";
 import { replayRoutes } from "./replay-routes";
 
 /**
- * Auditors (issue 12): the chainer that links every committed event into the tamper-evident log, and the
+ * Auditors: the chainer that links every committed event into the tamper-evident log, and the
  * routes that read the history. The chainer runs in every process; one at a time chains (a lock), woken by
  * this process's appends and otherwise every quarter of a second. Replays to a moment (`app.replays`, kept by
  * the event-store plugin beside the projection runner) are started and followed here.

@@ -9,7 +9,7 @@ import { APPROVED_CARD, buyerAddress, cardOf } from "../../../test/purchase-fixt
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The back office's users and purchases lists, read from a replay to a moment with `replay=<id>` (issue 12). */
+/** The back office's users and purchases lists, read from a replay to a moment with `replay=<id>`. */
 describe("the back-office lists read from a replay", () => {
   let test: TestApp;
   let auditor: Awaited<ReturnType<typeof givenAuditor>>;

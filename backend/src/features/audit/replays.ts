@@ -13,7 +13,7 @@ import {
 } from "@el/projections";
 
 /**
- * Replays to a moment (issue 12). Each one is a row of `audit_replays` (what was asked, by whom, how far it
+ * Replays to a moment. Each one is a row of `audit_replays` (what was asked, by whom, how far it
  * got) and a schema `replay_{id}` holding the read model's own tables as of `at`. It runs in the process that
  * was asked, in the background, through `replayProjection`: the projector's SQL only, never the runner, so no
  * push, e-mail or payment can come out of it. The rows are shared, so any instance answers its status; a

@@ -37,7 +37,7 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
 });
 
 /**
- * A teacher connects their Google Calendar (issue 13, spec 4 and 7): the start answers Google's consent page
+ * A teacher connects their Google Calendar (spec 4 and 7): the start answers Google's consent page
  * (the calendar-events scope, offline access, PKCE), the `/calendar` return page sends the code back, and the
  * refresh token it gives is kept encrypted; from then on lessons they accept get a Google Meet link. They can
  * disconnect, which deletes the token and revokes it at Google.

@@ -13,7 +13,7 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
 });
 
 /**
- * The student's level test (issue 13): start or resume it, answer its questions one at a time, read the
+ * The student's level test: start or resume it, answer its questions one at a time, read the
  * last result. Students only; each student sees and answers only their own tests.
  */
 export const placementRoutes: FastifyPluginAsync = async (root) => {

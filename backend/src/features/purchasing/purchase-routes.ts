@@ -62,7 +62,7 @@ const backToPurchasePage = (purchaseId: number) => {
 const TermFields = z.object({ PaRes: z.string().max(10_000), MD: z.string().max(200).optional() });
 
 /**
- * Purchases (spec section 7, issue 9): the student's pre-order and checkout, their history; the back
+ * Purchases (spec section 7): the student's pre-order and checkout, their history; the back
  * office's list, total, mark-paid and refund; the bank's return from a debit's authentication; and the
  * gateway's notifications.
  */

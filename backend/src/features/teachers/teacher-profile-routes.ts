@@ -50,7 +50,7 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
 });
 
 /**
- * Teachers as students see them (issue 13): the teacher edits their bio, experience, specialities,
+ * Teachers as students see them: the teacher edits their bio, experience, specialities,
  * languages and photo; a student reads the profile of a teacher of one of their lessons, an administrator
  * (or auditor) any teacher's; the landing page reads the overall rating. Photos are served by their
  * digest, public and cached for good: an `<img>` sends no token, and a new photo is a new address.

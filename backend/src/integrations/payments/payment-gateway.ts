@@ -1,5 +1,5 @@
 /**
- * The payment gateway port (issue 9): what the purchasing feature asks of a gateway, whichever one is
+ * The payment gateway port: what the purchasing feature asks of a gateway, whichever one is
  * configured — the built-in sandbox (no network, the default) or Getnet (`GETNET_*`). Amounts are whole
  * centavos. A card number and CVC are handed to `chargeCard`/`startDebit` only and must never be logged,
  * stored or put in an event by an adapter; what comes back holds the brand and last four digits at most.

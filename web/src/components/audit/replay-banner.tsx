@@ -7,7 +7,7 @@ import { useResource } from "../../lib/use-resource";
 import { ErrorAlert } from "../status/error-alert";
 
 /**
- * The replay a back-office list shows (`?replay=<id>` in its URL, issue 12): the list as it stood at the
+ * The replay a back-office list shows (`?replay=<id>` in its URL): the list as it stood at the
  * replay's moment, read-only. Undefined: today's list.
  */
 export const useReplayParam = () => {

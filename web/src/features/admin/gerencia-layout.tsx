@@ -71,7 +71,7 @@ const AuditorLayout = () => {
 };
 
 /**
- * /gerencia is for administrators; a back-office list shown from a replay (`?replay=<id>`, issue 12) lets
+ * /gerencia is for administrators; a back-office list shown from a replay (`?replay=<id>`) lets
  * auditors in too, read-only, with the audit menu instead of the administration's.
  */
 export const GerenciaGate = (props: Parameters<typeof GerenciaLayout>[0]) => {

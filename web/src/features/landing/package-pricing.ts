@@ -17,7 +17,7 @@ const isItemPackage = (value: unknown): value is ItemPackageView => {
 
 /**
  * The packs on sale, checked by hand rather than with a zod schema: this is the one answer the landing
- * page reads, and zod would be a fifth of the JavaScript a first visit may download (issue 14).
+ * page reads, and zod would be a fifth of the JavaScript a first visit may download.
  */
 export const fetchItemPackages = async (): Promise<ItemPackageView[]> => {
   const answer = await api.get<unknown>("api/item-packages");

@@ -4,7 +4,7 @@ import { type PageQuery, pageOf } from "./page-query";
 
 /**
  * `GET api/purchases?page&size&sort&status&method&studentId&from&to` (administrators); with `replay`, the
- * purchases as they stood at that replay's moment (auditors too, issue 12).
+ * purchases as they stood at that replay's moment (auditors too).
  */
 export const getPurchases = async (filter: PurchaseFilter, query: PageQuery, replay?: string) =>
   pageOf(

@@ -6,7 +6,7 @@ export type UserKind = "admin" | "teacher" | "student";
 
 /**
  * `GET api/users/{kind}?page&size&sort`: one page and the total from `X-Total-Count`; with `replay`, the list as
- * it stood at that replay's moment (issue 12).
+ * it stood at that replay's moment.
  */
 export const getUsers = async (
   kind: UserKind,

@@ -49,7 +49,7 @@ const readDirectoryParams = (params: URLSearchParams) => {
 /**
  * Teachers or students: the whole list is fetched once (spec section 7) and searched by name, sorted
  * by any column and paged in the browser. The badge toggles activation through `PUT api/users`; each
- * row links to its view and edit screens. With `?replay=<id>` (issue 12) it is the list as it stood at
+ * row links to its view and edit screens. With `?replay=<id>` it is the list as it stood at
  * that replay's moment, read-only: a banner says so, and nothing that writes is offered.
  */
 export const UserDirectory = ({

@@ -72,7 +72,7 @@ export interface PurchaseServer {
 
 export const checkoutAnswer = (result: CheckoutResult) => () => json(result);
 
-/** The API the purchase screens talk to, answering as the backend of issue 9 does. */
+/** The API the purchase screens talk to, answering as the backend does. */
 export const purchaseServer = (options: PurchaseServer = {}) =>
   fakeApi({
     "GET /api/account": () => json(options.account ?? student({ balance: 3 })),
