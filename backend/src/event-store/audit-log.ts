@@ -10,7 +10,7 @@ import { CONTENT_SQL, chainHash, DIGEST_SQL, GENESIS_HASH } from "./chain-hash";
  *
  * One row holds a run of up to `CHUNK` consecutive links: their events' positions and their hashes, 32 bytes
  * each, in the chain's order. A row per event cost the appends a quarter of their throughput when the database's
- * CPU was the limit (README, "The audit chain's cost"); a row per run costs a row per few hundred events under
+ * CPU was the limit (docs/performance.md, `bench:eventstore`); a row per run costs a row per few hundred events under
  * load. The history's filters are the events table's own indexes.
  */
 export const AUDIT_LOG_SCHEMA = `
@@ -181,7 +181,7 @@ interface HeadRow {
  * chained; `busy` when another process holds the chainer's lock. The chain keeps its own order (`link`): a
  * restore renumbers the events' transaction ids (restore.sh), never the links.
  *
- * What it costs is paid beside every append (README, "The audit chain's cost"): nothing of an event leaves the
+ * What it costs is paid beside every append (docs/performance.md, `bench:eventstore`): nothing of an event leaves the
  * database, and a row holds `CHUNK` links.
  */
 const chainPass = async (tx: Sql) => {
