@@ -1,20 +1,14 @@
 import { TRIAL_LEVEL_ID } from "@el/domain/accounts/student-account";
 import type { LevelView, TrailView } from "@el/domain/catalog/catalog-views";
-import { type FormEvent, useMemo, useState } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type FormEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "../../../components/status/error-alert";
-import { newIdempotencyKey } from "../../../lib/api";
 import { activeLevels } from "../../../lib/catalog/catalog-api";
 import { useLevelName } from "../../../lib/catalog/level-name";
 import { trailLabel } from "../../../lib/lessons/lesson-card";
-import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from "../../../lib/lessons/lesson-time";
-import { scheduleLesson } from "../api/schedule-lesson";
-
-const REQUIRED = "student.schedule.required";
-const PAST_DAY = "student.schedule.pastDate";
-const PAST_TIME = "student.schedule.pastTime";
-
-type Errors = Partial<Record<"level" | "trail" | "date" | "time", string>>;
+import { dayKey, timesStillAhead } from "../../../lib/lessons/lesson-time";
+import { schedulePanelMachine } from "./schedule-panel.machine";
 
 /**
  * Level first, then a trail of that level, the day and the time (07:00–22:00 on :00 or :30, the next
@@ -48,84 +42,48 @@ export const SchedulePanel = ({
     () => activeLevels(levels).filter((level) => !trialOnly || level.id === TRIAL_LEVEL_ID),
     [levels, trialOnly],
   );
-  const initialSlot = useMemo(() => nextBookableSlot(now()), [now]);
-  const [chosenLevelId, setLevelId] = useState(() =>
-    offered.some((level) => level.id === defaultLevelId) ? String(defaultLevelId) : "",
+  const onScheduledRef = useRef(onScheduled);
+  onScheduledRef.current = onScheduled;
+  const [machine] = useState(() =>
+    schedulePanelMachine.provide({ actions: { scheduled: () => onScheduledRef.current() } }),
   );
+  const panel = useActorRef(machine, {
+    input: {
+      now,
+      levelId: offered.some((level) => level.id === defaultLevelId) ? String(defaultLevelId) : "",
+    },
+  });
+  const snapshot = useSelector(panel, (current) => current);
+  const { date, time, errors, failure } = snapshot.context;
+  const sending = snapshot.matches({ form: "sending" });
   // Spending the last paid credit leaves only the trial level: a level chosen before is no longer offered.
-  const levelId = offered.some((level) => String(level.id) === chosenLevelId)
-    ? chosenLevelId
+  const levelId = offered.some((level) => String(level.id) === snapshot.context.levelId)
+    ? snapshot.context.levelId
     : trialOnly && offered.length === 1
       ? String(offered[0]?.id)
       : "";
-  const [chosenTrailId, setTrailId] = useState("");
-  const [date, setDate] = useState(initialSlot.date);
-  const [time, setTime] = useState(initialSlot.time);
-  const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<"editing" | "sending" | "done">("editing");
-  const [failure, setFailure] = useState<unknown>(null);
-  // One key per lesson asked for: a retry after a failure that may have reached the server (timeout,
-  // dropped connection) cannot spend a second credit. The server scopes it to the request's content.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-
   const trailsOfLevel = trails.filter((trail) => String(trail.level.id) === levelId);
-  const trailId = trailsOfLevel.some((trail) => String(trail.id) === chosenTrailId) ? chosenTrailId : "";
+  const trailId = trailsOfLevel.some((trail) => String(trail.id) === snapshot.context.trailId)
+    ? snapshot.context.trailId
+    : "";
   const today = dayKey(now());
   const times = date ? timesStillAhead(date, now()) : [];
   const noCredits = balance <= 0 && !trialOnly;
 
-  const validate = (): Errors => {
-    const found: Errors = {};
-    if (!levelId) found.level = REQUIRED;
-    if (!trailId) found.trail = REQUIRED;
-    // A day or hour already gone is told as such: "required" would send the student looking for an empty field.
-    if (!date) found.date = REQUIRED;
-    else if (date < today) found.date = PAST_DAY;
-    else if (!time) found.time = REQUIRED;
-    // Read at the moment of sending: the form may have stayed open past the hour it offered.
-    else if (!timesStillAhead(date, now()).includes(time)) found.time = PAST_TIME;
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || noCredits) return;
-    setState("sending");
-    setFailure(null);
-    try {
-      await scheduleLesson(
-        { trailId: Number(trailId), levelId: Number(levelId), date: combineDateAndTime(date, time), objective },
-        idempotencyKey,
-      );
-      setState("done");
-      onScheduled();
-    } catch (error) {
-      setFailure(error);
-      setState("editing");
-    }
-  };
-
-  const startOver = () => {
-    setIdempotencyKey(newIdempotencyKey());
-    const slot = nextBookableSlot(now());
-    setTrailId("");
-    setDate(slot.date);
-    setTime(slot.time);
-    setErrors({});
-    setState("editing");
+    panel.send({ type: "schedule.submitted", levelId, trailId, objective, creditsLeft: !noCredits });
   };
 
   return (
     <section className="card schedule-panel" aria-labelledby="schedule-title">
       <h2 id="schedule-title">{t("student.schedule.title")}</h2>
-      {state === "done" ? (
+      {snapshot.matches("done") ? (
         <>
           <div className="alert alert-success" role="status">
             {t("student.schedule.success")}
           </div>
-          <button type="button" className="btn btn-primary" onClick={startOver}>
+          <button type="button" className="btn btn-primary" onClick={() => panel.send({ type: "schedule.restarted" })}>
             {t("student.schedule.again")}
           </button>
         </>
@@ -139,10 +97,7 @@ export const SchedulePanel = ({
                 id="schedule-level"
                 value={levelId}
                 aria-invalid={errors.level ? true : undefined}
-                onChange={(event) => {
-                  setLevelId(event.target.value);
-                  setTrailId("");
-                }}
+                onChange={(event) => panel.send({ type: "level.chosen", levelId: event.target.value })}
               >
                 <option value="">{t("student.schedule.chooseLevel")}</option>
                 {offered.map((level) => (
@@ -160,7 +115,7 @@ export const SchedulePanel = ({
                 value={trailId}
                 disabled={!levelId}
                 aria-invalid={errors.trail ? true : undefined}
-                onChange={(event) => setTrailId(event.target.value)}
+                onChange={(event) => panel.send({ type: "trail.chosen", trailId: event.target.value })}
               >
                 <option value="">{t("student.schedule.chooseTrail")}</option>
                 {trailsOfLevel.map((trail) => (
@@ -179,12 +134,7 @@ export const SchedulePanel = ({
                 min={today}
                 value={date}
                 aria-invalid={errors.date ? true : undefined}
-                onChange={(event) => {
-                  const chosen = event.target.value;
-                  setDate(chosen);
-                  const ahead = chosen ? timesStillAhead(chosen, now()) : [];
-                  if (!ahead.includes(time)) setTime(ahead[0] ?? "");
-                }}
+                onChange={(event) => panel.send({ type: "date.chosen", date: event.target.value })}
               />
               {errors.date && <span className="field-error">{t(errors.date)}</span>}
             </div>
@@ -194,7 +144,7 @@ export const SchedulePanel = ({
                 id="schedule-time"
                 value={time}
                 aria-invalid={errors.time ? true : undefined}
-                onChange={(event) => setTime(event.target.value)}
+                onChange={(event) => panel.send({ type: "time.chosen", time: event.target.value })}
               >
                 <option value="">{t("student.schedule.chooseTime")}</option>
                 {times.map((option) => (
@@ -206,8 +156,8 @@ export const SchedulePanel = ({
               {errors.time && <span className="field-error">{t(errors.time)}</span>}
             </div>
           </div>
-          <button type="submit" className="btn btn-primary" disabled={noCredits || state === "sending"}>
-            {state === "sending" ? t("student.schedule.sending") : t("student.schedule.submit")}
+          <button type="submit" className="btn btn-primary" disabled={noCredits || sending}>
+            {sending ? t("student.schedule.sending") : t("student.schedule.submit")}
           </button>
           {noCredits && (
             <p className="alert alert-warning" role="status">
