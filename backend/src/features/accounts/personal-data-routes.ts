@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
-import { photosNamedBy, type ResizedPhoto, readTeacherPhotos, TEACHER_PHOTO_TYPE } from "../teachers/teacher-photos";
+import { photosNamedBy, type ResizedPhoto, readTeacherPhotos, TEACHER_PHOTO_TYPE } from "../../shared/teacher-photos";
 import { accountOf } from "./account-commands";
 import { erasePerson, streamsOfPerson } from "./erasure";
 import { verifyPassword } from "./passwords";

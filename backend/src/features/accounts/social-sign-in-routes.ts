@@ -10,15 +10,15 @@ import {
   identityProvidersOf,
   ProviderRefused,
 } from "../../integrations/oauth/identity-providers";
-import { StudentRegistration, TeacherApplication } from "./account-routes";
-import { createRequestLimit } from "./request-limits";
-import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS, UNDER_REVIEW } from "./sign-in";
 import {
   AUTHORIZATION_LIFETIME_MS,
   migrateSocialAuthorizations,
   startAuthorization,
   takeAuthorization,
-} from "./social-authorizations";
+} from "../../integrations/oauth/social-authorizations";
+import { StudentRegistration, TeacherApplication } from "./account-routes";
+import { createRequestLimit } from "./request-limits";
+import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS, UNDER_REVIEW } from "./sign-in";
 import { linkIdentity, ownerOfIdentity, registerSocialStudent, signInSocially } from "./social-sign-in";
 import { applySociallyAsTeacher } from "./social-teacher-application";
 import { issueTicket, readTicket } from "./social-tickets";
