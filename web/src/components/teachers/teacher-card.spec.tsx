@@ -55,6 +55,17 @@ describe("the teacher's card a student sees", () => {
     expect(within(card).getByText("Inglês, Português")).toBeInTheDocument();
   });
 
+  it("labels the languages as a description of the teacher, not the form's question to them", async () => {
+    server(bruno);
+    show(<TeacherCard teacherId={21} />);
+    const card = await screen.findByRole("region", { name: "Sobre Bruno" });
+    expect(within(card).getByText("Inglês, Português").previousElementSibling).toHaveTextContent(/^Idiomas$/);
+    expect(within(card).queryByText(/você fala/)).not.toBeInTheDocument();
+    await i18n.changeLanguage("en");
+    expect(within(card).getByText("English, Portuguese").previousElementSibling).toHaveTextContent(/^Languages$/);
+    await i18n.changeLanguage("pt-br");
+  });
+
   it("shows initials without a photo, and says when no student rated the teacher yet", async () => {
     server({ ...bruno, photo: null, rating: { average: null, count: 0 } });
     show(<TeacherCard teacherId={21} />);

@@ -67,7 +67,7 @@ export const TeacherProfileDetails = ({ profile }: { profile: TeacherProfileView
         )}
         {profile.languages.length > 0 && (
           <>
-            <dt>{t("teacherProfile.languages")}</dt>
+            <dt>{t("teacherProfile.spokenLanguages")}</dt>
             <dd>{profile.languages.map((language) => t(`teacherProfile.language.${language}`)).join(", ")}</dd>
           </>
         )}
