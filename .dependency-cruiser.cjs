@@ -70,6 +70,25 @@ module.exports = {
       to: { path: "^web/src/(features|app)/" },
     },
     {
+      name: "backend-feature-never-imports-another-feature",
+      comment:
+        "Backend features stay independent so each can change alone; what two of them share moves to domain (pure rules) or backend/src/shared, and app.ts (the composition root) wires them together.",
+      severity: "error",
+      from: { path: "^backend/src/features/([^/]+)/" },
+      to: { path: "^backend/src/features/[^/]+/", pathNot: "^backend/src/features/$1/" },
+    },
+    {
+      name: "backend-infrastructure-imports-no-feature",
+      comment:
+        "Plugins, HTTP helpers, the event store, commands, the database, integrations and the projection runner are what features build on; importing a feature from them would make every feature depend on the others. app.ts composes them, and their specs may drive them with the product's features.",
+      severity: "error",
+      from: {
+        path: "^backend/src/(plugins|http|event-store|commands|database|integrations|projection-runner|shared)/",
+        pathNot: "\\.spec\\.ts$",
+      },
+      to: { path: "^backend/src/features/" },
+    },
+    {
       name: "no-circular",
       comment: "A cycle means neither module can be understood, tested or moved without the other.",
       severity: "error",

@@ -23,9 +23,12 @@ const violationsOf = (result: ICruiseResult) =>
 describe("the import boundaries checked by npm run lint", () => {
   it("reports every deliberate violation of the fixture tree, by its rule, and nothing it allows", async () => {
     // tooling/boundaries-fixtures mirrors the repository's layout, one import per forbidden edge, next to the
-    // imports the rules allow (app/ composing features, a feature using lib/, the browser tests' harness).
+    // imports the rules allow (app/ and app.ts composing features, a feature using lib/ or backend/src/shared,
+    // an infrastructure spec using a feature, the browser tests' harness).
     const result = await cruiseWorkspaces(path.join(repository, "tooling/boundaries-fixtures"));
     expect(violationsOf(result)).toEqual([
+      "backend-feature-never-imports-another-feature: backend/src/features/orders/checkout.ts → backend/src/features/catalog/prices.ts",
+      "backend-infrastructure-imports-no-feature: backend/src/plugins/mailer.ts → backend/src/features/catalog/prices.ts",
       "backend-never-imports-web: backend/src/app.ts → web/src/lib/api.ts",
       "browser-tests-only-through-the-backend-test-harness: web/e2e/harness.ts → projections/src/lessons.ts",
       "domain-imports-no-other-workspace: domain/src/lesson.ts → projections/src/lessons.ts",

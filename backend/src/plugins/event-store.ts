@@ -12,7 +12,7 @@ import {
   type EventStore,
   migrateEventStore,
 } from "../event-store";
-import { createReplays, REPLAYS_SCHEMA, type Replays } from "../features/audit/replays";
+import { createReplays, REPLAYS_SCHEMA, type Replays } from "../projection-runner/replays";
 
 declare module "fastify" {
   interface FastifyInstance {

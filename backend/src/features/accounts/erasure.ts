@@ -5,7 +5,7 @@ import { purchasesOfStudent } from "@el/projections/purchases/index";
 import type { UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
-import { eraseTeacherPhotos } from "../teachers/teacher-photos";
+import { eraseTeacherPhotos } from "../../shared/teacher-photos";
 import { accountOf, decideOnAccount, reservation, reservationStreams } from "./account-commands";
 
 /** The streams that hold a person's history: their account, the lessons they took or gave, their purchases. */

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
-import type { Replays } from "./replays";
+import type { Replays } from "../../projection-runner/replays";
 
 /** Auditors replay; administrators pass every auditor check too. A replay changes no business data. */
 const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };

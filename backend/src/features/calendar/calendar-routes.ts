@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { FileBytes, NoBody } from "../../http/responses";
-import { calendarHostOf, icsOf } from "./ics";
+import { calendarHostOf, icsOf } from "../../shared/ics";
 
 const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
 /** How far back a calendar lists lessons: a month, so the recent past stays visible. */

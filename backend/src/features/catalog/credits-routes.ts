@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
+import { contextOf } from "../../http/route-helpers";
 import { grantCreditsCommand } from "./credits-commands";
-import { contextOf } from "./http";
 
 /**
  * `POST /api/users/{login}/credits { amount, reason? }`: an administrator gives a student lesson

@@ -17,7 +17,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, idParams } from "./http";
+import { contextOf, idParams } from "../../http/route-helpers";
 
 const PackageBody = z.object({
   id: z.number().int().positive().nullish(),

@@ -16,7 +16,7 @@ import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
+import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "../../http/route-helpers";
 
 const levelView = ({ id, name, active }: LevelRow): LevelView => ({ id, name, active });
 

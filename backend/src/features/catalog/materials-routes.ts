@@ -20,7 +20,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { FileBytes, NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "./http";
+import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "../../http/route-helpers";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
 const materialView = (material: MaterialRow): MaterialView => ({

@@ -26,7 +26,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, flag, idParams } from "./http";
+import { contextOf, flag, idParams } from "../../http/route-helpers";
 
 const TrailBody = TrailFields.omit({ levelId: true }).extend({
   id: z.number().int().positive().nullish(),

@@ -3,7 +3,7 @@ import { localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
 import type { LessonMailKind } from "@el/domain/mails/index";
 import type { DueLessonMail } from "@el/projections/lesson-mails/index";
 import type { Mail } from "../../plugins/mailer";
-import { calendarHostOf, icsOf } from "../calendar/ics";
+import { calendarHostOf, icsOf } from "../../shared/ics";
 
 type Language = "pt-br" | "en";
 

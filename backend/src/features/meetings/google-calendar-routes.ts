@@ -8,7 +8,11 @@ import { type CommandContext, executeCommand } from "../../commands/execute";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { CalendarRefused, type GoogleCalendar } from "../../integrations/google-calendar/google-calendar";
-import { migrateSocialAuthorizations, startAuthorization, takeAuthorization } from "../accounts/social-authorizations";
+import {
+  migrateSocialAuthorizations,
+  startAuthorization,
+  takeAuthorization,
+} from "../../integrations/oauth/social-authorizations";
 import { migrateCalendarTokens, removeCalendarToken, storeCalendarToken } from "./calendar-tokens";
 
 const TEACHERS = { roles: ["ROLE_TEACHER"] as const };

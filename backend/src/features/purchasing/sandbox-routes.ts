@@ -5,13 +5,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FileBytes } from "../../http/responses";
+import { idParams } from "../../http/route-helpers";
 import { framedPageHelmet } from "../../http/security-headers";
 import {
   readSandboxIssuerRequest,
   SANDBOX_ISSUER_PATH,
   sandboxIssuerAnswer,
 } from "../../integrations/payments/sandbox-gateway";
-import { idParams } from "../catalog/http";
 import { settlePurchase } from "./payment-settlement";
 import { readPurchase } from "./purchase-commands";
 import { toPurchaseView } from "./purchase-dto";

@@ -1,7 +1,7 @@
 import { teacherProfilesProjector } from "@el/projections/teacher-profiles/index";
 import type { FastifyInstance } from "fastify";
+import { migrateTeacherPhotos } from "../../shared/teacher-photos";
 import type { Feature } from "../feature";
-import { migrateTeacherPhotos } from "./teacher-photos";
 import { teacherProfileRoutes } from "./teacher-profile-routes";
 
 /** Teachers seen as people: their public profile, photo and rating (the events are the teacher account's). */

@@ -18,7 +18,12 @@ import { type CommandContext, executeCommand } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { FileBytes, NoBody } from "../../http/responses";
-import { readTeacherPhoto, resizeTeacherPhoto, storeTeacherPhoto, TEACHER_PHOTO_TYPE } from "./teacher-photos";
+import {
+  readTeacherPhoto,
+  resizeTeacherPhoto,
+  storeTeacherPhoto,
+  TEACHER_PHOTO_TYPE,
+} from "../../shared/teacher-photos";
 
 const TEACHER = { roles: ["ROLE_TEACHER"] as const };
 const OWN_PROFILE = "/api/account/teacher-profile";

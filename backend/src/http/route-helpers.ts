@@ -1,7 +1,7 @@
 import type { Page, PageRequest } from "@el/projections/catalog/index";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { CommandContext } from "../../commands/execute";
+import type { CommandContext } from "../commands/execute";
 
 /** `page` (zero-based), `size` and `sort=field,asc|desc` (repeatable), as every list of the API takes them. */
 export const pageQuery = {

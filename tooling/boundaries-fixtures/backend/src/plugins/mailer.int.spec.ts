@@ -1,0 +1,2 @@
+// Allowed: an infrastructure spec drives it with the product's features.
+import "../features/catalog/prices";

@@ -1,0 +1,2 @@
+// Violates backend-infrastructure-imports-no-feature.
+import "../features/catalog/prices";

@@ -1,0 +1,1 @@
+export const money = (cents: number) => cents / 100;
