@@ -65,6 +65,14 @@ describe("administrators list", () => {
     expect(screen.getByRole("columnheader", { name: /E-mail/ })).toHaveAttribute("aria-sort", "descending");
   });
 
+  it("shows when each administrator was created and changed on São Paulo's clock, as every other screen", async () => {
+    server();
+    renderRoutes(routes, "/gerencia/administrador");
+    await screen.findByRole("table");
+    // 12:00 UTC on 10 January is 09:00 in São Paulo.
+    expect(within(rowOf("admin1@example.com")).getAllByText("10/01/26 09:00")).toHaveLength(2);
+  });
+
   it("ignores a sort without a page", async () => {
     const calls = server();
     renderRoutes(routes, "/gerencia/administrador?sort=email,desc");

@@ -1,4 +1,4 @@
-import { format } from "date-fns";
+import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 
-/** DD/MM/YY HH:mm, the list format of spec section 9. */
-export const formatDate = (iso: string | null | undefined) => (iso ? format(new Date(iso), "dd/MM/yy HH:mm") : "");
+/** DD/MM/YY HH:mm on São Paulo's clock, the list format of spec section 9, as every other screen shows times. */
+export const formatDate = (iso: string | null | undefined) => (iso ? `${formatDay(iso)} ${formatTime(iso)}` : "");
