@@ -1,3 +1,4 @@
+export * from "./shared/command";
 export * from "./shared/decider";
 export * from "./shared/errors";
 export * from "./shared/events";

@@ -3,8 +3,9 @@ import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../ac
 import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
 import { specFor } from "../shared/spec";
-import { type LessonEvent, lessonDecider, lessonErrors, type PersonSnapshot } from "./lesson";
-import { changeLesson, scheduleLessonByAdministrator, unassignTeacher } from "./lesson-decisions";
+import { type LessonEvent, lessonErrors, type PersonSnapshot } from "./lesson";
+import { lessonDecider } from "./lesson-decider";
+import { changeLesson, scheduleLessonByAdministrator, unassignTeacherFreeingSlots } from "./lesson-decisions";
 import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 /** What an administrator does to a lesson in lesson control (/gerencia/aula): create, move, give to a teacher. */
@@ -331,7 +332,7 @@ describe("an administrator takes a lesson back from its teacher", () => {
   });
 
   it("frees the teacher's two half hours of it", () => {
-    const decision = unassignTeacher(unassign(), {
+    const decision = unassignTeacherFreeingSlots(unassign(), {
       lesson: stateFrom(lessonDecider, [scheduled, acceptedBy(bruno)]),
       slots: new Map([
         ["21-2026-05-06T13:00Z", reserved(21, 100)],

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
 import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
-import { type LessonEvent, lessonDecider, lessonErrors } from "./lesson";
-import { acceptLesson, cancelLesson, payTeacherLessons, scheduleLesson } from "./lesson-decisions";
+import { type LessonEvent, lessonErrors } from "./lesson";
+import { lessonDecider } from "./lesson-decider";
+import {
+  acceptLessonReservingSlots,
+  cancelLessonRefunding,
+  payTeacherLessons,
+  scheduleLessonSpendingCredit,
+} from "./lesson-decisions";
 import { slotsOfLesson, type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreams } from "./teacher-slot";
 
 const now = new Date("2026-05-04T12:00:00-03:00");
@@ -51,13 +57,13 @@ const refusal = (run: () => unknown) => {
 
 describe("scheduling spends one credit", () => {
   it("schedules the lesson and spends the credit together", () => {
-    const decision = scheduleLesson(command, { lesson: lesson(), student: student(granted(2)) });
+    const decision = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(2)) });
     expect(decision.lesson.map((e) => e.type)).toEqual(["LessonScheduled"]);
     expect(decision.student).toEqual([{ type: "CreditSpent", data: { lessonId: 100, schedulingId: 100 } }]);
   });
 
   it("refuses with the spec's notice when the balance is 0", () => {
-    const error = refusal(() => scheduleLesson(command, { lesson: lesson(), student: student() }));
+    const error = refusal(() => scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student() }));
     expect(error).toBeInstanceOf(DomainError);
     expect(error.messageKey).toBe(NO_CREDITS_LEFT);
     expect(error.httpStatus).toBe(400);
@@ -65,14 +71,17 @@ describe("scheduling spends one credit", () => {
 
   it("checks the time before the balance, so the form shows what to fix", () => {
     const error = refusal(() =>
-      scheduleLesson({ ...command, date: "2026-05-06T10:10:00-03:00" }, { lesson: lesson(), student: student() }),
+      scheduleLessonSpendingCredit(
+        { ...command, date: "2026-05-06T10:10:00-03:00" },
+        { lesson: lesson(), student: student() },
+      ),
     );
     expect(error.messageKey).toBe(lessonErrors.halfHours);
   });
 });
 
 describe("claiming reserves the teacher's hour", () => {
-  const scheduled = scheduleLesson(command, { lesson: lesson(), student: student(granted(1)) }).lesson;
+  const scheduled = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(1)) }).lesson;
   const claim = {
     type: "AcceptLesson" as const,
     teacher: { id: 21, firstName: "Bruno", lastName: null },
@@ -87,7 +96,7 @@ describe("claiming reserves the teacher's hour", () => {
     ]));
 
   it("reserves each free slot for the lesson", () => {
-    const decision = acceptLesson(claim, { lesson: lesson(...scheduled), slots: [slot(), slot()] });
+    const decision = acceptLessonReservingSlots(claim, { lesson: lesson(...scheduled), slots: [slot(), slot()] });
     expect(decision.lesson.map((e) => e.type)).toEqual(["LessonAccepted"]);
     expect(decision.slots).toEqual([
       [{ type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 100 } }],
@@ -97,7 +106,9 @@ describe("claiming reserves the teacher's hour", () => {
 
   it("refuses when the teacher already holds a lesson overlapping that hour", () => {
     const taken = slot({ type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 99 } });
-    const error = refusal(() => acceptLesson(claim, { lesson: lesson(...scheduled), slots: [slot(), taken] }));
+    const error = refusal(() =>
+      acceptLessonReservingSlots(claim, { lesson: lesson(...scheduled), slots: [slot(), taken] }),
+    );
     expect(error.messageKey).toBe(lessonErrors.teacherBusy);
     expect(error.httpStatus).toBe(409);
   });
@@ -107,12 +118,14 @@ describe("claiming reserves the teacher's hour", () => {
       { type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 99 } },
       { type: "TeacherSlotReleased", data: { teacherId: 21, lessonId: 99 } },
     );
-    expect(acceptLesson(claim, { lesson: lesson(...scheduled), slots: [released, slot()] }).slots).toHaveLength(2);
+    expect(
+      acceptLessonReservingSlots(claim, { lesson: lesson(...scheduled), slots: [released, slot()] }).slots,
+    ).toHaveLength(2);
   });
 });
 
 describe("cancelling with notice", () => {
-  const scheduled = scheduleLesson(command, { lesson: lesson(), student: student(granted(1)) });
+  const scheduled = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(1)) });
   const paidStudent = student(granted(1), ...scheduled.student);
   const accepted: LessonEvent = {
     type: "LessonAccepted",
@@ -125,7 +138,7 @@ describe("cancelling with notice", () => {
   const reserved: TeacherSlotEvent = { type: "TeacherSlotReserved", data: { teacherId: 21, lessonId: 100 } };
 
   it("gives the credit back and frees the teacher's slots", () => {
-    const decision = cancelLesson(
+    const decision = cancelLessonRefunding(
       { type: "CancelLesson", by: 11, role: "student", now },
       { lesson: lesson(...scheduled.lesson, accepted), student: paidStudent, slots: [slot(reserved), slot(reserved)] },
     );
@@ -148,7 +161,7 @@ describe("cancelling with notice", () => {
 
   it("refunds nothing when the cancellation is refused", () => {
     const error = refusal(() =>
-      cancelLesson(
+      cancelLessonRefunding(
         { type: "CancelLesson", by: 11, role: "student", now: new Date("2026-05-05T11:00:00-03:00") },
         { lesson: lesson(...scheduled.lesson), student: paidStudent, slots: [] },
       ),
@@ -162,7 +175,7 @@ describe("paying a teacher's month", () => {
   const carla = { id: 22, firstName: "Carla", lastName: null };
   const afterMonth = new Date("2026-06-01T12:00:00-03:00");
   const lessonOn = (id: number, date: string, ...events: LessonEvent[]) => {
-    const [scheduled] = scheduleLesson(
+    const [scheduled] = scheduleLessonSpendingCredit(
       { ...command, id, date },
       { lesson: lesson(), student: student(granted(1)) },
     ).lesson;

@@ -1,14 +1,18 @@
 import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
 import { conflict, DomainError } from "../shared/errors";
 import {
+  type AcceptLesson,
+  type AssignTeacher,
+  type CancelLesson,
   isPayable,
   type Lesson,
-  type LessonCommand,
   type LessonEvent,
-  lessonDecider,
   lessonErrors,
   lessonStreams,
+  type ScheduleLesson,
+  type UnassignTeacher,
 } from "./lesson";
+import { lessonDecider } from "./lesson-decider";
 import {
   slotsOfLesson,
   type TeacherSlot,
@@ -22,11 +26,9 @@ import {
  * streams, calls these, and appends every stream's events in one transaction.
  */
 
-type Command<Type extends LessonCommand["type"]> = Extract<LessonCommand, { type: Type }>;
-
 /** Scheduling: the lesson's rules first (time, trail), then the credit it costs (a trial one for a trial lesson). */
-export const scheduleLesson = (
-  command: Command<"ScheduleLesson">,
+export const scheduleLessonSpendingCredit = (
+  command: ScheduleLesson,
   state: { lesson: Lesson; student: StudentAccount },
 ): { lesson: LessonEvent[]; student: StudentEvent[] } => {
   const lesson = lessonDecider.decide(command, state.lesson);
@@ -40,8 +42,8 @@ export const scheduleLesson = (
 };
 
 /** Claiming: the lesson must still be pending, and each half-hour slot of the teacher free. */
-export const acceptLesson = (
-  command: Command<"AcceptLesson">,
+export const acceptLessonReservingSlots = (
+  command: AcceptLesson,
   state: { lesson: Lesson; slots: TeacherSlot[] },
 ): { lesson: LessonEvent[]; slots: TeacherSlotEvent[][] } => {
   const lesson = lessonDecider.decide(command, state.lesson);
@@ -54,8 +56,8 @@ export const acceptLesson = (
 };
 
 /** Cancelling: the credit comes back and a claimed lesson frees its teacher's slots. */
-export const cancelLesson = (
-  command: Command<"CancelLesson">,
+export const cancelLessonRefunding = (
+  command: CancelLesson,
   state: { lesson: Lesson; student: StudentAccount; slots: TeacherSlot[] },
 ): { lesson: LessonEvent[]; student: StudentEvent[]; slots: TeacherSlotEvent[][] } => {
   const lesson = lessonDecider.decide(command, state.lesson);
@@ -144,8 +146,8 @@ export const slotsHeldBy = (lesson: Lesson): TeacherSlotKey[] =>
  * An administrator takes a claimed lesson back from its teacher: it waits for a teacher again and the
  * teacher's half hours of it are freed. `slots` holds the state of the slots the lesson holds now.
  */
-export const unassignTeacher = (
-  command: Command<"UnassignTeacher">,
+export const unassignTeacherFreeingSlots = (
+  command: UnassignTeacher,
   state: { lesson: Lesson; slots: ReadonlyMap<string, TeacherSlot> },
 ): { lesson: LessonEvent[]; slots: SlotDecisions } => {
   const lesson = lessonDecider.decide(command, state.lesson);
@@ -159,11 +161,11 @@ export const unassignTeacher = (
  * `slots` holds the chosen teacher's slots of the lesson's time.
  */
 export const scheduleLessonByAdministrator = (
-  command: Command<"ScheduleLesson">,
-  assign: Omit<Command<"AssignTeacher">, "type" | "now"> | null,
+  command: ScheduleLesson,
+  assign: Omit<AssignTeacher, "type" | "now"> | null,
   state: { lesson: Lesson; student: StudentAccount; slots: ReadonlyMap<string, TeacherSlot> },
 ): { lesson: LessonEvent[]; student: StudentEvent[]; slots: SlotDecisions } => {
-  const scheduled = scheduleLesson(command, state);
+  const scheduled = scheduleLessonSpendingCredit(command, state);
   if (!assign || scheduled.lesson.length === 0) return { ...scheduled, slots: [] };
   const lesson = scheduled.lesson.reduce(lessonDecider.evolve, state.lesson);
   const accepted = lessonDecider.decide({ type: "AssignTeacher", ...assign, now: command.now }, lesson);
@@ -180,7 +182,7 @@ export const scheduleLessonByAdministrator = (
  * `slots` holds the state of the slots the lesson holds now and of those it would hold after.
  */
 export const changeLesson = (
-  change: { date: string | null; assign: Omit<Command<"AssignTeacher">, "type" | "now"> | null; by: number; now: Date },
+  change: { date: string | null; assign: Omit<AssignTeacher, "type" | "now"> | null; by: number; now: Date },
   state: { lesson: Lesson; slots: ReadonlyMap<string, TeacherSlot> },
 ): { lesson: LessonEvent[]; slots: SlotDecisions } => {
   const { by, now } = change;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Objective } from "../accounts/account";
-import type { Decider } from "../shared/decider";
-import { conflict, forbidden, invalid, notFound } from "../shared/errors";
+import type { Command } from "../shared/command";
+import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import { wallClockOf } from "./sao-paulo-time";
 
@@ -200,61 +200,78 @@ export interface TeacherFeedbackInput {
   partialyHeld: string | null;
 }
 
+export type ScheduleLesson = Command<
+  "ScheduleLesson",
+  {
+    id: number;
+    student: PersonSnapshot;
+    trail: TrailInCatalog | null;
+    /** The level the student picked first, when the form sends it. */
+    levelId: number | null;
+    date: string;
+    objective: Objective;
+    now: Date;
+  }
+>;
+export type AcceptLesson = Command<"AcceptLesson", { teacher: PersonSnapshot; meetUrl: string; now: Date }>;
+/** An administrator gives the lesson to a teacher: a pending one is accepted, a claimed one changes teacher. */
+export type AssignTeacher = Command<
+  "AssignTeacher",
+  { teacher: PersonSnapshot; meetUrl: string; by: number; now: Date }
+>;
+/** An administrator takes the lesson back from its teacher: it is pending again, for any teacher to claim. */
+export type UnassignTeacher = Command<"UnassignTeacher", { by: number; now: Date }>;
+export type MoveLesson = Command<"MoveLesson", { date: string; by: number; now: Date }>;
+export type CancelLesson = Command<"CancelLesson", { by: number; role: "student" | "admin"; now: Date }>;
+export type GiveStudentFeedback = Command<
+  "GiveStudentFeedback",
+  { feedbackId: number; studentId: number; note: number | null; information: string; now: Date }
+>;
+export type GiveTeacherFeedback = Command<
+  "GiveTeacherFeedback",
+  { feedbackId: number; teacherId: number; skipped: boolean; now: Date } & TeacherFeedbackInput
+>;
+export type PayLesson = Command<
+  "PayLesson",
+  {
+    paymentId: number;
+    /** The teacher the administrator means to pay, when named: it must be the lesson's. */
+    teacherId: number | null;
+    by: string;
+    now: Date;
+  }
+>;
+export type CancelLessonPayment = Command<"CancelLessonPayment", { paymentId: number; by: string; now: Date }>;
+export type ReviseStudentFeedback = Command<
+  "ReviseStudentFeedback",
+  { feedbackId: number; note: number | null; information: string; by: string; now: Date }
+>;
+export type ReviseTeacherFeedback = Command<
+  "ReviseTeacherFeedback",
+  { feedbackId: number; by: string; now: Date } & TeacherFeedbackInput
+>;
+export type DeleteFeedback = Command<
+  "DeleteFeedback",
+  { of: "student" | "teacher"; feedbackId: number; by: string; now: Date }
+>;
+/** The lesson's video link becomes the teacher's Google Meet one, while the lesson is still theirs. */
+export type UseMeetingLink = Command<"UseMeetingLink", { teacherId: number; meetUrl: string; now: Date }>;
+
 export type LessonCommand =
-  | {
-      type: "ScheduleLesson";
-      id: number;
-      student: PersonSnapshot;
-      trail: TrailInCatalog | null;
-      /** The level the student picked first, when the form sends it. */
-      levelId: number | null;
-      date: string;
-      objective: Objective;
-      now: Date;
-    }
-  | { type: "AcceptLesson"; teacher: PersonSnapshot; meetUrl: string; now: Date }
-  /** An administrator gives the lesson to a teacher: a pending one is accepted, a claimed one changes teacher. */
-  | { type: "AssignTeacher"; teacher: PersonSnapshot; meetUrl: string; by: number; now: Date }
-  /** An administrator takes the lesson back from its teacher: it is pending again, for any teacher to claim. */
-  | { type: "UnassignTeacher"; by: number; now: Date }
-  | { type: "MoveLesson"; date: string; by: number; now: Date }
-  | { type: "CancelLesson"; by: number; role: "student" | "admin"; now: Date }
-  | {
-      type: "GiveStudentFeedback";
-      feedbackId: number;
-      studentId: number;
-      note: number | null;
-      information: string;
-      now: Date;
-    }
-  | ({
-      type: "GiveTeacherFeedback";
-      feedbackId: number;
-      teacherId: number;
-      skipped: boolean;
-      now: Date;
-    } & TeacherFeedbackInput)
-  | {
-      type: "PayLesson";
-      paymentId: number;
-      /** The teacher the administrator means to pay, when named: it must be the lesson's. */
-      teacherId: number | null;
-      by: string;
-      now: Date;
-    }
-  | { type: "CancelLessonPayment"; paymentId: number; by: string; now: Date }
-  | {
-      type: "ReviseStudentFeedback";
-      feedbackId: number;
-      note: number | null;
-      information: string;
-      by: string;
-      now: Date;
-    }
-  | ({ type: "ReviseTeacherFeedback"; feedbackId: number; by: string; now: Date } & TeacherFeedbackInput)
-  | { type: "DeleteFeedback"; of: "student" | "teacher"; feedbackId: number; by: string; now: Date }
-  /** The lesson's video link becomes the teacher's Google Meet one, while the lesson is still theirs. */
-  | { type: "UseMeetingLink"; teacherId: number; meetUrl: string; now: Date };
+  | ScheduleLesson
+  | AcceptLesson
+  | AssignTeacher
+  | UnassignTeacher
+  | MoveLesson
+  | CancelLesson
+  | GiveStudentFeedback
+  | GiveTeacherFeedback
+  | PayLesson
+  | CancelLessonPayment
+  | ReviseStudentFeedback
+  | ReviseTeacherFeedback
+  | DeleteFeedback
+  | UseMeetingLink;
 
 interface LessonFacts {
   scheduled: LessonScheduled;
@@ -297,13 +314,13 @@ export const checkLessonTime = (date: string, now: Date) => {
   if (at <= now.getTime()) throw invalid(lessonErrors.past, "date");
 };
 
-const checkNote = (note: number | null, min: number, message: string, field: string) => {
+export const checkNote = (note: number | null, min: number, message: string, field: string) => {
   if (note !== null && (!Number.isInteger(note) || note < min || note > 5)) throw invalid(message, field);
 };
 
 const filled = (value: string | null | undefined) => typeof value === "string" && value.trim().length > 0;
 
-const checkTeacherFeedback = (input: TeacherFeedbackInput) => {
+export const checkTeacherFeedback = (input: TeacherFeedbackInput) => {
   if (input.status !== 1 && input.status !== 2 && input.status !== 3)
     throw invalid(lessonErrors.chooseOption, "status");
   if (input.note === null || input.note < 1) throw invalid(lessonErrors.rateMaterial, "note");
@@ -314,22 +331,23 @@ const checkTeacherFeedback = (input: TeacherFeedbackInput) => {
   if (!filled(input.studentInformation)) throw invalid(lessonErrors.required, "studentInformation");
 };
 
-const existing = (state: Lesson) => {
+/** A lesson that was scheduled. */
+export const existingLesson = (state: Lesson) => {
   if (state.status === "none") throw notFound(lessonErrors.notFound);
   return state;
 };
 
 /** A lesson an administrator may still move or give to a teacher: not cancelled and not started. */
-const changeable = (state: Lesson, now: Date) => {
-  const lesson = existing(state);
+export const changeableLesson = (state: Lesson, now: Date) => {
+  const lesson = existingLesson(state);
   if (lesson.status !== "pending" && lesson.status !== "accepted") throw conflict(lessonErrors.cancelled);
   if (startOf(lesson.scheduled) <= now.getTime()) throw invalid(lessonErrors.startedNoChange);
   return lesson;
 };
 
 /** A lesson that took place: claimed by a teacher, not cancelled, and over. */
-const held = (state: Lesson, now: Date) => {
-  const lesson = existing(state);
+export const heldLesson = (state: Lesson, now: Date) => {
+  const lesson = existingLesson(state);
   if (lesson.status === "cancelled") throw invalid(lessonErrors.cancelled);
   if (lesson.status !== "accepted") throw invalid(lessonErrors.notAccepted);
   if (!hasEnded(lesson.scheduled, now)) throw invalid(lessonErrors.notHeldYet);
@@ -340,331 +358,12 @@ const held = (state: Lesson, now: Date) => {
  * A lesson its teacher is owed for: held (claimed, not cancelled, over) and not reported by the teacher
  * as one that did not take place. Cancelled lessons are never paid.
  */
-const payable = (state: Lesson, now: Date) => {
-  const lesson = held(state, now);
+export const payableLesson = (state: Lesson, now: Date) => {
+  const lesson = heldLesson(state, now);
   if (lesson.reportedNotHeld) throw invalid(lessonErrors.reportedNotHeld);
   return lesson;
 };
 
-/** Whether `payable` lets the lesson be paid: what paying a whole month pays and skips. */
+/** Whether `payableLesson` lets the lesson be paid: what paying a whole month pays and skips. */
 export const isPayable = (state: Lesson, now: Date) =>
   state.status === "accepted" && hasEnded(state.scheduled, now) && !state.reportedNotHeld;
-
-export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
-  initialState: () => ({ status: "none" }),
-
-  evolve: (state, event) => {
-    if (event.type === "LessonScheduled") {
-      return {
-        status: "pending",
-        scheduled: event.data,
-        teacher: null,
-        meetUrl: null,
-        studentFeedbackId: null,
-        teacherFeedbackId: null,
-        reportedNotHeld: false,
-        payment: null,
-      };
-    }
-    if (state.status === "none") return state;
-    switch (event.type) {
-      case "LessonAccepted":
-        return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
-      case "LessonTeacherChanged":
-        return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
-      case "LessonTeacherUnassigned":
-        return { ...state, status: "pending", teacher: null, meetUrl: null };
-      case "LessonMoved":
-        return { ...state, scheduled: { ...state.scheduled, date: event.data.date } };
-      case "LessonCancelled":
-        return { ...state, status: "cancelled" };
-      case "StudentFeedbackGiven":
-        return { ...state, studentFeedbackId: event.data.feedbackId };
-      case "TeacherFeedbackGiven":
-        return { ...state, teacherFeedbackId: event.data.feedbackId, reportedNotHeld: event.data.status === 3 };
-      case "LessonPaid":
-        return {
-          ...state,
-          payment: { id: event.data.paymentId, valueCents: event.data.valueCents, at: event.data.at },
-        };
-      case "LessonPaymentCancelled":
-        return { ...state, payment: null };
-      case "StudentFeedbackDeleted":
-        return { ...state, studentFeedbackId: null };
-      case "TeacherFeedbackRevised":
-        return { ...state, reportedNotHeld: event.data.status === 3 };
-      case "TeacherFeedbackDeleted":
-        return { ...state, teacherFeedbackId: null, reportedNotHeld: false };
-      case "LessonVideoLinkChanged":
-        return { ...state, meetUrl: event.data.meetUrl };
-      default:
-        return state;
-    }
-  },
-
-  decide: (command, state) => {
-    switch (command.type) {
-      case "ScheduleLesson": {
-        // The id is allocated before deciding: a retried decision finds its own lesson already there.
-        if (state.status !== "none") return [];
-        const { trail } = command;
-        if (!trail) throw invalid(lessonErrors.trailNotFound, "trail");
-        if (command.levelId !== null && command.levelId !== trail.level.id)
-          throw invalid(lessonErrors.trailOfOtherLevel, "trail");
-        if (!trail.level.active) throw invalid(lessonErrors.levelInactive, "level");
-        checkLessonTime(command.date, command.now);
-        return [
-          {
-            type: "LessonScheduled",
-            data: {
-              id: command.id,
-              student: command.student,
-              trail: { id: trail.id, number: trail.number, title: trail.title },
-              level: { id: trail.level.id, name: trail.level.name },
-              date: new Date(command.date).toISOString(),
-              objective: command.objective,
-              createdDate: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "AcceptLesson": {
-        const lesson = existing(state);
-        if (lesson.status === "cancelled") throw conflict(lessonErrors.cancelled);
-        if (lesson.status === "accepted") {
-          // The same teacher retrying their own claim gets it again; anyone else lost the race.
-          if (lesson.teacher.id === command.teacher.id) return [];
-          throw conflict(lessonErrors.alreadyClaimed);
-        }
-        if (startOf(lesson.scheduled) <= command.now.getTime()) throw invalid(lessonErrors.alreadyStarted);
-        return [
-          {
-            type: "LessonAccepted",
-            data: { teacher: command.teacher, meetUrl: command.meetUrl, acceptedAt: command.now.toISOString() },
-          },
-        ];
-      }
-      case "AssignTeacher": {
-        const lesson = changeable(state, command.now);
-        const at = command.now.toISOString();
-        if (lesson.status !== "accepted") {
-          const { teacher, meetUrl, by } = command;
-          return [{ type: "LessonAccepted", data: { teacher, meetUrl, acceptedAt: at, assignedBy: by } }];
-        }
-        if (lesson.teacher.id === command.teacher.id) return [];
-        return [
-          {
-            type: "LessonTeacherChanged",
-            data: { from: lesson.teacher, teacher: command.teacher, meetUrl: command.meetUrl, by: command.by, at },
-          },
-        ];
-      }
-      case "UnassignTeacher": {
-        const lesson = changeable(state, command.now);
-        // Already waiting for a teacher (a retry, or another administrator was first): nothing to undo.
-        if (lesson.status !== "accepted") return [];
-        return [
-          {
-            type: "LessonTeacherUnassigned",
-            data: { from: lesson.teacher, by: command.by, at: command.now.toISOString() },
-          },
-        ];
-      }
-      case "MoveLesson": {
-        const lesson = changeable(state, command.now);
-        checkLessonTime(command.date, command.now);
-        const date = new Date(command.date).toISOString();
-        if (date === new Date(lesson.scheduled.date).toISOString()) return [];
-        return [
-          {
-            type: "LessonMoved",
-            data: { from: lesson.scheduled.date, date, by: command.by, at: command.now.toISOString() },
-          },
-        ];
-      }
-      case "CancelLesson": {
-        const lesson = existing(state);
-        if (lesson.status === "cancelled") return [];
-        if (command.role === "student" && lesson.scheduled.student.id !== command.by)
-          throw forbidden(lessonErrors.notYours);
-        const notice = startOf(lesson.scheduled) - command.now.getTime();
-        // Support (an administrator) may cancel at any time and always gives the credit back.
-        if (command.role === "student" && notice < CANCELLATION_NOTICE_MS)
-          throw invalid(lessonErrors.cancellationPolicy);
-        return [
-          {
-            type: "LessonCancelled",
-            data: { by: command.by, role: command.role, refunded: true, at: command.now.toISOString() },
-          },
-        ];
-      }
-      case "GiveStudentFeedback": {
-        const lesson = existing(state);
-        if (lesson.scheduled.student.id !== command.studentId) throw forbidden(lessonErrors.notYours);
-        held(lesson, command.now);
-        if (lesson.studentFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
-        checkNote(command.note, 0, lessonErrors.note, "note");
-        return [
-          {
-            type: "StudentFeedbackGiven",
-            data: {
-              feedbackId: command.feedbackId,
-              studentId: command.studentId,
-              note: command.note,
-              information: command.information.trim(),
-              givenAt: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "GiveTeacherFeedback": {
-        const lesson = existing(state);
-        if (lesson.teacher?.id !== command.teacherId) throw forbidden(lessonErrors.notYours);
-        held(lesson, command.now);
-        if (lesson.teacherFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
-        const given = {
-          feedbackId: command.feedbackId,
-          teacherId: command.teacherId,
-          givenAt: command.now.toISOString(),
-        };
-        if (command.skipped) {
-          return [
-            {
-              type: "TeacherFeedbackGiven",
-              data: {
-                ...given,
-                skipped: true,
-                status: null,
-                note: null,
-                information: "",
-                sugestions: "",
-                productSugestions: "",
-                studentInformation: "",
-                partialyHeld: null,
-              },
-            },
-          ];
-        }
-        checkTeacherFeedback(command);
-        return [
-          {
-            type: "TeacherFeedbackGiven",
-            data: {
-              ...given,
-              skipped: false,
-              status: command.status as 1 | 2 | 3,
-              note: command.note,
-              information: command.information.trim(),
-              sugestions: command.sugestions.trim(),
-              productSugestions: command.productSugestions.trim(),
-              studentInformation: command.studentInformation.trim(),
-              partialyHeld: command.status === 2 ? (command.partialyHeld ?? "").trim() : null,
-            },
-          },
-        ];
-      }
-      case "PayLesson": {
-        const lesson = payable(state, command.now);
-        if (command.teacherId !== null && command.teacherId !== lesson.teacher.id)
-          throw invalid(lessonErrors.notTheTeacher);
-        // Paid once: a second mark (another administrator, a retry) finds it paid and adds nothing.
-        if (lesson.payment !== null) return [];
-        return [
-          {
-            type: "LessonPaid",
-            data: {
-              paymentId: command.paymentId,
-              valueCents: TEACHER_PAYMENT_CENTS,
-              teacherId: lesson.teacher.id,
-              by: command.by,
-              at: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "CancelLessonPayment": {
-        const lesson = existing(state);
-        if (lesson.payment === null) throw notFound(lessonErrors.notPaid);
-        // An older payment of this lesson, already undone, is not the one it has now.
-        if (lesson.payment.id !== command.paymentId) throw notFound(lessonErrors.paymentNotFound);
-        return [
-          {
-            type: "LessonPaymentCancelled",
-            data: { paymentId: lesson.payment.id, by: command.by, at: command.now.toISOString() },
-          },
-        ];
-      }
-      case "ReviseStudentFeedback": {
-        const lesson = existing(state);
-        if (lesson.studentFeedbackId !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
-        checkNote(command.note, 0, lessonErrors.note, "note");
-        return [
-          {
-            type: "StudentFeedbackRevised",
-            data: {
-              feedbackId: command.feedbackId,
-              note: command.note,
-              information: command.information.trim(),
-              by: command.by,
-              at: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "ReviseTeacherFeedback": {
-        const lesson = existing(state);
-        if (lesson.teacherFeedbackId !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
-        // The back office's form has no rules of its own (spec section 5) beyond what the report can hold.
-        if (command.status !== 1 && command.status !== 2 && command.status !== 3)
-          throw invalid(lessonErrors.chooseOption, "status");
-        checkNote(command.note, 1, lessonErrors.note, "note");
-        return [
-          {
-            type: "TeacherFeedbackRevised",
-            data: {
-              feedbackId: command.feedbackId,
-              status: command.status,
-              note: command.note,
-              information: command.information.trim(),
-              sugestions: command.sugestions.trim(),
-              productSugestions: command.productSugestions.trim(),
-              studentInformation: command.studentInformation.trim(),
-              partialyHeld: command.status === 2 ? (command.partialyHeld ?? "").trim() : null,
-              by: command.by,
-              at: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "DeleteFeedback": {
-        const lesson = existing(state);
-        const current = command.of === "student" ? lesson.studentFeedbackId : lesson.teacherFeedbackId;
-        // Already deleted (another administrator, a retry) or never this lesson's: there is nothing to delete.
-        if (current !== command.feedbackId) throw notFound(lessonErrors.feedbackNotFound);
-        return [
-          {
-            type: command.of === "student" ? "StudentFeedbackDeleted" : "TeacherFeedbackDeleted",
-            data: { feedbackId: command.feedbackId, by: command.by, at: command.now.toISOString() },
-          },
-        ];
-      }
-      case "UseMeetingLink": {
-        // Cancelled or given to another teacher meanwhile: the link is of no use, the event is deleted.
-        if (state.status !== "accepted" || state.teacher.id !== command.teacherId) return [];
-        if (state.meetUrl === command.meetUrl) return [];
-        return [
-          {
-            type: "LessonVideoLinkChanged",
-            data: { meetUrl: command.meetUrl, teacherId: command.teacherId, at: command.now.toISOString() },
-          },
-        ];
-      }
-      default:
-        return assertNever(command);
-    }
-  },
-};
-
-const assertNever = (command: never): never => {
-  throw new Error(`Unhandled command ${JSON.stringify(command)}`);
-};

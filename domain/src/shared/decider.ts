@@ -20,6 +20,17 @@ export interface SnapshotCodec<State> {
   decode: (json: unknown) => State;
 }
 
+/** The `default` of a `decide` switch: a command the switch forgets does not compile. */
+export const assertNever = (command: never): never => {
+  throw new Error(`Unhandled command ${JSON.stringify(command)}`);
+};
+
+/**
+ * The `default` of an `evolve` switch: an event the switch forgets does not compile, and one it cannot know
+ * (written by a newer version) leaves the state as it was, since `evolve` never throws.
+ */
+export const unchanged = <State>(state: State, _event: never): State => state;
+
 export const stateFrom = <Command, Event, State>(
   decider: Decider<Command, Event, State>,
   events: readonly Event[],

@@ -4,13 +4,16 @@ import type { RecordedEvent } from "./events";
 /** The events of one aggregate: each event type with the zod schema of its data. */
 export type EventSchemas = Record<string, z.ZodType>;
 
+/** An event as a decider decides and folds it: its past-tense `type` and its `data`. */
+export type Event<Type extends string = string, Data = unknown> = { type: Type; data: Data };
+
 /** `{ type, data }` for every event of a schema map: the union a decider folds and decides. */
 export type EventOf<Schemas extends EventSchemas> = {
-  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
+  [Type in keyof Schemas & string]: Event<Type, z.infer<Schemas[Type]>>;
 }[keyof Schemas & string];
 
 /** A stored event of a union, whose `data` narrows with its `type` (a decider of the union folds it as it is). */
-export type RecordedOf<Event extends { type: string; data: unknown }> = Event & RecordedEvent;
+export type RecordedOf<Of extends Event> = Of & RecordedEvent;
 
 /** How a kind of stream writes its key into the stream id and reads it back (undefined: not a key). */
 export interface StreamKey<Key> {

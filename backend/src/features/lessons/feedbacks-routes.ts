@@ -1,6 +1,7 @@
 import { invalid, notFound } from "@el/domain";
 import { FEEDBACK_SORT_FIELDS, StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
-import { type LessonCommand, lessonDecider, lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
+import { type LessonCommand, lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import type { Sql } from "@el/projections";
 import {
   findStudentFeedback,

@@ -7,7 +7,6 @@ import { trailDecider, trailStreams } from "@el/domain/catalog/trail";
 import {
   type Lesson,
   type LessonEvent,
-  lessonDecider,
   lessonErrors,
   lessonStreams,
   type PersonSnapshot,
@@ -15,7 +14,12 @@ import {
   type TrailInCatalog,
 } from "@el/domain/lessons/lesson";
 import { cancellerRoleOf, mayCancelScheduling } from "@el/domain/lessons/lesson-access";
-import { acceptLesson, cancelLesson, scheduleLesson } from "@el/domain/lessons/lesson-decisions";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
+import {
+  acceptLessonReservingSlots,
+  cancelLessonRefunding,
+  scheduleLessonSpendingCredit,
+} from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
   slotsOfLesson,
@@ -125,7 +129,7 @@ export const scheduleLessonCommand = async (
     // The lesson's id was just drawn: its stream is new, there is nothing to read.
     { lesson: lessonState(lessonId, { fresh: true }), student: studentState(user.id) },
     ({ lesson, student }) => {
-      const decision = scheduleLesson(
+      const decision = scheduleLessonSpendingCredit(
         {
           type: "ScheduleLesson",
           id: lessonId,
@@ -169,7 +173,7 @@ export const acceptLessonCommand = async (
     app,
     { lesson: lessonState(lessonId), teacher: teacherState(user.id), slots: slots.map((slot) => slotState(slot)) },
     ({ lesson, teacher, slots: slotStates }) => {
-      const decision = acceptLesson(
+      const decision = acceptLessonReservingSlots(
         { type: "AcceptLesson", teacher: personOf(user, teacher), meetUrl: meeting.meetUrl, now: new Date() },
         { lesson, slots: slotStates },
       );
@@ -219,7 +223,7 @@ export const cancelLessonCommand = async (
       slots: slots.map((slot) => slotState(slot)),
     },
     ({ lesson, student, slots: slotStates }) => {
-      const decision = cancelLesson(
+      const decision = cancelLessonRefunding(
         { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: new Date() },
         { lesson: lesson.lesson, student, slots: slotStates },
       );

@@ -2,18 +2,13 @@ import { conflict, invalid, notFound } from "@el/domain";
 import type { StudentAccount } from "@el/domain/accounts/student-account";
 import { studentStreams } from "@el/domain/accounts/student-account";
 import type { TeacherAccount } from "@el/domain/accounts/teacher-account";
-import {
-  type Lesson,
-  lessonDecider,
-  lessonErrors,
-  lessonStreams,
-  type PersonSnapshot,
-} from "@el/domain/lessons/lesson";
+import { type Lesson, lessonErrors, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import {
   changeLesson,
   scheduleLessonByAdministrator,
   slotsHeldBy,
-  unassignTeacher,
+  unassignTeacherFreeingSlots,
 } from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
@@ -217,7 +212,7 @@ export const unassignTeacherCommand = async (
       { lesson: lessonState(lessonId), slots: keys.map((slot) => slotState(slot)) },
       (states) => {
         if (slotsHeldBy(states.lesson).some((key) => !known.has(keyOf(key)))) return { appends: [], result: null };
-        const decision = unassignTeacher(
+        const decision = unassignTeacherFreeingSlots(
           { type: "UnassignTeacher", by: admin.id, now: new Date() },
           { lesson: states.lesson, slots: slotMap(keys, states.slots) },
         );

@@ -1,4 +1,5 @@
-import { type Lesson, lessonDecider, lessonStreams } from "@el/domain/lessons/lesson";
+import { type Lesson, lessonStreams } from "@el/domain/lessons/lesson";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import { payTeacherLessons } from "@el/domain/lessons/lesson-decisions";
 import type { MonthPaidView, PaymentSummary } from "@el/domain/lessons/payment-view";
 import { owedLessonsOfMonth } from "@el/projections/lessons/index";

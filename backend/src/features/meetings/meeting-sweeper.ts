@@ -1,4 +1,5 @@
-import { LESSON_DURATION_MS, lessonDecider, lessonStreams, startOf } from "@el/domain/lessons/lesson";
+import { LESSON_DURATION_MS, lessonStreams, startOf } from "@el/domain/lessons/lesson";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import {
   calendarEventIdOf,
   type LessonMeetingCommand,
@@ -11,6 +12,7 @@ import { executeCommand, executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";
 import { asSystem } from "../../event-store";
 import type { GoogleCalendar } from "../../integrations/google-calendar/google-calendar";
+import { startPeriodicSweep } from "../../shared/periodic-sweep";
 import { calendarTokenOf, orphanCalendarTokens, removeCalendarTokenIfUnchanged } from "./calendar-tokens";
 
 const lessonState = foldOf(lessonStreams, lessonDecider);
@@ -132,17 +134,10 @@ export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCal
 
 /** Every process looks at the work list (in PostgreSQL, so it survives restarts) every `intervalMs`. */
 export const startMeetingSweeps = (app: FastifyInstance, calendar: GoogleCalendar, intervalMs: number) => {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= asSystem("lesson-meetings", () => doDueMeetingWork(app, calendar))
-      .catch((error) => app.log.error({ err: error }, "Google Calendar sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  const sweeps = startPeriodicSweep({
+    intervalMs,
+    sweep: () => asSystem("lesson-meetings", () => doDueMeetingWork(app, calendar)),
+    onError: (error) => app.log.error({ err: error }, "Google Calendar sweep failed"),
   });
+  app.addHook("onClose", () => sweeps.stop());
 };

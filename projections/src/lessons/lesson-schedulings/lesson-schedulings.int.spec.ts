@@ -1,11 +1,6 @@
 import { stateFrom } from "@el/domain";
-import {
-  type LessonEvent,
-  type LessonEventData,
-  lessonDecider,
-  lessonStreams,
-  type PersonSnapshot,
-} from "@el/domain/lessons/lesson";
+import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import { TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { on, projectionSpec } from "../../testing/projection-spec";
