@@ -1,11 +1,11 @@
 import type { CouponView } from "@el/domain/coupons/coupon-views";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
 import { ListTable } from "../../../components/list/list-table";
 import { RowActions } from "../../../components/list/row-actions";
+import { SearchBox } from "../../../components/list/search-box";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useListParams } from "../../../lib/list-params";
@@ -42,7 +42,13 @@ export const CouponsPage = () => {
   return (
     <section>
       <ListHeading title={t("adminPurchasing.coupons.title")} createLabel={t("adminPurchasing.coupons.create")} />
-      <CouponSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
+      <SearchBox
+        label={t("adminPurchasing.coupons.search")}
+        searchLabel={t("adminPurchasing.coupons.searchButton")}
+        clearLabel={t("adminPurchasing.coupons.clear")}
+        text={query}
+        onSearch={(text) => params.filter({ query: text.trim() })}
+      />
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
       <ListTable
         list={list}
@@ -88,39 +94,5 @@ export const CouponsPage = () => {
       />
       <Outlet context={{ reload: list.reload }} />
     </section>
-  );
-};
-
-/** The search box: Buscar asks for the coupons whose code holds the text, Limpar lists them all again. */
-const CouponSearch = ({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) => {
-  const { t } = useTranslation();
-  const [text, setText] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text);
-  };
-  return (
-    <form className="actions" role="search" onSubmit={submit}>
-      <input
-        type="search"
-        aria-label={t("adminPurchasing.coupons.search")}
-        placeholder={t("adminPurchasing.coupons.search")}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="btn btn-primary">
-        {t("adminPurchasing.coupons.searchButton")}
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline"
-        onClick={() => {
-          setText("");
-          onSearch("");
-        }}
-      >
-        {t("adminPurchasing.coupons.clear")}
-      </button>
-    </form>
   );
 };

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import { ListTable } from "../../../components/list/list-table";
 import { RowActions } from "../../../components/list/row-actions";
+import { SearchBox } from "../../../components/list/search-box";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { useListParams } from "../../../lib/list-params";
 import { useResource } from "../../../lib/use-resource";
@@ -35,7 +35,13 @@ export const FeedbacksPage = ({ kind }: { kind: FeedbackKind }) => {
   return (
     <section>
       <h2>{kindText(t, kind, "title")}</h2>
-      <FeedbackSearch key={query} initial={query} onSearch={(text) => params.filter({ query: text.trim() })} />
+      <SearchBox
+        label={t("adminSections.feedback.searchPlaceholder")}
+        searchLabel={t("adminSections.feedback.searchButton")}
+        clearLabel={t("adminSections.feedback.clear")}
+        text={query}
+        onSearch={(text) => params.filter({ query: text.trim() })}
+      />
       <ListTable
         list={list}
         empty={kindText(t, kind, "empty")}
@@ -74,39 +80,5 @@ export const FeedbacksPage = ({ kind }: { kind: FeedbackKind }) => {
       />
       <Outlet context={{ reload: list.reload }} />
     </section>
-  );
-};
-
-/** The search box: Buscar asks for the feedback holding the text, Limpar lists it all again. */
-const FeedbackSearch = ({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) => {
-  const { t } = useTranslation();
-  const [text, setText] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(text);
-  };
-  return (
-    <form className="actions" role="search" onSubmit={submit}>
-      <input
-        type="search"
-        aria-label={t("adminSections.feedback.searchPlaceholder")}
-        placeholder={t("adminSections.feedback.searchPlaceholder")}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="btn btn-primary">
-        {t("adminSections.feedback.searchButton")}
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline"
-        onClick={() => {
-          setText("");
-          onSearch("");
-        }}
-      >
-        {t("adminSections.feedback.clear")}
-      </button>
-    </form>
   );
 };

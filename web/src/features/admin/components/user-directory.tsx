@@ -5,6 +5,7 @@ import { HistoryLink } from "../../../components/audit/history-link";
 import { ReplayBanner, useReplayParam } from "../../../components/audit/replay-banner";
 import { ActivationBadge } from "../../../components/list/activation-badge";
 import { ListHeading } from "../../../components/list/list-heading";
+import { SearchBox } from "../../../components/list/search-box";
 import { SortableHeader } from "../../../components/list/sortable-header";
 import { Pagination } from "../../../components/pagination/pagination";
 import { Empty } from "../../../components/status/empty";
@@ -112,22 +113,12 @@ export const UserDirectory = ({
     <section>
       {replay && <ReplayBanner replay={replay} />}
       <ListHeading title={title} createLabel={replay ? undefined : createLabel} />
-      <form
-        className="actions"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <input
-          type="search"
-          aria-label={t("gerencia.users.search")}
-          placeholder={t("gerencia.users.search")}
-          value={query}
-          // Each keystroke replaces the entry, so Back leaves the list rather than undoing letters.
-          onChange={(event) => go({ query: event.target.value, page: 0 }, true)}
-        />
-      </form>
+      <SearchBox
+        label={t("gerencia.users.search")}
+        text={query}
+        // Each keystroke replaces the entry, so Back leaves the list rather than undoing letters.
+        onSearch={(text) => go({ query: text, page: 0 }, true)}
+      />
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
       {users.status === "loading" && <Loading />}
       {users.status === "failed" && <ErrorAlert error={users.error} />}
