@@ -11,12 +11,19 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * A header's value as it may travel: a header carries ASCII only, so a message with accents (the spec's
+ * 'Cupom não é válido.') or a field named by the sender (any character, a line break included) is
+ * percent-encoded, as `X-app-params` always was; an i18n key stays as it is. The web app decodes it.
+ */
+export const headerText = (text: string) => encodeURIComponent(text);
+
 /** JHipster-shaped 400: `fieldErrors` plus the `X-app-error` header the web app translates. */
 export const sendBadRequest = (reply: FastifyReply, message: string, fieldErrors: FieldError[] = []) =>
   reply
     .code(400)
-    .header("X-app-error", message)
-    .header("X-app-params", fieldErrors[0]?.field ?? "")
+    .header("X-app-error", headerText(message))
+    .header("X-app-params", headerText(fieldErrors[0]?.field ?? ""))
     .send({ status: 400, title: "Bad Request", message, fieldErrors });
 
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
@@ -44,7 +51,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       }
       return reply
         .code(error.httpStatus)
-        .header("X-app-error", error.messageKey)
+        .header("X-app-error", headerText(error.messageKey))
         .send({ status: error.httpStatus, message: error.messageKey, ...(error.params ?? {}) });
     }
     if (error instanceof Unavailable) {

@@ -1,8 +1,9 @@
+import { INVALID_COUPON } from "@el/domain/coupons/index";
 import type { FastifyInstance, HTTPMethods, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
 import { givenAdmin } from "../../test/catalog-fixtures";
-import type { Person } from "../../test/lesson-fixtures";
+import { givenStudent, type Person } from "../../test/lesson-fixtures";
 
 const nested = (depth: number, open: string, close: string, inner = "1") =>
   `${open.repeat(depth)}${inner}${close.repeat(depth)}`;
@@ -52,5 +53,40 @@ describe("a request body of any shape", () => {
     expect(anonymous.headers["x-app-error"]).toBe("error.validation");
     expect(anonymous.json()).toMatchObject({ status: 400, message: "error.validation" });
     expect(anonymous.json().fieldErrors).toHaveLength(1);
+  });
+
+  /** Only printable ASCII: what a header may carry, whatever a browser or a proxy then does with it. */
+  const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+  it.each([
+    ["a non-ASCII key holding a NUL", { "\u0436": "\u0000" }, "\u0436"],
+    ["a key with a line break", { "a\nb": "\u0000" }, "a\nb"],
+  ])("refuses %s with a 400 whose X-app-params names it percent-encoded", async (_name, payload, field) => {
+    for (const [url, headers] of [
+      ["/api/levels", admin.auth],
+      ["/api/register", {}],
+    ] as const) {
+      const response = await app.inject({ method: "POST", url, headers, payload });
+      expect(response.statusCode).toBe(400);
+      const params = String(response.headers["x-app-params"]);
+      expect(params).toMatch(PRINTABLE_ASCII);
+      expect(decodeURIComponent(params)).toBe(field);
+      expect(response.json().fieldErrors).toEqual([{ field, message: "Texto com caractere inválido." }]);
+    }
+  });
+
+  it("sends a refusal's message with accents percent-encoded in X-app-error, as it is in the body", async () => {
+    const student = await givenStudent(app);
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/coupons/validate?packages=1",
+      headers: student.auth,
+      payload: { code: "NO-SUCH-COUPON" },
+    });
+    expect(response.statusCode).toBe(400);
+    const header = String(response.headers["x-app-error"]);
+    expect(header).toMatch(PRINTABLE_ASCII);
+    expect(decodeURIComponent(header)).toBe(INVALID_COUPON);
+    expect(response.json().message).toBe(INVALID_COUPON);
   });
 });

@@ -78,3 +78,26 @@ describe("a change answered 202 Accepted", () => {
     expect(entries).toEqual(["alert catalog.level.created 7", "read", "read", "read", "read", "read"]);
   });
 });
+
+describe("a refusal", () => {
+  it("is the message its percent-encoded X-app-error carries, accents and all", async () => {
+    fakeApi({
+      "POST /api/coupons/validate": () =>
+        json(
+          { status: 400, message: "Cupom não é válido." },
+          { status: 400, headers: { "X-app-error": "Cupom%20n%C3%A3o%20%C3%A9%20v%C3%A1lido." } },
+        ),
+      "PUT /api/purchases/7/paid": () =>
+        json(
+          { status: 400, message: "error.purchase.settled" },
+          { status: 400, headers: { "X-app-error": "error.purchase.settled" } },
+        ),
+    });
+
+    await expect(api.post("api/coupons/validate", { code: "NOPE" })).rejects.toMatchObject({
+      status: 400,
+      messageKey: "Cupom não é válido.",
+    });
+    await expect(api.put("api/purchases/7/paid")).rejects.toMatchObject({ messageKey: "error.purchase.settled" });
+  });
+});

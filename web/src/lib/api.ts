@@ -156,8 +156,10 @@ export const request = async <T>(
     if ((response.status === 401 && !isAccountProbe) || response.status === 403) {
       for (const listener of unauthorizedListeners) listener();
     }
+    // The header is percent-encoded (a header carries ASCII only): decoded, it is the body's message.
+    const header = response.headers.get("X-app-error");
     const key =
-      response.headers.get("X-app-error") ??
+      (header === null ? undefined : decoded(header)) ??
       payload.message ??
       (response.status === 404 ? "error.url.not.found" : "error.unknown");
     throw new ApiError(response.status, key, payload.fieldErrors ?? [], data);

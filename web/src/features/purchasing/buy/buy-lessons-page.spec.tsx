@@ -149,7 +149,13 @@ describe("Contratar aulas", () => {
   it("applies a coupon the server validates, says when it is not valid, and removes it", async () => {
     let valid = false;
     const calls = purchaseServer({
-      coupon: () => (valid ? json(COUPON) : json({ message: purchaseMessages.invalidCoupon }, { status: 400 })),
+      coupon: () =>
+        valid
+          ? json(COUPON)
+          : json(
+              { message: purchaseMessages.invalidCoupon },
+              { status: 400, headers: { "X-app-error": encodeURIComponent(purchaseMessages.invalidCoupon) } },
+            ),
     });
     openPage();
     const actor = user();
