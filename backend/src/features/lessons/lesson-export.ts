@@ -5,6 +5,7 @@ import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-vie
 import type { Sql } from "@el/projections";
 import { exportLessonControl, type LessonExportRow } from "@el/projections/lessons/index";
 import ExcelJS from "exceljs";
+import { inertCell } from "../../http/spreadsheet-cells";
 
 /**
  * The lesson-control export: every lesson the filters match with both feedbacks, as CSV (UTF-8 with a
@@ -74,7 +75,7 @@ const cellsOf = (row: LessonExportRow): Cell[] => {
     teacher?.productSugestions ?? "",
     teacher?.studentInformation ?? "",
     teacher?.partialyHeld ?? "",
-  ];
+  ].map(inertCell);
 };
 
 /** One CSV field: quoted when it holds the separator, a quote or a line break (RFC 4180, with `;`). */
