@@ -13,6 +13,7 @@ import {
   migrateEventStore,
 } from "../event-store";
 import { createReplays, REPLAYS_SCHEMA, type Replays } from "../projection-runner/replays";
+import { type PeriodicSweep, startPeriodicSweep } from "../shared/periodic-sweep";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -77,16 +78,17 @@ export const eventStorePlugin = fp<EventStorePluginOptions>(
 
     // Expired replays are dropped within a minute (sooner when they are kept less than that).
     const sweepEveryMs = Math.min(60_000, Math.max(1000, app.config.auditReplayTtlMs));
-    let sweeper: ReturnType<typeof setInterval> | undefined;
+    let sweeper: PeriodicSweep | undefined;
     app.addHook("onReady", async () => {
       projections.start();
-      sweeper = setInterval(() => {
-        replays.sweep().catch((error) => app.log.warn({ err: error }, "dropping expired replays failed"));
-      }, sweepEveryMs);
-      sweeper.unref();
+      sweeper = startPeriodicSweep({
+        intervalMs: sweepEveryMs,
+        sweep: () => replays.sweep(),
+        onError: (error) => app.log.warn({ err: error }, "dropping expired replays failed"),
+      });
     });
     app.addHook("onClose", async () => {
-      clearInterval(sweeper);
+      await sweeper?.stop();
       await replays.close();
       await projections.stop();
       await eventStore.close();

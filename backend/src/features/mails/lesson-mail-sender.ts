@@ -3,6 +3,7 @@ import { type DueLessonMail, dueLessonMails } from "@el/projections/lesson-mails
 import type { FastifyInstance } from "fastify";
 import { executeCommand } from "../../commands/execute";
 import { asSystem } from "../../event-store";
+import { startPeriodicSweep } from "../../shared/periodic-sweep";
 import { lessonMail } from "./lesson-mail-texts";
 
 const claim = (app: FastifyInstance, mail: DueLessonMail, type: "ClaimMail" | "ReportMailFailure") =>
@@ -42,17 +43,10 @@ export const sendDueLessonMails = async (app: FastifyInstance, now = new Date())
  * process looks at it every `intervalMs`.
  */
 export const startLessonMails = (app: FastifyInstance, intervalMs: number) => {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= asSystem("lesson-mails", () => sendDueLessonMails(app))
-      .catch((error) => app.log.error({ err: error }, "lesson e-mail sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  const sweeps = startPeriodicSweep({
+    intervalMs,
+    sweep: () => asSystem("lesson-mails", () => sendDueLessonMails(app)),
+    onError: (error) => app.log.error({ err: error }, "lesson e-mail sweep failed"),
   });
+  app.addHook("onClose", () => sweeps.stop());
 };

@@ -2,6 +2,7 @@ import { duePurchases } from "@el/projections/purchases/index";
 import type { FastifyInstance } from "fastify";
 import { asSystem } from "../../event-store";
 import { GatewayUnavailable } from "../../integrations/payments/payment-gateway";
+import { startPeriodicSweep } from "../../shared/periodic-sweep";
 import { confirmPaymentCommand, expirePurchaseCommand, failPurchaseCommand, readPurchase } from "./purchase-commands";
 
 export const PAYMENT_REFUSED = "Pagamento não autorizado";
@@ -53,18 +54,10 @@ export const sweepDuePurchases = async (app: FastifyInstance) => {
 };
 
 export const startPurchaseExpiry = (app: FastifyInstance, intervalMs: number) => {
-  let running: Promise<void> | undefined;
-  const sweep = () => asSystem("purchase-expiry", () => sweepDuePurchases(app));
-  const timer = setInterval(() => {
-    running ??= sweep()
-      .catch((error) => app.log.error({ err: error }, "purchase expiry sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  const sweeps = startPeriodicSweep({
+    intervalMs,
+    sweep: () => asSystem("purchase-expiry", () => sweepDuePurchases(app)),
+    onError: (error) => app.log.error({ err: error }, "purchase expiry sweep failed"),
   });
+  app.addHook("onClose", () => sweeps.stop());
 };
