@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { forbidden, invalid } from "../shared/errors";
+import type { Command } from "../shared/command";
+import { unchanged } from "../shared/decider";
 import { type EventOf, lowerCaseKey, streamKind } from "../shared/streams";
 import { PERSON_REMOVED, PERSONAL_PROFILE_FIELDS } from "./personal-data";
 
@@ -150,19 +151,41 @@ export const accountEventSchemas = {
 
 export type AccountEvent = EventOf<typeof accountEventSchemas>;
 
+export type ChangeProfile = Command<"ChangeProfile", { changes: ProfileChanges; by: string }>;
+export type ChangePassword = Command<
+  "ChangePassword",
+  { currentPasswordVerified: boolean; passwordHash: string; by: string }
+>;
+export type RequestPasswordReset = Command<"RequestPasswordReset", { keyDigest: string; now: Date }>;
+export type CompletePasswordReset = Command<
+  "CompletePasswordReset",
+  { keyDigest: string; passwordHash: string; now: Date }
+>;
+export type SetActivated = Command<"SetActivated", { activated: boolean; by: string }>;
+export type SetAuthorities = Command<"SetAuthorities", { authorities: Authority[]; by: string }>;
+export type SignIn = Command<
+  "SignIn",
+  { passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
+>;
+export type RevokeSessions = Command<"RevokeSessions", { by: string }>;
+export type DeleteAccount = Command<"DeleteAccount", { by: string }>;
+export type ErasePersonalData = Command<"ErasePersonalData", { by: string; now: Date; lessons: number[] }>;
+export type LinkSocialAccount = Command<"LinkSocialAccount", { identity: SocialIdentity; now: Date }>;
+export type SignInSocially = Command<"SignInSocially", { identity: SocialIdentity; ip: string; now: Date }>;
+
 export type AccountCommand =
-  | { type: "ChangeProfile"; changes: ProfileChanges; by: string }
-  | { type: "ChangePassword"; currentPasswordVerified: boolean; passwordHash: string; by: string }
-  | { type: "RequestPasswordReset"; keyDigest: string; now: Date }
-  | { type: "CompletePasswordReset"; keyDigest: string; passwordHash: string; now: Date }
-  | { type: "SetActivated"; activated: boolean; by: string }
-  | { type: "SetAuthorities"; authorities: Authority[]; by: string }
-  | { type: "SignIn"; passwordVerified: boolean; ip: string; now: Date; addressFailures: RecentFailures }
-  | { type: "RevokeSessions"; by: string }
-  | { type: "DeleteAccount"; by: string }
-  | { type: "ErasePersonalData"; by: string; now: Date; lessons: number[] }
-  | { type: "LinkSocialAccount"; identity: SocialIdentity; now: Date }
-  | { type: "SignInSocially"; identity: SocialIdentity; ip: string; now: Date };
+  | ChangeProfile
+  | ChangePassword
+  | RequestPasswordReset
+  | CompletePasswordReset
+  | SetActivated
+  | SetAuthorities
+  | SignIn
+  | RevokeSessions
+  | DeleteAccount
+  | ErasePersonalData
+  | LinkSocialAccount
+  | SignInSocially;
 
 /** What the shared rules need to know about a registered account. */
 export interface AccountCore {
@@ -293,7 +316,7 @@ export const evolveAccountCore = (core: AccountCore, event: AccountEvent): Accou
       return { ...core, socialLinks: [...others, { provider, subject }] };
     }
     default:
-      return core;
+      return unchanged(core, event);
   }
 };
 
@@ -311,122 +334,6 @@ export const pairFailures = (core: AccountCore, ip: string, now: Date): RecentFa
     (failure) => failure.ip === ip && now.getTime() - Date.parse(failure.at) < SIGN_IN_LIMITS.windowMs,
   );
   return { count: recent.length, last: recent.at(-1)?.at };
-};
-
-const changedFields = (profile: ProfileFields, changes: ProfileChanges): ProfileChanges =>
-  Object.fromEntries(
-    Object.entries(changes).filter(
-      ([field, value]) => value !== undefined && profile[field as keyof ProfileFields] !== value,
-    ),
-  );
-
-/**
- * The shared rules. A kind may decide a command itself first (accepting a teacher application has its
- * own event, see teacher-account.ts).
- */
-export const decideAccountCommand = (command: AccountCommand, core: AccountCore): AccountEvent[] => {
-  // A deleted account may still be erased; an erased one has nothing left to erase.
-  if (command.type === "ErasePersonalData" && !core.erased)
-    return [
-      {
-        type: "PersonalDataErased",
-        data: { by: command.by, at: command.now.toISOString(), lessons: command.lessons },
-      },
-    ];
-  if (core.deleted) throw invalid(accountErrors.deleted);
-  switch (command.type) {
-    case "ChangeProfile": {
-      const changes = changedFields(core.profile, command.changes);
-      return Object.keys(changes).length === 0 ? [] : [{ type: "ProfileChanged", data: { changes, by: command.by } }];
-    }
-    case "ChangePassword":
-      if (!command.currentPasswordVerified) throw invalid(accountErrors.wrongPassword, "currentPassword");
-      return [{ type: "PasswordChanged", data: { passwordHash: command.passwordHash, by: command.by } }];
-    case "RequestPasswordReset":
-      // An inactive account gets no key, nor one asked for again too soon: the answer to the requester
-      // is the same either way, and is sent before this is decided.
-      if (!core.activated) return [];
-      if (
-        core.lastResetRequestedAt !== undefined &&
-        command.now.getTime() - Date.parse(core.lastResetRequestedAt) < RESET_MAIL_INTERVAL_MS
-      )
-        return [];
-      return [
-        {
-          type: "PasswordResetRequested",
-          data: {
-            keyDigest: command.keyDigest,
-            expiresAt: new Date(command.now.getTime() + RESET_KEY_LIFETIME_MS).toISOString(),
-          },
-        },
-      ];
-    case "CompletePasswordReset": {
-      const reset = core.reset;
-      if (!reset || reset.keyDigest !== command.keyDigest || Date.parse(reset.expiresAt) <= command.now.getTime())
-        throw invalid(accountErrors.resetKeyRefused, "key");
-      return [
-        { type: "PasswordResetCompleted", data: { keyDigest: command.keyDigest, passwordHash: command.passwordHash } },
-      ];
-    }
-    case "SetActivated":
-      if (command.activated === core.activated) return [];
-      if (!command.activated && command.by === core.login) throw forbidden(accountErrors.selfDeactivation);
-      return [{ type: command.activated ? "AccountActivated" : "AccountDeactivated", data: { by: command.by } }];
-    case "SetAuthorities": {
-      const wanted = [...new Set(command.authorities)];
-      // Like deactivating oneself: an administrator could lock everyone out of administration.
-      if (command.by === core.login && core.authorities.includes("ROLE_ADMIN") && !wanted.includes("ROLE_ADMIN"))
-        throw forbidden(accountErrors.selfDemotion);
-      return [
-        ...wanted
-          .filter((authority) => !core.authorities.includes(authority))
-          .map((authority): AccountEvent => ({ type: "AuthorityGranted", data: { authority, by: command.by } })),
-        ...core.authorities
-          .filter((authority) => !wanted.includes(authority))
-          .map((authority): AccountEvent => ({ type: "AuthorityRevoked", data: { authority, by: command.by } })),
-      ];
-    }
-    case "SignIn": {
-      const at = command.now.toISOString();
-      const fail = (reason: SignInFailureReason): AccountEvent[] => [
-        { type: "SignInFailed", data: { login: core.login, ip: command.ip, at, reason } },
-      ];
-      if (signInWaitMs(pairFailures(core, command.ip, command.now), command.addressFailures, command.now) > 0)
-        return fail("rate_limited");
-      if (!command.passwordVerified) return fail("bad_credentials");
-      if (!core.activated) return fail("not_activated");
-      return [{ type: "SignedIn", data: { login: core.login, ip: command.ip, at } }];
-    }
-    case "RevokeSessions":
-      return [{ type: "SessionsRevoked", data: { by: command.by } }];
-    case "DeleteAccount":
-      if (command.by === core.login) throw forbidden(accountErrors.selfDeletion);
-      return [{ type: "AccountDeleted", data: { by: command.by } }];
-    case "ErasePersonalData":
-      throw invalid(accountErrors.deleted);
-    case "LinkSocialAccount": {
-      const { provider, subject } = command.identity;
-      const linked = core.socialLinks?.find((link) => link.provider === provider);
-      if (linked?.subject === subject) return [];
-      // Another person's identity at the same provider: only the owner, signed in, may change that.
-      if (linked) throw invalid(accountErrors.otherSocialLink, "provider");
-      return [{ type: "SocialAccountLinked", data: { provider, subject, at: command.now.toISOString() } }];
-    }
-    case "SignInSocially": {
-      const { provider, subject } = command.identity;
-      const at = command.now.toISOString();
-      if (!core.socialLinks?.some((link) => link.provider === provider && link.subject === subject))
-        throw forbidden(accountErrors.notLinked);
-      // The provider vouched for the person: no password, so nothing counts towards the sign-in limits.
-      if (!core.activated)
-        return [{ type: "SignInFailed", data: { login: core.login, ip: command.ip, at, reason: "not_activated" } }];
-      return [{ type: "SignedIn", data: { login: core.login, ip: command.ip, at } }];
-    }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
-  }
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Command } from "../shared/command";
 import type { Decider } from "../shared/decider";
 import { invalid, notFound } from "../shared/errors";
 import { lowerCaseKey, streamKind } from "../shared/streams";
@@ -9,10 +10,10 @@ import {
   Authority,
   accountErrors,
   accountEventSchemas,
-  decideAccountCommand,
   evolveAccountCore,
   newAccountCore,
 } from "./account";
+import { decideAccountCommand } from "./account-commands";
 
 /** The administrator account (stream `admin-{login}`): created at first start or by another administrator. */
 
@@ -37,7 +38,9 @@ export const adminEventSchemas = { AdministratorRegistered };
 export type AdminEvent = { type: "AdministratorRegistered"; data: AdministratorRegistered } | AccountEvent;
 
 export const adminStreams = streamKind("admin", { ...adminEventSchemas, ...accountEventSchemas }, lowerCaseKey());
-export type AdminCommand = ({ type: "RegisterAdministrator" } & AdministratorRegistered) | AccountCommand;
+export type RegisterAdministrator = Command<"RegisterAdministrator", AdministratorRegistered>;
+
+export type AdminCommand = RegisterAdministrator | AccountCommand;
 
 export type AdminAccount =
   | { status: "unregistered" }
@@ -47,6 +50,14 @@ export type AdminAccount =
 export const administratorAuthorities = (requested: Authority[] = []): Authority[] => [
   ...new Set<Authority>(["ROLE_ADMIN", "ROLE_USER", ...requested]),
 ];
+
+export const registerAdministrator = (command: RegisterAdministrator, state: AdminAccount): AdminEvent[] => {
+  if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "login");
+  const { type: _, ...data } = command;
+  return [
+    { type: "AdministratorRegistered", data: { ...data, authorities: administratorAuthorities(data.authorities) } },
+  ];
+};
 
 export const adminAccountDecider: Decider<AdminCommand, AdminEvent, AdminAccount> = {
   initialState: () => ({ status: "unregistered" }),
@@ -72,13 +83,7 @@ export const adminAccountDecider: Decider<AdminCommand, AdminEvent, AdminAccount
   },
 
   decide: (command, state) => {
-    if (command.type === "RegisterAdministrator") {
-      if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "login");
-      const { type: _, ...data } = command;
-      return [
-        { type: "AdministratorRegistered", data: { ...data, authorities: administratorAuthorities(data.authorities) } },
-      ];
-    }
+    if (command.type === "RegisterAdministrator") return registerAdministrator(command, state);
     if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
     return decideAccountCommand(command, state.account);
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Command } from "../shared/command";
 import type { Decider } from "../shared/decider";
 import { conflict, forbidden, invalid, notFound } from "../shared/errors";
 import { IdMap } from "../shared/id-map";
@@ -9,12 +10,12 @@ import {
   type AccountEvent,
   accountErrors,
   accountEventSchemas,
-  decideAccountCommand,
   evolveAccountCore,
   HeardFrom,
   newAccountCore,
   Objective,
 } from "./account";
+import { decideAccountCommand } from "./account-commands";
 
 /** The student account (stream `student-{id}`): who the student is and how many lesson credits they hold. */
 
@@ -85,13 +86,20 @@ export type StudentEvent = EventOf<typeof studentEventSchemas> | AccountEvent;
 
 export const studentStreams = streamKind("student", { ...studentEventSchemas, ...accountEventSchemas }, numericKey);
 
+export type RegisterStudent = Command<"RegisterStudent", StudentRegistered>;
+export type GrantCredits = Command<"GrantCredits", { amount: number; grantedBy: string; reason?: string }>;
+export type RevokeCredits = Command<"RevokeCredits", { amount: number; revokedBy: string; reason?: string }>;
+export type SpendCredit = Command<"SpendCredit", { lessonId: number; schedulingId: number; levelId: number }>;
+export type RefundCredit = Command<"RefundCredit", { lessonId: number; reason: string }>;
+export type AssessLevel = Command<"AssessLevel", { levelId: number; testId: number; now: Date }>;
+
 export type StudentCommand =
-  | ({ type: "RegisterStudent" } & StudentRegistered)
-  | { type: "GrantCredits"; amount: number; grantedBy: string; reason?: string }
-  | { type: "RevokeCredits"; amount: number; revokedBy: string; reason?: string }
-  | { type: "SpendCredit"; lessonId: number; schedulingId: number; levelId: number }
-  | { type: "RefundCredit"; lessonId: number; reason: string }
-  | { type: "AssessLevel"; levelId: number; testId: number; now: Date }
+  | RegisterStudent
+  | GrantCredits
+  | RevokeCredits
+  | SpendCredit
+  | RefundCredit
+  | AssessLevel
   | AccountCommand;
 
 export type StudentAccount =
@@ -117,6 +125,79 @@ const statusOf = (account: AccountCore): RegisteredStudent["status"] =>
 const registered = (state: StudentAccount): RegisteredStudent => {
   if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
   return state;
+};
+
+export const registerStudent = (command: RegisterStudent, state: StudentAccount): StudentEvent[] => {
+  if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
+  const { type: _, ...data } = command;
+  // Every new student gets the free trial lesson the landing page promises.
+  return [
+    { type: "StudentRegistered", data },
+    { type: "TrialCreditsGranted", data: { amount: TRIAL_CREDITS } },
+  ];
+};
+
+export const grantCredits = (command: GrantCredits, state: StudentAccount): StudentEvent[] => {
+  const student = registered(state);
+  if (student.status === "deleted") throw invalid(accountErrors.deleted);
+  if (!Number.isInteger(command.amount) || command.amount < 1) throw invalid(creditErrors.amount, "amount");
+  const { amount, grantedBy, reason } = command;
+  return [
+    {
+      type: "CreditsGranted",
+      data: reason === undefined ? { amount, grantedBy } : { amount, grantedBy, reason },
+    },
+  ];
+};
+
+export const revokeCredits = (command: RevokeCredits, state: StudentAccount): StudentEvent[] => {
+  const student = registered(state);
+  if (!Number.isInteger(command.amount) || command.amount < 1) throw invalid(creditErrors.amount, "amount");
+  // Only credits still unspent can be taken back: a lesson already scheduled was paid for with them.
+  if (student.balance < command.amount) throw conflict(creditErrors.alreadySpent);
+  const { amount, revokedBy, reason } = command;
+  return [
+    {
+      type: "CreditsRevoked",
+      data: reason === undefined ? { amount, revokedBy } : { amount, revokedBy, reason },
+    },
+  ];
+};
+
+export const spendCredit = (command: SpendCredit, state: StudentAccount): StudentEvent[] => {
+  const student = registered(state);
+  if (student.status !== "active") throw forbidden(creditErrors.inactive);
+  // Spending twice for one lesson (a retried request) costs one credit.
+  const spent = student.credits.get(command.lessonId);
+  if (spent === "spent" || spent === "spent-trial") return [];
+  const { lessonId, schedulingId } = command;
+  // A trial lesson uses the free trial first; the trial credit buys nothing else.
+  if (command.levelId === TRIAL_LEVEL_ID && student.trialCredits > 0) {
+    return [{ type: "CreditSpent", data: { lessonId, schedulingId, trial: true } }];
+  }
+  if (student.balance < 1) throw invalid(NO_CREDITS_LEFT);
+  return [{ type: "CreditSpent", data: { lessonId, schedulingId } }];
+};
+
+export const refundCredit = (command: RefundCredit, state: StudentAccount): StudentEvent[] => {
+  const student = registered(state);
+  const credit = student.credits.get(command.lessonId);
+  if (credit === "refunded") return [];
+  if (credit !== "spent" && credit !== "spent-trial") throw invalid(creditErrors.notSpent);
+  const { lessonId, reason } = command;
+  return [
+    {
+      type: "CreditRefunded",
+      data: credit === "spent-trial" ? { lessonId, reason, trial: true } : { lessonId, reason },
+    },
+  ];
+};
+
+export const assessLevel = (command: AssessLevel, state: StudentAccount): StudentEvent[] => {
+  const student = registered(state);
+  if (student.status === "deleted") throw invalid(accountErrors.deleted);
+  const { levelId, testId } = command;
+  return [{ type: "LevelAssessed", data: { levelId, testId, at: command.now.toISOString() } }];
 };
 
 export const studentAccountDecider: Decider<StudentCommand, StudentEvent, StudentAccount> = {
@@ -180,73 +261,18 @@ export const studentAccountDecider: Decider<StudentCommand, StudentEvent, Studen
 
   decide: (command, state) => {
     switch (command.type) {
-      case "RegisterStudent": {
-        if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
-        const { type: _, ...data } = command;
-        // Every new student gets the free trial lesson the landing page promises.
-        return [
-          { type: "StudentRegistered", data },
-          { type: "TrialCreditsGranted", data: { amount: TRIAL_CREDITS } },
-        ];
-      }
-      case "GrantCredits": {
-        const student = registered(state);
-        if (student.status === "deleted") throw invalid(accountErrors.deleted);
-        if (!Number.isInteger(command.amount) || command.amount < 1) throw invalid(creditErrors.amount, "amount");
-        const { amount, grantedBy, reason } = command;
-        return [
-          {
-            type: "CreditsGranted",
-            data: reason === undefined ? { amount, grantedBy } : { amount, grantedBy, reason },
-          },
-        ];
-      }
-      case "RevokeCredits": {
-        const student = registered(state);
-        if (!Number.isInteger(command.amount) || command.amount < 1) throw invalid(creditErrors.amount, "amount");
-        // Only credits still unspent can be taken back: a lesson already scheduled was paid for with them.
-        if (student.balance < command.amount) throw conflict(creditErrors.alreadySpent);
-        const { amount, revokedBy, reason } = command;
-        return [
-          {
-            type: "CreditsRevoked",
-            data: reason === undefined ? { amount, revokedBy } : { amount, revokedBy, reason },
-          },
-        ];
-      }
-      case "SpendCredit": {
-        const student = registered(state);
-        if (student.status !== "active") throw forbidden(creditErrors.inactive);
-        // Spending twice for one lesson (a retried request) costs one credit.
-        const spent = student.credits.get(command.lessonId);
-        if (spent === "spent" || spent === "spent-trial") return [];
-        const { lessonId, schedulingId } = command;
-        // A trial lesson uses the free trial first; the trial credit buys nothing else.
-        if (command.levelId === TRIAL_LEVEL_ID && student.trialCredits > 0) {
-          return [{ type: "CreditSpent", data: { lessonId, schedulingId, trial: true } }];
-        }
-        if (student.balance < 1) throw invalid(NO_CREDITS_LEFT);
-        return [{ type: "CreditSpent", data: { lessonId, schedulingId } }];
-      }
-      case "RefundCredit": {
-        const student = registered(state);
-        const credit = student.credits.get(command.lessonId);
-        if (credit === "refunded") return [];
-        if (credit !== "spent" && credit !== "spent-trial") throw invalid(creditErrors.notSpent);
-        const { lessonId, reason } = command;
-        return [
-          {
-            type: "CreditRefunded",
-            data: credit === "spent-trial" ? { lessonId, reason, trial: true } : { lessonId, reason },
-          },
-        ];
-      }
-      case "AssessLevel": {
-        const student = registered(state);
-        if (student.status === "deleted") throw invalid(accountErrors.deleted);
-        const { levelId, testId } = command;
-        return [{ type: "LevelAssessed", data: { levelId, testId, at: command.now.toISOString() } }];
-      }
+      case "RegisterStudent":
+        return registerStudent(command, state);
+      case "GrantCredits":
+        return grantCredits(command, state);
+      case "RevokeCredits":
+        return revokeCredits(command, state);
+      case "SpendCredit":
+        return spendCredit(command, state);
+      case "RefundCredit":
+        return refundCredit(command, state);
+      case "AssessLevel":
+        return assessLevel(command, state);
       default:
         // Only the shared account commands are left: a new student command without its case does not compile.
         return decideAccountCommand(command, registered(state).account);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Command } from "../shared/command";
 import type { Decider } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
@@ -8,10 +9,11 @@ import {
   type AccountEvent,
   accountErrors,
   accountEventSchemas,
-  decideAccountCommand,
   evolveAccountCore,
   newAccountCore,
+  type SetActivated,
 } from "./account";
+import { decideAccountCommand } from "./account-commands";
 import {
   emptyPublicProfile,
   normalizeTeacherProfile,
@@ -63,11 +65,16 @@ export type TeacherEvent = EventOf<typeof teacherEventSchemas> | AccountEvent;
 
 export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ...accountEventSchemas }, numericKey);
 
+export type ApplyAsTeacher = Command<"ApplyAsTeacher", TeacherApplied>;
+export type RejectApplication = Command<"RejectApplication", { by: string; reason: string; now: Date }>;
+export type ChangeTeacherProfile = Command<"ChangeTeacherProfile", { by: string; now: Date } & TeacherProfileInput>;
+export type ChangeTeacherPhoto = Command<"ChangeTeacherPhoto", { photo: string; by: string; now: Date }>;
+
 export type TeacherCommand =
-  | ({ type: "ApplyAsTeacher" } & TeacherApplied)
-  | { type: "RejectApplication"; by: string; reason: string; now: Date }
-  | ({ type: "ChangeTeacherProfile"; by: string; now: Date } & TeacherProfileInput)
-  | { type: "ChangeTeacherPhoto"; photo: string; by: string; now: Date }
+  | ApplyAsTeacher
+  | RejectApplication
+  | ChangeTeacherProfile
+  | ChangeTeacherPhoto
   | AccountCommand;
 
 export type TeacherAccount =
@@ -90,10 +97,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
 
 /** Only a teacher who may teach edits what students see; a save that changes nothing stores nothing. */
-const decideProfile = (
-  command: Extract<TeacherCommand, { type: "ChangeTeacherProfile" }>,
-  state: RegisteredTeacher,
-): TeacherEvent[] => {
+export const changeTeacherProfile = (command: ChangeTeacherProfile, state: RegisteredTeacher): TeacherEvent[] => {
   if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
   const input = normalizeTeacherProfile(command);
   const current = state.publicProfile ?? emptyPublicProfile;
@@ -115,6 +119,34 @@ const decideProfile = (
   if (experience !== state.account.profile.experience)
     events.push({ type: "ProfileChanged", data: { changes: { experience }, by: command.by } });
   return events;
+};
+
+export const applyAsTeacher = (command: ApplyAsTeacher, state: TeacherAccount): TeacherEvent[] => {
+  if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
+  const { type: _, ...data } = command;
+  return [{ type: "TeacherApplied", data }];
+};
+
+export const rejectApplication = (command: RejectApplication, state: RegisteredTeacher): TeacherEvent[] => {
+  const reason = command.reason.trim();
+  if (reason.length === 0 || reason.length > 500) throw invalid(applicationErrors.reason, "reason");
+  if (state.status !== "applied" || state.rejected) throw conflict(applicationErrors.notPending);
+  return [{ type: "TeacherRejected", data: { by: command.by, reason, at: command.now.toISOString() } }];
+};
+
+export const changeTeacherPhoto = (command: ChangeTeacherPhoto, state: RegisteredTeacher): TeacherEvent[] => {
+  if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
+  if (state.publicProfile?.photo === command.photo) return [];
+  return [
+    { type: "TeacherPhotoChanged", data: { photo: command.photo, by: command.by, at: command.now.toISOString() } },
+  ];
+};
+
+/** Activating an application is accepting it: from then on the teacher may sign in. */
+export const activateTeacher = (command: SetActivated, state: RegisteredTeacher): TeacherEvent[] => {
+  if (command.activated && !state.accepted && !state.account.deleted)
+    return [{ type: "TeacherAccepted", data: { by: command.by } }];
+  return decideAccountCommand(command, state.account);
 };
 
 export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, TeacherAccount> = {
@@ -156,30 +188,21 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
   },
 
   decide: (command, state) => {
-    if (command.type === "ApplyAsTeacher") {
-      if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
-      const { type: _, ...data } = command;
-      return [{ type: "TeacherApplied", data }];
-    }
+    if (command.type === "ApplyAsTeacher") return applyAsTeacher(command, state);
     if (state.status === "unregistered") throw notFound(accountErrors.notRegistered);
-    if (command.type === "RejectApplication") {
-      const reason = command.reason.trim();
-      if (reason.length === 0 || reason.length > 500) throw invalid(applicationErrors.reason, "reason");
-      if (state.status !== "applied" || state.rejected) throw conflict(applicationErrors.notPending);
-      return [{ type: "TeacherRejected", data: { by: command.by, reason, at: command.now.toISOString() } }];
+    switch (command.type) {
+      case "RejectApplication":
+        return rejectApplication(command, state);
+      case "ChangeTeacherProfile":
+        return changeTeacherProfile(command, state);
+      case "ChangeTeacherPhoto":
+        return changeTeacherPhoto(command, state);
+      case "SetActivated":
+        return activateTeacher(command, state);
+      default:
+        // Only the shared account commands are left: a new teacher command without its case does not compile.
+        return decideAccountCommand(command, state.account);
     }
-    if (command.type === "ChangeTeacherProfile") return decideProfile(command, state);
-    if (command.type === "ChangeTeacherPhoto") {
-      if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
-      if (state.publicProfile?.photo === command.photo) return [];
-      return [
-        { type: "TeacherPhotoChanged", data: { photo: command.photo, by: command.by, at: command.now.toISOString() } },
-      ];
-    }
-    // Activating an application is accepting it: from then on the teacher may sign in.
-    if (command.type === "SetActivated" && command.activated && !state.accepted && !state.account.deleted)
-      return [{ type: "TeacherAccepted", data: { by: command.by } }];
-    return decideAccountCommand(command, state.account);
   },
 };
 
