@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { type Clock, systemClock } from "@el/domain/shared/clock";
 import type { Database, Projector } from "@el/projections";
 import fastifyJwt from "@fastify/jwt";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from "fastify";
@@ -30,6 +31,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Business time (expiries, notice rules, the dates e-mails and exports carry): moved by specs, never read from `Date`. */
+    clock: Clock;
   }
 }
 
@@ -53,6 +56,8 @@ export interface AppOverrides {
   projectors?: (projectors: Projector[]) => Projector[];
   /** How often instances tell each other they are there (socket.io's 5 s; a test sets an hour to see who announces). */
   clusterHeartbeatMs?: number;
+  /** Business time (a spec moves it to see an expiry or a notice rule change its answer). */
+  clock?: Clock;
 }
 
 export interface AppOptions {
@@ -115,6 +120,7 @@ export const buildApp = async ({
   if (onRoute) app.addHook("onRoute", onRoute);
   app.decorate("config", config);
   app.decorate("db", db);
+  app.decorate("clock", overrides.clock ?? systemClock);
   registerErrorHandler(app);
   refuseUnstorableText(app);
 

@@ -21,7 +21,10 @@ export interface PaymentsPluginOptions {
 /** `app.payments` and `app.cep`: the payment gateway and the CEP service the configuration chooses. */
 export const paymentsPlugin = fp<PaymentsPluginOptions>(
   async (app, options) => {
-    app.decorate("payments", options.payments ?? paymentGatewayFromEnv(app.config.gatewayEnv, app.config.baseUrl));
+    app.decorate(
+      "payments",
+      options.payments ?? paymentGatewayFromEnv(app.config.gatewayEnv, app.config.baseUrl, () => app.clock.now()),
+    );
     app.decorate("cep", options.cep ?? createViaCepClient({ baseUrl: app.config.viaCepUrl }));
   },
   { name: "payments" },

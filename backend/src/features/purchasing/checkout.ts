@@ -100,7 +100,7 @@ export const checkoutCommand = async (
   body: CheckoutBody,
   context: CommandContext & { idempotencyKey?: string },
 ): Promise<CheckoutResult> => {
-  const now = new Date();
+  const now = app.clock.now();
   const method = methodOf(body);
   const needsCard = method === "CREDIT" || method === "DEBIT";
   if (!isValidCpf(body.user.cpf)) throw invalid(checkoutErrors.cpf, "user.cpf");

@@ -42,7 +42,7 @@ export const settlePurchase = async (
  * before its expiry is still found paid by the gateway and credited.
  */
 export const sweepDuePurchases = async (app: FastifyInstance) => {
-  for (const purchaseId of await duePurchases(app.db, new Date())) {
+  for (const purchaseId of await duePurchases(app.db, app.clock.now())) {
     try {
       await settlePurchase(app, purchaseId, { expireIfDue: true });
     } catch (error) {

@@ -101,7 +101,7 @@ export const startPurchaseCommand = async (
           installments: input.installments,
           card: input.card,
           sessionId: input.sessionId,
-          now: new Date(),
+          now: app.clock.now(),
         },
         purchase,
       );
@@ -231,7 +231,7 @@ export const confirmPaymentCommand = (
     purchaseId,
     known,
     ({ purchase, student }) => {
-      const now = new Date();
+      const now = app.clock.now();
       const events = purchaseDecider.decide(
         payment.byAdministrator
           ? { type: "MarkPaid", by: payment.by, now }
@@ -291,10 +291,10 @@ export const failPurchaseCommand = (
   reason: string,
   context: CommandContext = {},
   known?: PurchaseParties,
-) => endUnpaid(app, purchaseId, { type: "FailPurchase", reason, now: new Date() }, context, known);
+) => endUnpaid(app, purchaseId, { type: "FailPurchase", reason, now: app.clock.now() }, context, known);
 
 export const expirePurchaseCommand = (app: FastifyInstance, purchaseId: number, context: CommandContext = {}) =>
-  endUnpaid(app, purchaseId, { type: "ExpirePurchase", now: new Date() }, context);
+  endUnpaid(app, purchaseId, { type: "ExpirePurchase", now: app.clock.now() }, context);
 
 /** An administrator refunds a paid purchase: its credits are taken back, refused if the student already spent them. */
 export const refundPurchaseCommand = (
@@ -308,7 +308,7 @@ export const refundPurchaseCommand = (
     purchaseId,
     undefined,
     ({ purchase, student }) => {
-      const events = purchaseDecider.decide({ type: "RefundPurchase", by, now: new Date() }, purchase);
+      const events = purchaseDecider.decide({ type: "RefundPurchase", by, now: app.clock.now() }, purchase);
       const refunded = events.find((event) => event.type === "PurchaseRefunded");
       const revoked =
         refunded?.type === "PurchaseRefunded"

@@ -11,9 +11,14 @@ const GETNET_REQUIRED = ["GETNET_CLIENT_ID", "GETNET_CLIENT_SECRET", "GETNET_SEL
  * `GETNET_BASE_URL` defaults to Getnet's sandbox host, `GETNET_TIMEOUT_MS` to 10 s), otherwise the built-in
  * sandbox (`SANDBOX_PIX_KEY`, `PIX_MERCHANT_NAME`, `PIX_MERCHANT_CITY` optional). Only some of the Getnet
  * variables set is a mistake, refused at start rather than quietly selling through the sandbox.
- * `baseUrl` is this product's public address (the sandbox's issuer page lives there).
+ * `baseUrl` is this product's public address (the sandbox's issuer page lives there); `now` the business time
+ * the sandbox's Pix and boletos expire by and its cards are checked against (Getnet keeps its own).
  */
-export const paymentGatewayFromEnv = (env: NodeJS.ProcessEnv, baseUrl: string): PaymentGateway => {
+export const paymentGatewayFromEnv = (
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  now: () => Date = () => new Date(),
+): PaymentGateway => {
   const present = GETNET_REQUIRED.filter((name) => (env[name] ?? "").trim() !== "");
   if (present.length > 0 && present.length < GETNET_REQUIRED.length) {
     const missing = GETNET_REQUIRED.filter((name) => !present.includes(name));
@@ -34,6 +39,7 @@ export const paymentGatewayFromEnv = (env: NodeJS.ProcessEnv, baseUrl: string): 
   }
   return createSandboxGateway({
     baseUrl,
+    now,
     pixKey: env.SANDBOX_PIX_KEY || undefined,
     merchantName: env.PIX_MERCHANT_NAME || undefined,
     merchantCity: env.PIX_MERCHANT_CITY || undefined,
