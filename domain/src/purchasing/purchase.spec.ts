@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stateFrom } from "../shared/decider";
 import { specFor } from "../shared/spec";
-import { type PurchaseCommand, type PurchaseEvent, purchaseDecider, purchaseErrors, totalsOf } from "./purchase";
+import { type PurchaseEvent, purchaseDecider, purchaseErrors, type StartPurchase, totalsOf } from "./purchase";
 
 const given = specFor(purchaseDecider);
 const now = new Date("2026-11-24T15:00:00.000Z");
@@ -9,7 +9,6 @@ const later = new Date("2026-11-24T16:00:00.000Z");
 const student = { id: 1001, login: "ana@example.com", firstName: "Ana", lastName: "Souza" };
 const fourLessons = { packageId: 2, amount: 4, unitCents: 180_00, quantity: 1 };
 
-type StartPurchase = Extract<PurchaseCommand, { type: "StartPurchase" }>;
 const start = (overrides: Partial<StartPurchase> = {}): StartPurchase => ({
   type: "StartPurchase",
   id: 7,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MIN_TOTAL_CENTS } from "../coupons/coupon-views";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import { MAX_INSTALLMENTS, PaymentMethod, type PurchaseStatus } from "./purchase-views";
@@ -100,21 +101,30 @@ export type AwaitedPayment = z.infer<typeof purchaseEventSchemas.PurchasePayment
 
 export const purchaseStreams = streamKind("purchase", purchaseEventSchemas, numericKey);
 
+export type StartPurchase = Command<
+  "StartPurchase",
+  { now: Date } & Omit<PurchaseStarted, "startedAt" | "listCents" | "totalCents" | "credits">
+>;
+export type RequestAuthorisation = Command<
+  "RequestAuthorisation",
+  { paymentId: string; redirectUrl: string; issuerPaymentId: string; payerAuthenticationRequest: string }
+>;
+export type AwaitPayment = Command<"AwaitPayment", { paymentId: string; payment: AwaitedPayment }>;
+export type ConfirmPayment = Command<"ConfirmPayment", { paymentId: string | null; by: string; now: Date }>;
+export type MarkPaid = Command<"MarkPaid", { by: string; now: Date }>;
+export type FailPurchase = Command<"FailPurchase", { reason: string; now: Date }>;
+export type ExpirePurchase = Command<"ExpirePurchase", { now: Date }>;
+export type RefundPurchase = Command<"RefundPurchase", { by: string; now: Date }>;
+
 export type PurchaseCommand =
-  | ({ type: "StartPurchase"; now: Date } & Omit<PurchaseStarted, "startedAt" | "listCents" | "totalCents" | "credits">)
-  | {
-      type: "RequestAuthorisation";
-      paymentId: string;
-      redirectUrl: string;
-      issuerPaymentId: string;
-      payerAuthenticationRequest: string;
-    }
-  | { type: "AwaitPayment"; paymentId: string; payment: AwaitedPayment }
-  | { type: "ConfirmPayment"; paymentId: string | null; by: string; now: Date }
-  | { type: "MarkPaid"; by: string; now: Date }
-  | { type: "FailPurchase"; reason: string; now: Date }
-  | { type: "ExpirePurchase"; now: Date }
-  | { type: "RefundPurchase"; by: string; now: Date };
+  | StartPurchase
+  | RequestAuthorisation
+  | AwaitPayment
+  | ConfirmPayment
+  | MarkPaid
+  | FailPurchase
+  | ExpirePurchase
+  | RefundPurchase;
 
 export type Purchase =
   | { status: "none" }
@@ -147,6 +157,110 @@ const started = (state: Purchase): Started => {
 /** A purchase whose money may still arrive: a late Pix or boleto payment after expiry is still money received. */
 const awaitingMoney = (status: PurchaseStatus) =>
   status === "PENDING" || status === "AWAIT_AUTHORIZATION" || status === "AWAIT_PAYMENT" || status === "EXPIRED";
+
+export const startPurchase = (command: StartPurchase, state: Purchase): PurchaseEvent[] => {
+  // The id is drawn before deciding: a retried decision finds its own purchase already there.
+  if (state.status !== "none") return [];
+  const { type: _, now, ...data } = command;
+  if (data.orders.length === 0) throw invalid(purchaseErrors.emptyOrder, "packages");
+  if (data.installments < 1 || data.installments > MAX_INSTALLMENTS)
+    throw invalid(purchaseErrors.installments, "installments");
+  if (data.installments > 1 && data.method !== "CREDIT") throw invalid(purchaseErrors.installments, "installments");
+  const totals = totalsOf(data.orders, data.coupon?.discountCents ?? 0);
+  return [
+    {
+      type: "PurchaseStarted",
+      data: {
+        ...data,
+        coupon: data.coupon && { ...data.coupon, discountCents: totals.discountCents },
+        listCents: totals.listCents,
+        totalCents: totals.totalCents,
+        credits: creditsOf(data.orders),
+        startedAt: now.toISOString(),
+      },
+    },
+  ];
+};
+
+export const requestAuthorisation = (command: RequestAuthorisation, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status === "AWAIT_AUTHORIZATION" && purchase.paymentId === command.paymentId) return [];
+  if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
+  const { type: _, ...data } = command;
+  return [{ type: "PurchaseAuthorisationRequested", data }];
+};
+
+export const awaitPayment = (command: AwaitPayment, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status === "AWAIT_PAYMENT" && purchase.paymentId === command.paymentId) return [];
+  if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
+  return [{ type: "PurchasePaymentAwaited", data: { paymentId: command.paymentId, payment: command.payment } }];
+};
+
+export const confirmPayment = (command: ConfirmPayment, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  // However many times and by whichever path the payment is confirmed, the credits come once.
+  if (purchase.status === "PAID" || purchase.status === "REFUNDED") return [];
+  if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
+  return [
+    {
+      type: "PurchasePaid",
+      data: {
+        paymentId: command.paymentId,
+        by: command.by,
+        credits: purchase.started.credits,
+        paidAt: command.now.toISOString(),
+      },
+    },
+  ];
+};
+
+export const markPaid = (command: MarkPaid, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status === "PAID") return [];
+  const method = purchase.started.method;
+  if (method === "CREDIT" || method === "DEBIT") throw invalid(purchaseErrors.notMarkable);
+  if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
+  return [
+    {
+      type: "PurchasePaid",
+      data: {
+        paymentId: purchase.paymentId,
+        by: command.by,
+        credits: purchase.started.credits,
+        paidAt: command.now.toISOString(),
+      },
+    },
+  ];
+};
+
+export const failPurchase = (command: FailPurchase, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status === "FAILED") return [];
+  if (purchase.status !== "PENDING" && purchase.status !== "AWAIT_AUTHORIZATION" && purchase.status !== "AWAIT_PAYMENT")
+    throw conflict(purchaseErrors.settled);
+  return [{ type: "PurchaseFailed", data: { reason: command.reason, failedAt: command.now.toISOString() } }];
+};
+
+export const expirePurchase = (command: ExpirePurchase, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status !== "AWAIT_PAYMENT" || !purchase.awaited) return [];
+  // Only once the time to pay is over; an early call changes nothing.
+  if (command.now.getTime() < Date.parse(purchase.awaited.expiresAt)) return [];
+  return [{ type: "PurchaseExpired", data: { expiredAt: command.now.toISOString() } }];
+};
+
+export const refundPurchase = (command: RefundPurchase, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  if (purchase.status === "REFUNDED") return [];
+  if (purchase.status !== "PAID") throw conflict(purchaseErrors.notPaid);
+  return [
+    {
+      type: "PurchaseRefunded",
+      data: { by: command.by, credits: purchase.started.credits, refundedAt: command.now.toISOString() },
+    },
+  ];
+};
 
 export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> = {
   initialState: () => ({ status: "none" }),
@@ -184,120 +298,31 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> 
         return { ...state, status: "EXPIRED" };
       case "PurchaseRefunded":
         return { ...state, status: "REFUNDED" };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "StartPurchase": {
-        // The id is drawn before deciding: a retried decision finds its own purchase already there.
-        if (state.status !== "none") return [];
-        const { type: _, now, ...data } = command;
-        if (data.orders.length === 0) throw invalid(purchaseErrors.emptyOrder, "packages");
-        if (data.installments < 1 || data.installments > MAX_INSTALLMENTS)
-          throw invalid(purchaseErrors.installments, "installments");
-        if (data.installments > 1 && data.method !== "CREDIT")
-          throw invalid(purchaseErrors.installments, "installments");
-        const totals = totalsOf(data.orders, data.coupon?.discountCents ?? 0);
-        return [
-          {
-            type: "PurchaseStarted",
-            data: {
-              ...data,
-              coupon: data.coupon && { ...data.coupon, discountCents: totals.discountCents },
-              listCents: totals.listCents,
-              totalCents: totals.totalCents,
-              credits: creditsOf(data.orders),
-              startedAt: now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "RequestAuthorisation": {
-        const purchase = started(state);
-        if (purchase.status === "AWAIT_AUTHORIZATION" && purchase.paymentId === command.paymentId) return [];
-        if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
-        const { type: _, ...data } = command;
-        return [{ type: "PurchaseAuthorisationRequested", data }];
-      }
-      case "AwaitPayment": {
-        const purchase = started(state);
-        if (purchase.status === "AWAIT_PAYMENT" && purchase.paymentId === command.paymentId) return [];
-        if (purchase.status !== "PENDING") throw conflict(purchaseErrors.settled);
-        return [{ type: "PurchasePaymentAwaited", data: { paymentId: command.paymentId, payment: command.payment } }];
-      }
-      case "ConfirmPayment": {
-        const purchase = started(state);
-        // However many times and by whichever path the payment is confirmed, the credits come once.
-        if (purchase.status === "PAID" || purchase.status === "REFUNDED") return [];
-        if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
-        return [
-          {
-            type: "PurchasePaid",
-            data: {
-              paymentId: command.paymentId,
-              by: command.by,
-              credits: purchase.started.credits,
-              paidAt: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "MarkPaid": {
-        const purchase = started(state);
-        if (purchase.status === "PAID") return [];
-        const method = purchase.started.method;
-        if (method === "CREDIT" || method === "DEBIT") throw invalid(purchaseErrors.notMarkable);
-        if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);
-        return [
-          {
-            type: "PurchasePaid",
-            data: {
-              paymentId: purchase.paymentId,
-              by: command.by,
-              credits: purchase.started.credits,
-              paidAt: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "FailPurchase": {
-        const purchase = started(state);
-        if (purchase.status === "FAILED") return [];
-        if (
-          purchase.status !== "PENDING" &&
-          purchase.status !== "AWAIT_AUTHORIZATION" &&
-          purchase.status !== "AWAIT_PAYMENT"
-        )
-          throw conflict(purchaseErrors.settled);
-        return [{ type: "PurchaseFailed", data: { reason: command.reason, failedAt: command.now.toISOString() } }];
-      }
-      case "ExpirePurchase": {
-        const purchase = started(state);
-        if (purchase.status !== "AWAIT_PAYMENT" || !purchase.awaited) return [];
-        // Only once the time to pay is over; an early call changes nothing.
-        if (command.now.getTime() < Date.parse(purchase.awaited.expiresAt)) return [];
-        return [{ type: "PurchaseExpired", data: { expiredAt: command.now.toISOString() } }];
-      }
-      case "RefundPurchase": {
-        const purchase = started(state);
-        if (purchase.status === "REFUNDED") return [];
-        if (purchase.status !== "PAID") throw conflict(purchaseErrors.notPaid);
-        return [
-          {
-            type: "PurchaseRefunded",
-            data: { by: command.by, credits: purchase.started.credits, refundedAt: command.now.toISOString() },
-          },
-        ];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "StartPurchase":
+        return startPurchase(command, state);
+      case "RequestAuthorisation":
+        return requestAuthorisation(command, state);
+      case "AwaitPayment":
+        return awaitPayment(command, state);
+      case "ConfirmPayment":
+        return confirmPayment(command, state);
+      case "MarkPaid":
+        return markPaid(command, state);
+      case "FailPurchase":
+        return failPurchase(command, state);
+      case "ExpirePurchase":
+        return expirePurchase(command, state);
+      case "RefundPurchase":
+        return refundPurchase(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };
