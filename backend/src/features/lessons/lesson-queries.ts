@@ -16,10 +16,13 @@ export const existingScheduling = async (sql: Sql, id: number) => {
   return scheduling;
 };
 
-/** One scheduling, for those `mayReadScheduling` lets see it. */
+/**
+ * One scheduling, for those `mayReadScheduling` lets see it. To anyone else it is not found, as an unknown id
+ * is: a 403 for one and a 404 for the other would tell which ids exist.
+ */
 export const schedulingFor = async (sql: Sql, user: CurrentUser, id: number) => {
   const scheduling = await existingScheduling(sql, id);
-  if (!mayReadScheduling(user, scheduling)) throw forbidden();
+  if (!mayReadScheduling(user, scheduling)) throw notFound(lessonErrors.notFound);
   return scheduling;
 };
 

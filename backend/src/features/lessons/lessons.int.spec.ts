@@ -273,6 +273,23 @@ describe("cancelling", () => {
     expect(await cancellationsOf(cancelled)).toHaveLength(1);
     expect(await balanceOf(owner)).toBe(1);
   });
+
+  it("answers another student's or another teacher's lesson as it answers an unknown id", async () => {
+    const [owner, other] = [await givenStudent(test.app, { credits: 1 }), await givenStudent(test.app)];
+    const [teacher, otherTeacher] = [await givenTeacher(test.app), await givenTeacher(test.app)];
+    const { id } = (await schedule(owner, saoPauloTime(7, 10))).json();
+    await claim(teacher, id);
+    const read = (person: Person, schedulingId: number) =>
+      inject({ method: "GET", url: `/api/schedulings/${schedulingId}`, headers: person.auth });
+    const unknown = await read(other, 987_654);
+    expect(unknown.statusCode).toBe(404);
+    for (const person of [other, otherTeacher]) {
+      const response = await read(person, id);
+      expect([response.statusCode, response.json()]).toEqual([404, unknown.json()]);
+    }
+    expect((await read(owner, id)).statusCode).toBe(200);
+    expect((await read(teacher, id)).statusCode).toBe(200);
+  });
 });
 
 describe("feedback", () => {

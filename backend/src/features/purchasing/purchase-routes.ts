@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { forbidden, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
 import { PURCHASES_PROJECTION } from "@el/domain/audit/replays";
 import { reaisFromCents } from "@el/domain/catalog/index";
 import { priceOrder, purchaseErrors, totalsOf } from "@el/domain/purchasing/index";
@@ -39,11 +39,13 @@ import { toPurchaseView } from "./purchase-dto";
 
 const isAdmin = (request: FastifyRequest) => request.currentUser.authorities.includes("ROLE_ADMIN");
 
-/** A purchase the caller may see: their own, or any for an administrator. */
+/**
+ * A purchase the caller may see: their own, or any for an administrator. Another student's is not found, as an
+ * unknown id is: a 403 for one and a 404 for the other would tell which ids exist.
+ */
 const visiblePurchase = async (app: FastifyInstance, request: FastifyRequest, id: number) => {
   const row = await findPurchase(app.db, id);
-  if (!row) throw notFound(purchaseErrors.notFound);
-  if (row.studentId !== request.currentUser.id && !isAdmin(request)) throw forbidden();
+  if (!row || (row.studentId !== request.currentUser.id && !isAdmin(request))) throw notFound(purchaseErrors.notFound);
   return row;
 };
 

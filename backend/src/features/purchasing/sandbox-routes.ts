@@ -1,4 +1,5 @@
-import { forbidden, notFound } from "@el/domain";
+import { notFound } from "@el/domain";
+import { purchaseErrors } from "@el/domain/purchasing/index";
 import { PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { findPurchase } from "@el/projections/purchases/index";
 import type { FastifyInstance } from "fastify";
@@ -88,7 +89,8 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
       const purchaseId = request.params.id;
       const purchase = await readPurchase(app, purchaseId);
       const admin = request.currentUser.authorities.includes("ROLE_ADMIN");
-      if (purchase.started.student.id !== request.currentUser.id && !admin) throw forbidden();
+      // Another student's purchase answers as an unknown id does (readPurchase): a 403 would tell it exists.
+      if (purchase.started.student.id !== request.currentUser.id && !admin) throw notFound(purchaseErrors.notFound);
       if (purchase.status === "AWAIT_PAYMENT" && purchase.paymentId) {
         await pay(purchase.paymentId);
         await settlePurchase(app, purchaseId);
