@@ -95,6 +95,18 @@ describe("which fields are personal", () => {
     expect(paths("PurchaseStarted", "purchase-4", { student })).toContain("student-7:student.firstName");
   });
 
+  it("a sign-in with a login no account has keeps its login and address under its day's key, to be shredded", () => {
+    const attempt = { login: "hmac:ab12", ip: "10.0.0.1", at: now.toISOString(), reason: "unknown_account" };
+    expect(paths("SignInFailed", "unknown-sign-ins-2026-11-24", attempt)).toEqual([
+      "unknown-sign-ins-2026-11-24:login",
+      "unknown-sign-ins-2026-11-24:ip",
+    ]);
+    expect(paths("SignInFailed", "sign-in-ana@example.com", attempt)).toEqual([
+      "sign-in-ana@example.com:login",
+      "sign-in-ana@example.com:ip",
+    ]);
+  });
+
   it("free-text feedback has the lesson's own key, and other events have nothing personal", () => {
     expect(paths("TeacherFeedbackGiven", "lesson-3", { studentInformation: "x" })).toContain(
       "lesson-3:studentInformation",

@@ -36,6 +36,11 @@ export const PERSONAL_PROFILE_FIELDS = [
 ] as const;
 
 const ACCOUNT_STREAM = /^(student|teacher|admin)-/;
+/**
+ * Sign-ins with a login no account has: `unknown-sign-ins-{day}`, and `sign-in-{login}` of older versions. The
+ * day's records share a key of their own, destroyed once they are past their retention (docs/operations.md).
+ */
+const UNKNOWN_SIGN_IN_STREAM = /^(unknown-sign-ins|sign-in)-/;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -87,6 +92,9 @@ export const personalFieldsOf = (type: string, streamId: string, data: unknown):
         return "by" in data && type !== "PersonalDataErased" ? fieldsOf(streamId, [], ["by"]) : [];
     }
   }
+  // The login (its keyed digest; as typed, in records older versions wrote) and the address it came from.
+  if (UNKNOWN_SIGN_IN_STREAM.test(streamId))
+    return type === "SignInFailed" ? fieldsOf(streamId, [], ["login", "ip"]) : [];
   if (streamId.startsWith("lesson-")) {
     switch (type) {
       case "LessonScheduled":

@@ -1,1 +1,2 @@
 export * from "./audits-projector";
+export * from "./forget-sign-ins";

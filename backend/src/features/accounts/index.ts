@@ -9,6 +9,7 @@ import { createFirstAdministrator } from "./first-administrator";
 import { managementRoutes } from "./management-routes";
 import { personalDataRoutes } from "./personal-data-routes";
 import { socialSignInRoutes } from "./social-sign-in-routes";
+import { startUnknownSignInRetention } from "./unknown-sign-in-retention";
 import { usersRoutes } from "./users-routes";
 
 const routes = async (app: FastifyInstance) => {
@@ -17,6 +18,7 @@ const routes = async (app: FastifyInstance) => {
   await app.register(managementRoutes);
   await app.register(socialSignInRoutes);
   await app.register(personalDataRoutes);
+  startUnknownSignInRetention(app);
 };
 
 /** Accounts: sign-up, sign-in, password reset, user management, audits. */

@@ -74,7 +74,9 @@ describe("sign-in", () => {
       .json<{ principal: string; data: { remoteAddress: string } }[]>()
       .filter((audit) => audit.data.remoteAddress === "10.1.1.1")
       .map((audit) => audit.principal);
-    expect(typed).toEqual(["ana@example.co", "ana@example.con", "ana@exmaple.com"]);
+    // Each login by its keyed digest (unknown-sign-ins.int.spec.ts), never as typed.
+    expect(new Set(typed).size).toBe(3);
+    for (const principal of typed) expect(principal).toMatch(/^hmac:[0-9a-f]{64}$/);
   });
 
   it("lists successes and failures in the administrator's audits", async () => {
@@ -234,8 +236,9 @@ describe("sign-in", () => {
           headers: { "x-forwarded-for": "198.51.100.8" },
         });
         expect(response.statusCode).toBe(401);
+        // The stored event seals the address; the audits, which the limits count, hold it (the answer waits for them).
         const { rows } = await behind.db.query<{ ip: string }>(
-          "select data->>'ip' as ip from es_events where type = 'SignInFailed'",
+          "select remote_address as ip from audits where type = 'AUTHENTICATION_FAILURE'",
         );
         expect(
           rows.map((row) => row.ip),

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import {
   type AccountStreamEvent,
   pairFailures,
@@ -23,6 +24,14 @@ export const TOO_MANY_SIGN_INS = "login.messages.error.tooManyAttempts";
 export const UNDER_REVIEW = "login.messages.error.underReview";
 export const DEACTIVATED = "login.messages.error.deactivated";
 
+/**
+ * What is kept of a login no account has: its HMAC under the server's secret (`JWT_SECRET`), never the login
+ * itself. The same typed login gives the same digest, so its attempts still count towards their limits and read
+ * as one in the audits; a person who was erased and types their e-mail again is not recorded by name.
+ */
+export const unknownLoginDigest = (secret: string, typed: string) =>
+  `hmac:${createHmac("sha256", secret).update(`unknown-sign-in\n${typed}`).digest("hex")}`;
+
 export type SignInOutcome =
   | { signedIn: true; user: UserRow; sessionGeneration: number }
   | { signedIn: false; rateLimited: false; inactive?: typeof UNDER_REVIEW | typeof DEACTIVATED }
@@ -39,9 +48,9 @@ export const signIn = async (
 ): Promise<SignInOutcome> => {
   const now = new Date();
   const user = await findUserBySignInName(app.db, attempt.username);
-  const typed = attempt.username.trim().toLowerCase();
+  const principal = user?.login ?? unknownLoginDigest(app.config.jwtSecret, attempt.username.trim().toLowerCase());
   const failures = await recentSignInFailures(app.db, {
-    principal: user?.login ?? typed,
+    principal,
     ip: attempt.ip,
     since: new Date(now.getTime() - SIGN_IN_LIMITS.windowMs),
   });
@@ -54,7 +63,7 @@ export const signIn = async (
   if (!user) {
     const waitMs = signInWaitMs(failures.pair, failures.address, now);
     if (waitMs === 0) await verifyDecoy(attempt.password);
-    const failed = signInOfUnknownAccount(typed, attempt.ip, now, failures);
+    const failed = signInOfUnknownAccount(principal, attempt.ip, now, failures);
     // Nothing is decided from these, so they are appended at any version to the day's stream.
     const appended = await app.eventStore.append(unknownSignInStreams.id(unknownSignInDay(now)), [failed], {
       expectedVersion: "any",
