@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, launchBrowser, type Product, screenshots, startProduct } from "./harness";
+import { signInThroughDialog } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
@@ -32,13 +33,7 @@ const showsText = async (page: Page, text: RegExp) => {
   }
 };
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${product.baseUrl}/login`);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByLabel("Senha").fill(password);
-  await dialog.getByRole("button", { name: "Entrar" }).click();
-};
+const signIn = (page: Page, email: string, password: string) => signInThroughDialog(page, product, { email, password });
 
 describe("accounts in the browser", () => {
   it("a student signs up in two steps and lands on /student", async () => {

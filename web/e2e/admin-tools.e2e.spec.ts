@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, launchBrowser, type Product, screenshots, signedUpStudent, startProduct } from "./harness";
+import { type Credentials, signedInWindow } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
@@ -19,22 +20,20 @@ afterAll(async () => {
 });
 
 /** A window signed in as `user` (the token where the login modal keeps it), with the CSP's refusals recorded. */
-const signedInWindow = async (user: { email: string; password: string }, path: string) => {
-  const token = await product.login(user.email, user.password);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
-  await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
-  const page = await context.newPage();
+const signedInRecordingCsp = async (user: Credentials, path: string) => {
   const refused: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  const page = await signedInWindow(browser, product, user, path, {
+    watch: (opened) =>
+      opened.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+      }),
   });
-  await page.goto(`${product.baseUrl}${path}`);
   return { page, refused };
 };
 
 describe("the administrators' tools in a browser", () => {
   it("/admin/docs shows the API's routes in Swagger UI, under the product's CSP", async () => {
-    const { page, refused } = await signedInWindow(ADMIN, "/admin/docs");
+    const { page, refused } = await signedInRecordingCsp(ADMIN, "/admin/docs");
     const viewer = page.getByRole("region", { name: "Documentação interativa da API" });
     // Every tag is listed; one opens its operations when clicked.
     const purchases = viewer.locator(".opblock-tag", { hasText: /^purchases/ });
@@ -49,7 +48,7 @@ describe("the administrators' tools in a browser", () => {
   }, 90_000);
 
   it("/admin shows the projectors with their lag and the administrator's own sign-in in the audits", async () => {
-    const { page, refused } = await signedInWindow(ADMIN, "/admin");
+    const { page, refused } = await signedInRecordingCsp(ADMIN, "/admin");
     const projections = page.getByRole("table", { name: "Projeções" });
     await projections.waitFor({ timeout: 30_000 });
     expect(await projections.getByRole("row").count()).toBeGreaterThan(2);
@@ -60,7 +59,7 @@ describe("the administrators' tools in a browser", () => {
   }, 90_000);
 
   it("/admin is refused to a student", async () => {
-    const { page } = await signedInWindow(STUDENT, "/admin");
+    const { page } = await signedInRecordingCsp(STUDENT, "/admin");
     await page.getByText("Você não tem autorização para acessar esta página.").waitFor({ timeout: 30_000 });
     expect(await page.getByRole("table").count()).toBe(0);
   }, 90_000);

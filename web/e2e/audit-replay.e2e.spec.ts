@@ -15,6 +15,7 @@ import {
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { signedInWindow } from "./sign-in";
 
 const DAY = 24 * 60 * 60 * 1000;
 const STUDENT = { email: "rita.replay@example.com", password: "aprender123", firstName: "Rita", lastName: "Prado" };
@@ -164,11 +165,7 @@ describe("an auditor replays lesson control to the end of last month", () => {
       }
     })();
     try {
-      const token = await product.login(AUDITOR.email, AUDITOR.password);
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
-      await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
-      const page = await context.newPage();
-      await page.goto(`${product.baseUrl}/auditoria/replays`);
+      const page = await signedInWindow(browser, product, AUDITOR, "/auditoria/replays");
       await page.getByText("Nenhum replay ainda.", { exact: true }).waitFor({ timeout: 30_000 });
       // The end of last month is the instant offered.
       await page.getByRole("button", { name: "Fim do mês passado", exact: true }).click();
@@ -195,7 +192,7 @@ describe("an auditor replays lesson control to the end of last month", () => {
       const live = await product.api<{ totalElements: number }>("GET", "/api/lessons?size=100", { token: adminToken });
       expectStatus(live, 200);
       expect(live.body.totalElements).toBe(LAST_MONTH_LESSONS + arrived);
-      await context.close();
+      await page.context().close();
     } finally {
       arriving = false;
       await arrivals;
@@ -205,11 +202,7 @@ describe("an auditor replays lesson control to the end of last month", () => {
   it("replays the students to the end of last month: one who signed up since is not there, and nothing can be changed", async () => {
     const shot = screenshots("audit-replay-students");
     await signedUpStudent(product, NEWCOMER);
-    const token = await product.login(AUDITOR.email, AUDITOR.password);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
-    await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
-    const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/auditoria/replays`);
+    const page = await signedInWindow(browser, product, AUDITOR, "/auditoria/replays");
     await page.getByLabel("Modelo de leitura", { exact: true }).selectOption("users");
     await page.getByRole("button", { name: "Fim do mês passado", exact: true }).click();
     await page.getByRole("button", { name: "Iniciar replay", exact: true }).click();
@@ -237,6 +230,6 @@ describe("an auditor replays lesson control to the end of last month", () => {
     const live = await product.api<{ email: string }[]>("GET", "/api/users/student?size=100", { token: adminToken });
     expectStatus(live, 200);
     expect(live.body.map((user) => user.email)).toContain(NEWCOMER.email);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -14,6 +14,7 @@ import {
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { signedInWindow } from "./sign-in";
 
 const DAY = 24 * 60 * 60 * 1000;
 const STUDENT = { email: "clara.audit@example.com", password: "aprender123", firstName: "Clara", lastName: "Nunes" };
@@ -121,20 +122,10 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A window signed in as `person` (the token where the sign-in dialog keeps it), at `pagePath`. */
-const signedInWindow = async (person: { email: string; password: string }, pagePath: string) => {
-  const token = await product.login(person.email, person.password);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
-  await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}${pagePath}`);
-  return page;
-};
-
 describe("an auditor in a browser", () => {
   it("opens a student's history, sees how the balance came to be, and slides back to last week's balance", async () => {
     const shot = screenshots("audit");
-    const page = await signedInWindow(AUDITOR, "/auditoria");
+    const page = await signedInWindow(browser, product, AUDITOR, "/auditoria");
     const stream = `student-${studentId}`;
 
     // The timeline, filtered to the student's stream, leads to her page.
@@ -182,7 +173,7 @@ describe("an auditor in a browser", () => {
   });
 
   it("an administrator reaches the same history from the student's page in the back office", async () => {
-    const page = await signedInWindow(ADMIN, "/gerencia/aluno");
+    const page = await signedInWindow(browser, product, ADMIN, "/gerencia/aluno");
     const row = page.getByRole("row").filter({ hasText: STUDENT.email });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole("link", { name: "Ver", exact: true }).click();

@@ -11,10 +11,10 @@ import {
   launchBrowser,
   type Product,
   screenshots,
-  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { signedIn } from "./sign-in";
 
 let idp: MockIdentityProvider;
 let google: FakeGoogleCalendar;

@@ -190,37 +190,6 @@ export const screenshots = (journey: string) => {
 };
 
 /**
- * A new browser window (its own cookies and storage) where `person` signed in through the sign-in
- * dialog, then opened `pagePath`. The document is marked: `neverReloaded` tells whether it still is.
- */
-export const signedIn = async (
-  browser: Browser,
-  product: Product,
-  person: { email: string; password: string },
-  pagePath: string,
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-) => {
-  const context = await browser.newContext({ viewport, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(person.email);
-  await dialog.getByLabel("Senha").fill(person.password);
-  await dialog.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
-  await page.goto(`${product.baseUrl}${pagePath}`);
-  // Marks the document: still there at the end means the page never reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { journeyMarker: boolean }).journeyMarker = true;
-  });
-  return page;
-};
-
-/** Whether the page is still the document `signedIn` opened (no full reload since). */
-export const neverReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker === true);
-
-/**
  * Runs axe-core on the page as it is now and fails on any serious or critical violation (WCAG 2.x A
  * and AA and axe's best practices), naming the rule, its help text and the elements found wanting.
  * Waits for the page to settle first: lazily loaded pages show a loading state for a moment.

@@ -9,6 +9,7 @@ import {
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { type Credentials, signedInWindow } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
@@ -29,18 +30,9 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/**
- * A window of `width` px already signed in: the token is put where the login modal keeps it (the
- * login itself is the accounts journey's subject), then the area is opened.
- */
-const signedInWindow = async (user: { email: string; password: string }, path: string, width: number) => {
-  const token = await product.login(user.email, user.password);
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: "pt-BR" });
-  await context.addInitScript((value) => sessionStorage.setItem("jhi-authenticationToken", value), token);
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}${path}`);
-  return page;
-};
+/** A window of `width` px already signed in (signing in is the accounts journey's subject), at `path`. */
+const signedInAt = (user: Credentials, path: string, width: number) =>
+  signedInWindow(browser, product, user, path, { viewport: { width, height: 800 } });
 
 const areaMenu = (page: Page, area: string) => page.getByRole("navigation", { name: area });
 // Found by what it controls: under 650 px its visible word is gone and only the ☰ icon is left.
@@ -63,7 +55,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
   const teacherShot = screenshots("layout-teacher");
 
   it("the student area keeps its menu at the side at 1280 px", async () => {
-    const page = await signedInWindow(STUDENT, "/student", 1280);
+    const page = await signedInAt(STUDENT, "/student", 1280);
     await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
 
     expect(await menuPlacement(page, "Área do aluno")).toBe("on-screen");
@@ -84,7 +76,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
   });
 
   it("the student area hides its menu in a drawer at 900 px, opened by the toggle and closed by a link", async () => {
-    const page = await signedInWindow(STUDENT, "/student", 900);
+    const page = await signedInAt(STUDENT, "/student", 900);
     await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
 
     expect(await menuPlacement(page, "Área do aluno")).toBe("off-screen");
@@ -106,13 +98,13 @@ describe("the signed-in areas at the spec's breakpoints", () => {
   });
 
   it("the student area's header is compact at 390 px", async () => {
-    const wide = await signedInWindow(STUDENT, "/student", 900);
+    const wide = await signedInAt(STUDENT, "/student", 900);
     await expect.poll(() => wide.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
     const wideTitle = await titleFontSize(wide, "Área do aluno");
     const wideBar = await wide.getByRole("banner").boundingBox();
     await wide.context().close();
 
-    const page = await signedInWindow(STUDENT, "/student", 390);
+    const page = await signedInAt(STUDENT, "/student", 390);
     await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
 
     // A lower top bar without the brand name, a smaller title, and the toggle down to its icon.
@@ -135,7 +127,7 @@ describe("the signed-in areas at the spec's breakpoints", () => {
   });
 
   it("the teacher area hides its menu in a drawer at 900 px too", async () => {
-    const page = await signedInWindow(TEACHER, "/teacher", 900);
+    const page = await signedInAt(TEACHER, "/teacher", 900);
     await expect
       .poll(() => page.getByRole("heading", { level: 1, name: "Área do professor" }).isVisible(), { timeout: 20_000 })
       .toBe(true);

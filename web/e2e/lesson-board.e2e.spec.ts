@@ -12,13 +12,12 @@ import {
   expectAccessible,
   expectStatus,
   launchBrowser,
-  neverReloaded,
   type Product,
   screenshots,
-  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { neverReloaded, signedIn } from "./sign-in";
 
 const DAY = 24 * 60 * 60 * 1000;
 const WIDE = { width: 1400, height: 900 };

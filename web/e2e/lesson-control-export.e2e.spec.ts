@@ -10,10 +10,10 @@ import {
   launchBrowser,
   type Product,
   screenshots,
-  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { signedIn } from "./sign-in";
 
 const STUDENT = { email: "joao.export@example.com", password: "aprender123", firstName: "João", lastName: "Conceição" };
 const TEACHER = {

@@ -7,13 +7,12 @@ import {
   expectAccessible,
   expectStatus,
   launchBrowser,
-  neverReloaded,
   type Product,
   screenshots,
-  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { neverReloaded, signedIn } from "./sign-in";
 
 let product: Product;
 let browser: Browser;

@@ -2,6 +2,7 @@ import { questionBank } from "@el/domain/placement/question-bank";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, type Product, screenshots, signedUpStudent, startProduct } from "./harness";
+import { signInThroughDialog } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
@@ -35,11 +36,7 @@ describe("the level test in the browser", () => {
     });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${product.baseUrl}/login`);
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("E-mail").fill("helena@example.com");
-    await dialog.getByLabel("Senha").fill("aprender123");
-    await dialog.getByRole("button", { name: "Entrar" }).click();
+    await signInThroughDialog(page, product, { email: "helena@example.com", password: "aprender123" });
     await waitForPath(page, "/student");
 
     await page.getByRole("link", { name: "Fazer o teste de nível" }).click();

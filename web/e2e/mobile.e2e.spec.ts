@@ -8,10 +8,10 @@ import {
   launchBrowser,
   type Product,
   screenshots,
-  signedIn,
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { signedIn } from "./sign-in";
 
 let product: Product;
 let browser: Browser;

@@ -11,6 +11,7 @@ import {
   signedUpStudent,
   startProduct,
 } from "./harness";
+import { neverReloaded, signedIn } from "./sign-in";
 
 let viaCep: FakeViaCep;
 let product: Product;
@@ -40,24 +41,7 @@ afterAll(async () => {
   await viaCep?.close();
 });
 
-const signedIn = async (path: string) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: "pt-BR" });
-  const page = await context.newPage();
-  await page.goto(`${product.baseUrl}/login`);
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(STUDENT.email);
-  await dialog.getByLabel("Senha").fill(STUDENT.password);
-  await dialog.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 20_000 });
-  await page.goto(`${product.baseUrl}${path}`);
-  // Marks the document: still there at the end means the page never reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { journeyMarker: boolean }).journeyMarker = true;
-  });
-  return page;
-};
-const neverReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { journeyMarker?: boolean }).journeyMarker === true);
+const signedInAt = (path: string) => signedIn(browser, product, STUDENT, path, { width: 1280, height: 1000 });
 const balance = (page: Page) => page.getByTestId("student-balance").textContent();
 
 const addPack = async (page: Page, amount: number) => {
@@ -94,7 +78,7 @@ const myPurchases = async () =>
 describe("buying lessons in a real browser", () => {
   it("a new student sees the free trial, buys 4 lessons with a coupon by card in 2x, pays a Pix live and a debit through the bank", async () => {
     const shot = screenshots("purchases");
-    const page = await signedIn("/student/contratar-aulas");
+    const page = await signedInAt("/student/contratar-aulas");
 
     // The landing page's promise: one free trial lesson, shown as such.
     await expect
