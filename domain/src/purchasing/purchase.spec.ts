@@ -106,7 +106,12 @@ describe("a purchase", () => {
       given([started(), paid()])
         .when({ type: "ConfirmPayment", paymentId: "pay-1", by: "gateway", now: later })
         .then([]);
-      given([started(), paid()]).when({ type: "MarkPaid", by: "admin", now: later }).then([]);
+    });
+
+    it("tells an administrator who marks a paid purchase paid that it already is, and records nothing", () => {
+      given([startedByPix, pixAwaited(), paid("gateway", "pix-1")])
+        .when({ type: "MarkPaid", by: "admin", now: later })
+        .thenThrows(purchaseErrors.settled, "validation");
     });
 
     it("takes a Pix paid late, after its QR code expired: the money arrived", () => {

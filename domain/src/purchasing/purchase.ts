@@ -217,7 +217,9 @@ export const confirmPayment = (command: ConfirmPayment, state: Purchase): Purcha
 
 export const markPaid = (command: MarkPaid, state: Purchase): PurchaseEvent[] => {
   const purchase = started(state);
-  if (purchase.status === "PAID") return [];
+  // Unlike the gateway's confirmations, which may come many times, an administrator is told that the click
+  // changed nothing (a second tab, a colleague first).
+  if (purchase.status === "PAID") throw invalid(purchaseErrors.settled);
   const method = purchase.started.method;
   if (method === "CREDIT" || method === "DEBIT") throw invalid(purchaseErrors.notMarkable);
   if (!awaitingMoney(purchase.status)) throw conflict(purchaseErrors.settled);

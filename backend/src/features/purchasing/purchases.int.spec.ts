@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { purchaseErrors } from "@el/domain/purchasing/purchase";
 import type { CheckoutResult, PurchasePaymentView, PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { listPackages } from "@el/projections/catalog/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -266,8 +267,19 @@ describe("buying lessons", () => {
         test.app.inject({ method: "PUT", url: `/api/purchases/${result.purchaseId}/paid`, headers: admin }),
       ),
     );
-    expect(marks.map((mark) => mark.statusCode)).toEqual([200, 200, 200]);
-    expect(marks[0]?.headers["x-app-alert"]).toBe("purchasing.purchase.paid");
+    // One marks it paid; the others are told it already was, and record nothing.
+    expect(marks.map((mark) => mark.statusCode).sort()).toEqual([200, 400, 400]);
+    expect(marks.find((mark) => mark.statusCode === 200)?.headers["x-app-alert"]).toBe("purchasing.purchase.paid");
+    for (const refused of marks.filter((mark) => mark.statusCode === 400))
+      expect(refused.json()).toMatchObject({ status: 400, message: purchaseErrors.settled });
+    expect(await balanceOf(student.auth)).toBe(4);
+    const again = await test.app.inject({
+      method: "PUT",
+      url: `/api/purchases/${result.purchaseId}/paid`,
+      headers: admin,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.headers["x-app-error"]).toBe(purchaseErrors.settled);
     expect(await balanceOf(student.auth)).toBe(4);
 
     // The back office's payment page: the gateway's reference and each status once, whoever moved it.
