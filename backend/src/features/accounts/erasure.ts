@@ -41,7 +41,7 @@ export const erasePerson = async (app: FastifyInstance, user: UserRow, by: strin
       if (account.erased) return { appends: [], result: undefined };
       const lessons = streams.lessons.map((streamId) => lessonStreams.parse(streamId));
       const events = decideOnAccount(user.streamId, history, [
-        { type: "ErasePersonalData", by, now: new Date(), lessons },
+        { type: "ErasePersonalData", by, now: app.clock.now(), lessons },
       ]);
       return {
         appends: [

@@ -63,7 +63,7 @@ export const registerByAdmin = async (
   const id = await app.nextId();
   const email = registration.email.trim().toLowerCase();
   const passwordHash = await hashPassword(registration.password);
-  const at = new Date().toISOString();
+  const at = app.clock.now().toISOString();
   const common = {
     id,
     login: email,

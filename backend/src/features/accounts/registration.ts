@@ -115,7 +115,7 @@ export const registerStudent = async (
     email,
     (history) =>
       studentAccountDecider.decide(
-        registerStudentCommand(student, { id, email, passwordHash, at: new Date(), by: context.by }),
+        registerStudentCommand(student, { id, email, passwordHash, at: app.clock.now(), by: context.by }),
         stateFrom(studentAccountDecider, history),
       ),
     context,
@@ -158,7 +158,7 @@ export const applyAsTeacher = async (
     email,
     (history) => {
       const applied = teacherAccountDecider.decide(
-        applyAsTeacherCommand(teacher, { id, email, passwordHash, at: new Date(), by: context.by }),
+        applyAsTeacherCommand(teacher, { id, email, passwordHash, at: app.clock.now(), by: context.by }),
         stateFrom(teacherAccountDecider, history),
       );
       if (!context.by) return applied;
@@ -200,7 +200,7 @@ export const registerAdministrator = async (
           langKey: admin.langKey ?? "pt-br",
           passwordHash,
           authorities: admin.authorities,
-          registeredAt: new Date().toISOString(),
+          registeredAt: app.clock.now().toISOString(),
           ...(context.by ? { registeredBy: context.by } : {}),
         },
         stateFrom(adminAccountDecider, history),

@@ -35,7 +35,7 @@ export const registerSocially = async <Command, Event extends Pick<NewEvent, "ty
   const streamId = account.streamId(id);
   const claimId = socialIdentityStreams.id(identity);
   const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
-  const now = new Date();
+  const now = app.clock.now();
   // The account's first command, its link to the provider's identity, and the provider's photo if it gave one.
   const commands: (Command | SocialAccountCommand)[] = [
     account.first(id, passwordHash, now),

@@ -34,13 +34,19 @@ export const signInSocially = async (
 ): Promise<SocialSignInOutcome> => {
   const {
     result: { outcome, login, sessionGeneration },
-  } = await executeOnAccount(app, owner, () => [{ type: "SignInSocially", identity, ip, now: new Date() }], context, {
-    result: (events: AccountStreamEvent[], account) => ({
-      outcome: events[0],
-      login: account.login,
-      sessionGeneration: account.sessionGeneration,
-    }),
-  });
+  } = await executeOnAccount(
+    app,
+    owner,
+    () => [{ type: "SignInSocially", identity, ip, now: app.clock.now() }],
+    context,
+    {
+      result: (events: AccountStreamEvent[], account) => ({
+        outcome: events[0],
+        login: account.login,
+        sessionGeneration: account.sessionGeneration,
+      }),
+    },
+  );
   const user = outcome?.type === "SignedIn" ? await findUserByLogin(app.db, login) : undefined;
   return user ? { signedIn: true, user, sessionGeneration } : { signedIn: false };
 };
@@ -64,7 +70,7 @@ export const linkIdentity = (
           {
             streamId: owner,
             events: decideOnAccount(owner, histories[owner], [
-              { type: "LinkSocialAccount", identity, now: new Date() },
+              { type: "LinkSocialAccount", identity, now: app.clock.now() },
             ]),
           },
         ],

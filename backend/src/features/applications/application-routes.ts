@@ -75,7 +75,7 @@ export const applicationRoutes = async (fastify: FastifyInstance) => {
         app,
         { streams: teacherStreams, key: user.id },
         teacherAccountDecider,
-        { type: "RejectApplication", by: request.currentUser.login, reason: request.body.reason, now: new Date() },
+        { type: "RejectApplication", by: request.currentUser.login, reason: request.body.reason, now: app.clock.now() },
         contextOf(request),
       );
       const rejected = result.find((event) => event.type === "TeacherRejected");

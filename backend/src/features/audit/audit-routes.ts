@@ -12,6 +12,7 @@ import {
   streamHistory,
   UNKNOWN,
 } from "@el/domain/audit/index";
+import type { Clock } from "@el/domain/shared/clock";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -70,7 +71,11 @@ const chainStored = async (log: AuditLog) =>
  * (`content`), then a last line with the chain's head when the export was made: a copy is checked outside the
  * product by recomputing each line's digest and hash (docs/architecture.md, "Checking an export").
  */
-const exportLines = async function* (log: AuditLog, query: { stream?: string; from?: string; to?: string }) {
+const exportLines = async function* (
+  log: AuditLog,
+  query: { stream?: string; from?: string; to?: string },
+  clock: Clock,
+) {
   let count = 0;
   const line = async (event: AuditedEvent, previousHash: string) => {
     count++;
@@ -101,7 +106,7 @@ const exportLines = async function* (log: AuditLog, query: { stream?: string; fr
   yield `${JSON.stringify({
     head: head ? { link: head.link.toString(), position: positionOf(head.position), hash: head.hash } : null,
     count,
-    exportedAt: new Date().toISOString(),
+    exportedAt: clock.now().toISOString(),
   })}\n`;
 };
 
@@ -198,7 +203,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
       return reply
         .type("application/x-ndjson; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="audit-${name.replace(/[^\w.-]/g, "_")}.ndjson"`)
-        .send(Readable.from(exportLines(log, request.query)));
+        .send(Readable.from(exportLines(log, request.query, app.clock)));
     },
   );
 };

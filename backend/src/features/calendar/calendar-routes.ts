@@ -48,7 +48,7 @@ export const calendarRoutes = async (fastify: FastifyInstance) => {
     { config: PEOPLE, schema: { response: { 201: IssuedCalendarFeed } } },
     async (request, reply) => {
       const token = randomBytes(32).toString("base64url");
-      const now = new Date();
+      const now = app.clock.now();
       await executeCommand(
         app,
         { streams: calendarFeedStreams, key: request.currentUser.id },
@@ -71,7 +71,7 @@ export const calendarRoutes = async (fastify: FastifyInstance) => {
         app,
         { streams: calendarFeedStreams, key: request.currentUser.id },
         calendarFeedDecider,
-        { type: "RevokeFeed", now: new Date() },
+        { type: "RevokeFeed", now: app.clock.now() },
         contextOf(request),
       );
       return reply.code(204).send(null);
@@ -88,7 +88,7 @@ export const calendarRoutes = async (fastify: FastifyInstance) => {
       if (!request.params.file.endsWith(".ics") || !CALENDAR_TOKEN.test(token)) throw notFound();
       const owner = await calendarOwnerOf(app.db, digestOf(token));
       if (!owner) throw notFound();
-      const lessons = await calendarLessonsOf(app.db, owner, new Date(Date.now() - LOOK_BACK_MS));
+      const lessons = await calendarLessonsOf(app.db, owner, new Date(app.clock.now().getTime() - LOOK_BACK_MS));
       const ics = icsOf(calendarEntriesOf(lessons, owner.viewer, host), "Aulas de inglês");
       return reply
         .header("Content-Type", "text/calendar; charset=utf-8")

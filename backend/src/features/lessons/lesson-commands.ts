@@ -138,7 +138,7 @@ export const scheduleLessonCommand = async (
           levelId: input.levelId,
           date: input.date,
           objective: input.objective,
-          now: new Date(),
+          now: app.clock.now(),
         },
         { lesson, student },
       );
@@ -174,7 +174,7 @@ export const acceptLessonCommand = async (
     { lesson: lessonState(lessonId), teacher: teacherState(user.id), slots: slots.map((slot) => slotState(slot)) },
     ({ lesson, teacher, slots: slotStates }) => {
       const decision = acceptLessonReservingSlots(
-        { type: "AcceptLesson", teacher: personOf(user, teacher), meetUrl: meeting.meetUrl, now: new Date() },
+        { type: "AcceptLesson", teacher: personOf(user, teacher), meetUrl: meeting.meetUrl, now: app.clock.now() },
         { lesson, slots: slotStates },
       );
       return {
@@ -224,7 +224,7 @@ export const cancelLessonCommand = async (
     },
     ({ lesson, student, slots: slotStates }) => {
       const decision = cancelLessonRefunding(
-        { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: new Date() },
+        { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: app.clock.now() },
         { lesson: lesson.lesson, student, slots: slotStates },
       );
       const cancellation = decision.lesson.filter((event) => event.type === "LessonCancelled").at(-1);
@@ -252,7 +252,9 @@ const decideOnLesson = async (
     app,
     { lesson: lessonState(lessonId) },
     ({ lesson }) => ({
-      appends: [{ streamId: lessonStreams.id(lessonId), events: lessonDecider.decide(command(new Date()), lesson) }],
+      appends: [
+        { streamId: lessonStreams.id(lessonId), events: lessonDecider.decide(command(app.clock.now()), lesson) },
+      ],
       result: null,
     }),
     contextOf(user),

@@ -104,7 +104,7 @@ export const scheduleLessonForStudentCommand = async (
           levelId: input.levelId,
           date: input.date,
           objective: profile?.objective ?? "PROFESSIONAL",
-          now: new Date(),
+          now: app.clock.now(),
         },
         teacher && { ...teacher, by: admin.id },
         { lesson: states.lesson, student: states.student, slots: slotMap(slots, states.slots) },
@@ -178,7 +178,7 @@ export const changeLessonCommand = async (
                 by: admin.id,
               };
         const decision = changeLesson(
-          { date: input.date, assign, by: admin.id, now: new Date() },
+          { date: input.date, assign, by: admin.id, now: app.clock.now() },
           { lesson: states.lesson, slots: slotMap(keys, states.slots) },
         );
         return {
@@ -213,7 +213,7 @@ export const unassignTeacherCommand = async (
       (states) => {
         if (slotsHeldBy(states.lesson).some((key) => !known.has(keyOf(key)))) return { appends: [], result: null };
         const decision = unassignTeacherFreeingSlots(
-          { type: "UnassignTeacher", by: admin.id, now: new Date() },
+          { type: "UnassignTeacher", by: admin.id, now: app.clock.now() },
           { lesson: states.lesson, slots: slotMap(keys, states.slots) },
         );
         return {

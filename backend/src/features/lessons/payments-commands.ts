@@ -43,7 +43,7 @@ export const payLessonCommand = async (
     { lesson: lessonState(input.lessonId) },
     ({ lesson }) => {
       const events = lessonDecider.decide(
-        { type: "PayLesson", paymentId, teacherId: input.teacherId, by: user.login, now: new Date() },
+        { type: "PayLesson", paymentId, teacherId: input.teacherId, by: user.login, now: app.clock.now() },
         lesson,
       );
       return {
@@ -72,7 +72,7 @@ export const cancelLessonPaymentCommand = async (
         {
           streamId: lessonStreams.id(input.lessonId),
           events: lessonDecider.decide(
-            { type: "CancelLessonPayment", paymentId: input.paymentId, by: user.login, now: new Date() },
+            { type: "CancelLessonPayment", paymentId: input.paymentId, by: user.login, now: app.clock.now() },
             lesson,
           ),
         },
@@ -92,7 +92,7 @@ export const payTeacherMonthCommand = async (
   user: CurrentUser,
   input: { teacherId: number; year: number; month: number },
 ): Promise<MonthPaidView> => {
-  const now = new Date();
+  const now = app.clock.now();
   const lessonIds = await owedLessonsOfMonth(app.db, input.teacherId, input, now);
   if (lessonIds.length === 0) return { paid: 0, payments: [] };
   const paymentIds = await Promise.all(lessonIds.map(() => app.nextId()));
@@ -101,7 +101,7 @@ export const payTeacherMonthCommand = async (
     { lessons: lessonIds.map((lessonId) => lessonState(lessonId)) },
     ({ lessons }) => {
       const decisions = payTeacherLessons(
-        { teacherId: input.teacherId, paymentIds, by: user.login, now: new Date() },
+        { teacherId: input.teacherId, paymentIds, by: user.login, now: app.clock.now() },
         lessons,
       );
       const payments = decisions.flatMap((events, index) =>

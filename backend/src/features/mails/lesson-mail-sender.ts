@@ -11,7 +11,7 @@ const claim = (app: FastifyInstance, mail: DueLessonMail, type: "ClaimMail" | "R
     type,
     kind: mail.kind,
     recipientId: mail.recipientId,
-    now: new Date(),
+    now: app.clock.now(),
   });
 
 /**
@@ -19,7 +19,7 @@ const claim = (app: FastifyInstance, mail: DueLessonMail, type: "ClaimMail" | "R
  * only the process whose claim was stored sends it, so two processes sweeping at once send it once. A
  * refused send is reported, and tried again at a later sweep. Answers how many were sent.
  */
-export const sendDueLessonMails = async (app: FastifyInstance, now = new Date()) => {
+export const sendDueLessonMails = async (app: FastifyInstance, now = app.clock.now()) => {
   let sent = 0;
   // Commands do not wait for the work list: a sweep does, so it sees every lesson stored before it began.
   await app.projections.waitFor(await app.eventStore.head(), ["lesson-mails"]);

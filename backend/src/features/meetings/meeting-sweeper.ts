@@ -39,7 +39,7 @@ const create = async (app: FastifyInstance, calendar: GoogleCalendar, work: Meet
     description: `${scheduled.trail.number}. ${scheduled.trail.title}`,
     ...timesOf(scheduled),
   });
-  const now = new Date();
+  const now = app.clock.now();
   // Both at once: the event is known made, and the lesson shows its link, or neither is recorded.
   await executeOnStates(
     app,
@@ -92,7 +92,7 @@ const forgetOrphanTokens = async (app: FastifyInstance, calendar: GoogleCalendar
  * after a growing wait; a lesson that began before its event was made keeps its Jitsi link. Answers how
  * many calls succeeded.
  */
-export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCalendar, now = new Date()) => {
+export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCalendar, now = app.clock.now()) => {
   // Commands do not wait for the work list: a sweep does, so it sees every lesson stored before it began.
   await app.projections.waitFor(await app.eventStore.head(), ["lesson-meetings"]);
   await forgetOrphanTokens(app, calendar, now);
@@ -118,15 +118,15 @@ export const doDueMeetingWork = async (app: FastifyInstance, calendar: GoogleCal
         const eventId = work.calendarEventId ?? calendarEventIdOf(lessonId, teacherId);
         await calendar.moveEvent(token, eventId, timesOf(lesson.state.scheduled));
         const date = new Date(startOf(lesson.state.scheduled)).toISOString();
-        await onMeeting(app, lessonId, { type: "RecordMeetingMoved", teacherId, date, now: new Date() });
+        await onMeeting(app, lessonId, { type: "RecordMeetingMoved", teacherId, date, now: app.clock.now() });
       } else {
         await calendar.deleteEvent(token, work.calendarEventId ?? calendarEventIdOf(lessonId, teacherId));
-        await onMeeting(app, lessonId, { type: "RecordMeetingDeleted", teacherId, now: new Date() });
+        await onMeeting(app, lessonId, { type: "RecordMeetingDeleted", teacherId, now: app.clock.now() });
       }
       done++;
     } catch (error) {
       app.log.warn({ lessonId, teacherId, action, error: String(error) }, "a Google Calendar call failed");
-      await onMeeting(app, lessonId, { type: "ReportMeetingFailure", action, teacherId, now: new Date() });
+      await onMeeting(app, lessonId, { type: "ReportMeetingFailure", action, teacherId, now: app.clock.now() });
     }
   }
   return done;

@@ -89,7 +89,7 @@ export const startPlacementTest = async (app: FastifyInstance, studentId: number
     { tests: placementState(studentId) },
     ({ tests }) => {
       const events = placementDecider.decide(
-        { type: "StartPlacementTest", testId, studentId, seed, now: new Date() },
+        { type: "StartPlacementTest", testId, studentId, seed, now: app.clock.now() },
         tests,
       );
       return {
@@ -114,7 +114,7 @@ export const answerPlacementQuestion = async (
     app,
     { tests: placementState(studentId), student: studentState(studentId) },
     ({ tests, student }) => {
-      const now = new Date();
+      const now = app.clock.now();
       const events = placementDecider.decide({ type: "AnswerPlacementQuestion", testId, ...answer, now }, tests);
       const completed = events.find((event) => event.type === "PlacementTestCompleted");
       const assessed = completed

@@ -81,7 +81,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
         app,
         { streams: teacherStreams, key: request.currentUser.id },
         teacherAccountDecider,
-        { type: "ChangeTeacherProfile", ...request.body, by: request.currentUser.login, now: new Date() },
+        { type: "ChangeTeacherProfile", ...request.body, by: request.currentUser.login, now: app.clock.now() },
         contextOf(request),
       );
       const saved = await readBack(committed, OWN_PROFILE, () => ownProfile(request));
@@ -102,7 +102,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
         app,
         { streams: teacherStreams, key: request.currentUser.id },
         teacherAccountDecider,
-        { type: "ChangeTeacherPhoto", photo: photo.sha256, by: request.currentUser.login, now: new Date() },
+        { type: "ChangeTeacherPhoto", photo: photo.sha256, by: request.currentUser.login, now: app.clock.now() },
         contextOf(request),
       );
       const saved = await readBack(committed, OWN_PROFILE, () => ownProfile(request));
