@@ -60,6 +60,9 @@ export const loadFirstPageEnglish = once(() =>
 /** Settled once the stored language's texts are there: the app renders after it, so never in the wrong language. */
 export const textsReady: Promise<void> = storedLanguage === "en" ? loadFirstPageEnglish() : Promise.resolve();
 
+/** The language the person reads the interface in, as the server keeps it (`langKey`): their e-mails follow it. */
+export const interfaceLanguage = (): "pt-br" | "en" => (i18n.language === "en" ? "en" : "pt-br");
+
 /** The chosen language is kept for the session (spec section 1). */
 export const changeLanguage = async (language: "pt-br" | "en") => {
   sessionStorage.setItem(LANGUAGE_KEY, language);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { interfaceLanguage } from "../../../i18n/i18n";
 import { api } from "../../../lib/api";
 
 /** What a teacher whom Google or Facebook vouched for sends to apply; the e-mail and photo are in the ticket. */
@@ -14,4 +15,4 @@ export interface SocialTeacherApplication {
 export const registerSocialTeacher = async (application: SocialTeacherApplication) =>
   z
     .object({ login: z.string() })
-    .parse(await api.post("api/register/social/teacher", { langKey: "pt-br", ...application }));
+    .parse(await api.post("api/register/social/teacher", { langKey: interfaceLanguage(), ...application }));

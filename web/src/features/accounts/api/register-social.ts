@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { interfaceLanguage } from "../../../i18n/i18n";
 import { api } from "../../../lib/api";
 
 /** What step 2 asks of a student whom Google or Facebook vouched for; the e-mail and photo are in the ticket. */
@@ -16,4 +17,4 @@ const IdToken = z.object({ id_token: z.string().min(1) });
 
 /** `POST api/register/social`: the account, linked to the provider, and the token it is signed in with. */
 export const registerSocial = async (registration: SocialRegistration) =>
-  IdToken.parse(await api.post("api/register/social", { langKey: "pt-br", ...registration })).id_token;
+  IdToken.parse(await api.post("api/register/social", { langKey: interfaceLanguage(), ...registration })).id_token;

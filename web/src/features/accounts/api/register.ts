@@ -1,3 +1,4 @@
+import { interfaceLanguage } from "../../../i18n/i18n";
 import { api } from "../../../lib/api";
 
 export interface StudentRegistration {
@@ -28,7 +29,7 @@ export interface TeacherApplication {
 export const register = (registration: StudentRegistration | TeacherApplication) =>
   api.post<void>(
     "api/register",
-    { langKey: "pt-br", ...registration },
+    { langKey: interfaceLanguage(), ...registration },
     // A student is signed in and taken away, so the toast says it worked; a teacher's page says it itself.
     { successAlert: registration.student ? undefined : false },
   );
