@@ -287,7 +287,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     if (!user) return;
     const { key, digest } = newSecretKey();
     const { result: events } = await executeOnAccount(app, user.streamId, () => [
-      { type: "RequestPasswordReset", keyDigest: digest, now: new Date() },
+      { type: "RequestPasswordReset", keyDigest: digest, now: app.clock.now() },
     ]);
     if (events.length > 0) await app.mailer.send(resetPasswordMail(app.config.baseUrl, user, key));
   };
@@ -306,7 +306,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
       if (!streamId) throw invalid(accountErrors.resetKeyRefused, "key");
       const passwordHash = await hashPassword(request.body.newPassword);
       await executeOnAccount(app, streamId, () => [
-        { type: "CompletePasswordReset", keyDigest, passwordHash, now: new Date() },
+        { type: "CompletePasswordReset", keyDigest, passwordHash, now: app.clock.now() },
       ]);
       return alert(reply, "reset.finish.messages.success").send();
     },

@@ -86,7 +86,7 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
   const lessons = eventsOf(streams.lessons);
   const photos = await readTeacherPhotos(app.db, photosNamedBy(account));
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: app.clock.now().toISOString(),
     account: toUserDto(user),
     credits: { balance: user.balance, trialCredits: user.trialCredits },
     purchases: eventsOf(streams.purchases).map(exported),
@@ -110,7 +110,7 @@ export const personalDataRoutes = async (plain: FastifyInstance) => {
     { config: { roles: "authenticated" }, schema: { response: { 200: PersonalDataExport } } },
     async (request, reply) => {
       const user = await me(app, request.currentUser.id);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = app.clock.now().toISOString().slice(0, 10);
       return reply
         .header("Content-Disposition", `attachment; filename="meus-dados-${day}.json"`)
         .header("Cache-Control", "no-store")

@@ -46,7 +46,7 @@ export const signIn = async (
   app: FastifyInstance,
   attempt: { username: string; password: string; ip: string },
 ): Promise<SignInOutcome> => {
-  const now = new Date();
+  const now = app.clock.now();
   const user = await findUserBySignInName(app.db, attempt.username);
   const principal = user?.login ?? unknownLoginDigest(app.config.jwtSecret, attempt.username.trim().toLowerCase());
   const failures = await recentSignInFailures(app.db, {

@@ -43,7 +43,7 @@ export const shredExpiredSignIns = async (app: FastifyInstance, now: Date) => {
 export const startUnknownSignInRetention = (app: FastifyInstance) => {
   const sweeps = startPeriodicSweep({
     intervalMs: SWEEP_INTERVAL_MS,
-    sweep: () => shredExpiredSignIns(app, new Date()),
+    sweep: () => shredExpiredSignIns(app, app.clock.now()),
     onError: (error) => app.log.error({ err: error }, "sign-in retention sweep failed"),
   });
   app.addHook("onClose", () => sweeps.stop());

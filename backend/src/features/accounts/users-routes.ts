@@ -133,7 +133,7 @@ const UserListQuery = pagingQuery(sortFields).extend({
 const withDebts = async (app: FastifyInstance, users: UserRow[]) => {
   const teacherIds = users.filter((user) => user.kind === "teacher").map((user) => user.id);
   const [owed, ratings] = await Promise.all([
-    teachersOwed(app.db, teacherIds, new Date()),
+    teachersOwed(app.db, teacherIds, app.clock.now()),
     teacherRatingsOf(app.db, teacherIds),
   ]);
   return users.map((user) =>

@@ -18,6 +18,6 @@ export const boardRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     "/api/board",
     { config: { roles: ["ROLE_ADMIN"] }, schema: { querystring: BoardQuery, response: { 200: BoardView } } },
-    async (request) => lessonBoard(app.db, { now: new Date(), days: request.query.days }),
+    async (request) => lessonBoard(app.db, { now: app.clock.now(), days: request.query.days }),
   );
 };

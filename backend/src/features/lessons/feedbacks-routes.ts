@@ -50,7 +50,9 @@ const onLesson = (app: FastifyInstance, caller: Caller, lessonId: number, comman
     app,
     { lesson: lessonState(lessonId) },
     ({ lesson }) => ({
-      appends: [{ streamId: lessonStreams.id(lessonId), events: lessonDecider.decide(command(new Date()), lesson) }],
+      appends: [
+        { streamId: lessonStreams.id(lessonId), events: lessonDecider.decide(command(app.clock.now()), lesson) },
+      ],
       result: null,
     }),
     { userId: String(caller.id), correlationId: caller.requestId },

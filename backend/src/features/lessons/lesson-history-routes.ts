@@ -32,7 +32,7 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (root) => {
         app.db,
         filters,
         { page, size, sort: sort.map(({ field, direction }) => `${field},${direction}`) },
-        new Date(),
+        app.clock.now(),
       );
       return reply.header(TOTAL_COUNT, String(found.total)).send(found.items);
     },
@@ -41,7 +41,7 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (root) => {
   app.get(
     "/api/lesson-histories/totalAmount",
     { config: ADMIN, schema: { querystring: LessonHistoryFilters, response: { 200: LessonHistoryTotals } } },
-    async (request) => lessonHistoryTotals(app.db, request.query, new Date()),
+    async (request) => lessonHistoryTotals(app.db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (root) => {
       schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: LessonHistoryView } },
     },
     async (request) => {
-      const lesson = await findLessonHistory(app.db, request.params.id, new Date());
+      const lesson = await findLessonHistory(app.db, request.params.id, app.clock.now());
       if (!lesson) throw notFound(lessonErrors.notFound);
       return lesson;
     },

@@ -65,7 +65,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
       schema: { response: { 200: SchedulingResponse.nullable() } },
     },
-    async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), new Date()),
+    async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), app.clock.now()),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     "/api/schedulings/withoutLesson/fromNow",
     { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
     async (_request, reply) => {
-      const pending = await pendingLessons(app.db, new Date());
+      const pending = await pendingLessons(app.db, app.clock.now());
       return reply.header("X-Total-Count", pending.length).send(pending);
     },
   );
@@ -114,7 +114,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: LessonPageResponse },
       },
     },
-    async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: new Date() }),
+    async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: app.clock.now() }),
   );
 
   app.post(

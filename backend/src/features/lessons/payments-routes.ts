@@ -94,7 +94,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     },
     async (request, reply) => {
       const teacher = await teacherByLogin(app.db, request.params.login);
-      const lessons = await teacherLessonsToPay(app.db, teacher.id, request.query, new Date());
+      const lessons = await teacherLessonsToPay(app.db, teacher.id, request.query, app.clock.now());
       return reply.header(TOTAL_COUNT, String(lessons.length)).send(lessons);
     },
   );

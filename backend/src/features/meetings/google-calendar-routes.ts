@@ -76,7 +76,7 @@ export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { 
       const started = await startAuthorization(
         app.db,
         "google-calendar",
-        new Date(),
+        app.clock.now(),
         bindingOf(request.currentUser.id),
       );
       reply.header("Cache-Control", "no-store");
@@ -117,7 +117,7 @@ export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { 
         app,
         { streams: googleCalendarStreams, key: teacherId },
         googleCalendarDecider,
-        { type: "ConnectGoogleCalendar", now: new Date() },
+        { type: "ConnectGoogleCalendar", now: app.clock.now() },
         contextOf(request),
       );
       alert(reply, "calendar.messages.connected");
@@ -135,7 +135,7 @@ export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { 
         app,
         { streams: googleCalendarStreams, key: teacherId },
         googleCalendarDecider,
-        { type: "DisconnectGoogleCalendar", now: new Date() },
+        { type: "DisconnectGoogleCalendar", now: app.clock.now() },
         contextOf(request),
       );
       // Revoking is a courtesy to the teacher's Google account: the token is already gone from here.
