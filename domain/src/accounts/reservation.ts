@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { invalid } from "../shared/errors";
-import { lowerCaseKey, streamKind } from "../shared/streams";
+import { type EventOf, lowerCaseKey, streamKind } from "../shared/streams";
 import { accountErrors } from "./account";
 
 /**
@@ -16,15 +17,35 @@ export const reservationEventSchemas = {
   ReservationReleased: z.object({ owner: z.string() }),
 };
 
-export type ReservationEvent =
-  | { type: "ReservationMade"; data: { owner: string } }
-  | { type: "ReservationReleased"; data: { owner: string } };
+export type ReservationEvent = EventOf<typeof reservationEventSchemas>;
+
 /** `email-{e-mail}` and `login-{login}`, each value in lower case. */
 export const emailStreams = streamKind("email", reservationEventSchemas, lowerCaseKey());
 export const loginStreams = streamKind("login", reservationEventSchemas, lowerCaseKey());
 
-export type ReservationCommand = { type: "Reserve"; owner: string } | { type: "Release"; owner: string };
+export type Reserve = Command<"Reserve", { owner: string }>;
+export type Release = Command<"Release", { owner: string }>;
+export type ReservationCommand = Reserve | Release;
 export type Reservation = { status: "free" } | { status: "taken"; owner: string };
+
+/** Taking a value: refused with `refusal` on `field` when someone else holds it. */
+export const reserve = (
+  command: Reserve,
+  state: Reservation,
+  refusal: { messageKey: string; field: string },
+): ReservationEvent[] => {
+  if (state.status === "taken") {
+    if (state.owner === command.owner) return [];
+    throw invalid(refusal.messageKey, refusal.field);
+  }
+  return [{ type: "ReservationMade", data: { owner: command.owner } }];
+};
+
+/** Only the holder gives a value back; anything else leaves the claim as it is. */
+export const release = (command: Release, state: Reservation): ReservationEvent[] => {
+  if (state.status !== "taken" || state.owner !== command.owner) return [];
+  return [{ type: "ReservationReleased", data: { owner: command.owner } }];
+};
 
 /** One decider per kind of value: only the refusal (message key and field) differs. */
 export const reservationDecider = (
@@ -32,24 +53,24 @@ export const reservationDecider = (
   field: string,
 ): Decider<ReservationCommand, ReservationEvent, Reservation> => ({
   initialState: () => ({ status: "free" }),
-  evolve: (_state, event) =>
-    event.type === "ReservationMade" ? { status: "taken", owner: event.data.owner } : { status: "free" },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "ReservationMade":
+        return { status: "taken", owner: event.data.owner };
+      case "ReservationReleased":
+        return { status: "free" };
+      default:
+        return unchanged(state, event);
+    }
+  },
   decide: (command, state) => {
     switch (command.type) {
       case "Reserve":
-        if (state.status === "taken") {
-          if (state.owner === command.owner) return [];
-          throw invalid(refusal, field);
-        }
-        return [{ type: "ReservationMade", data: { owner: command.owner } }];
+        return reserve(command, state, { messageKey: refusal, field });
       case "Release":
-        // Only the holder gives a value back; anything else leaves the claim as it is.
-        if (state.status !== "taken" || state.owner !== command.owner) return [];
-        return [{ type: "ReservationReleased", data: { owner: command.owner } }];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return release(command, state);
+      default:
+        return assertNever(command);
     }
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
@@ -23,36 +24,49 @@ export const calendarFeedEventDefinitions = Object.entries(calendarFeedEventSche
   schema,
 }));
 
-export type CalendarFeedCommand =
-  | { type: "IssueFeed"; tokenDigest: string; now: Date }
-  | { type: "RevokeFeed"; now: Date };
+export type IssueFeed = Command<"IssueFeed", { tokenDigest: string; now: Date }>;
+export type RevokeFeed = Command<"RevokeFeed", { now: Date }>;
+
+export type CalendarFeedCommand = IssueFeed | RevokeFeed;
 
 export type CalendarFeed = { status: "none" } | { status: "active"; tokenDigest: string; issuedAt: string };
 
+export const issueFeed = (command: IssueFeed): CalendarFeedEvent[] => {
+  return [
+    {
+      type: "CalendarFeedIssued",
+      data: { tokenDigest: command.tokenDigest, issuedAt: command.now.toISOString() },
+    },
+  ];
+};
+
+export const revokeFeed = (command: RevokeFeed, state: CalendarFeed): CalendarFeedEvent[] => {
+  // Revoking a feed that is not there changes nothing.
+  return state.status === "active"
+    ? [{ type: "CalendarFeedRevoked", data: { revokedAt: command.now.toISOString() } }]
+    : [];
+};
+
 export const calendarFeedDecider: Decider<CalendarFeedCommand, CalendarFeedEvent, CalendarFeed> = {
   initialState: () => ({ status: "none" }),
-  evolve: (_state, event) =>
-    event.type === "CalendarFeedIssued"
-      ? { status: "active", tokenDigest: event.data.tokenDigest, issuedAt: event.data.issuedAt }
-      : { status: "none" },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "CalendarFeedIssued":
+        return { status: "active", tokenDigest: event.data.tokenDigest, issuedAt: event.data.issuedAt };
+      case "CalendarFeedRevoked":
+        return { status: "none" };
+      default:
+        return unchanged(state, event);
+    }
+  },
   decide: (command, state) => {
     switch (command.type) {
       case "IssueFeed":
-        return [
-          {
-            type: "CalendarFeedIssued",
-            data: { tokenDigest: command.tokenDigest, issuedAt: command.now.toISOString() },
-          },
-        ];
+        return issueFeed(command);
       case "RevokeFeed":
-        // Revoking a feed that is not there changes nothing.
-        return state.status === "active"
-          ? [{ type: "CalendarFeedRevoked", data: { revokedAt: command.now.toISOString() } }]
-          : [];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return revokeFeed(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

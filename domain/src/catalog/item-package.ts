@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
@@ -36,16 +37,40 @@ export type ItemPackageEvent = EventOf<typeof packageEventSchemas>;
 
 export const packageStreams = streamKind("package", packageEventSchemas, numericKey);
 
-export type ItemPackageCommand =
-  | ({ type: "CreateItemPackage"; id: number } & PackageFields)
-  | ({ type: "ChangeItemPackage" } & PackageFields)
-  | { type: "RemoveItemPackage"; by: string };
+export type CreateItemPackage = Command<"CreateItemPackage", { id: number } & PackageFields>;
+export type ChangeItemPackage = Command<"ChangeItemPackage", PackageFields>;
+export type RemoveItemPackage = Command<"RemoveItemPackage", { by: string }>;
+
+export type ItemPackageCommand = CreateItemPackage | ChangeItemPackage | RemoveItemPackage;
 
 export type ItemPackage = { status: "absent" } | ({ status: "offered" | "removed"; id: number } & PackageFields);
 
 const requireValid = ({ amount, valueCents }: PackageFields) => {
   if (!Number.isInteger(amount) || amount < 1) throw invalid(packageErrors.amount, "amount");
   if (!Number.isInteger(valueCents) || valueCents < 1) throw invalid(packageErrors.value, "value");
+};
+
+export const createItemPackage = (command: CreateItemPackage, state: ItemPackage): ItemPackageEvent[] => {
+  if (state.status !== "absent") throw conflict(packageErrors.exists);
+  requireValid(command);
+  return [
+    {
+      type: "ItemPackageCreated",
+      data: { id: command.id, amount: command.amount, valueCents: command.valueCents },
+    },
+  ];
+};
+
+export const changeItemPackage = (command: ChangeItemPackage, state: ItemPackage): ItemPackageEvent[] => {
+  if (state.status !== "offered") throw notFound(packageErrors.notFound);
+  requireValid(command);
+  if (command.amount === state.amount && command.valueCents === state.valueCents) return [];
+  return [{ type: "ItemPackageChanged", data: { amount: command.amount, valueCents: command.valueCents } }];
+};
+
+export const removeItemPackage = (command: RemoveItemPackage, state: ItemPackage): ItemPackageEvent[] => {
+  if (state.status === "absent") throw notFound(packageErrors.notFound);
+  return state.status === "removed" ? [] : [{ type: "ItemPackageRemoved", data: { by: command.by } }];
 };
 
 export const itemPackageDecider: Decider<ItemPackageCommand, ItemPackageEvent, ItemPackage> = {
@@ -59,39 +84,21 @@ export const itemPackageDecider: Decider<ItemPackageCommand, ItemPackageEvent, I
         return state.status === "absent" ? state : { ...state, ...event.data };
       case "ItemPackageRemoved":
         return state.status === "absent" ? state : { ...state, status: "removed" };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "CreateItemPackage": {
-        if (state.status !== "absent") throw conflict(packageErrors.exists);
-        requireValid(command);
-        return [
-          {
-            type: "ItemPackageCreated",
-            data: { id: command.id, amount: command.amount, valueCents: command.valueCents },
-          },
-        ];
-      }
-      case "ChangeItemPackage": {
-        if (state.status !== "offered") throw notFound(packageErrors.notFound);
-        requireValid(command);
-        if (command.amount === state.amount && command.valueCents === state.valueCents) return [];
-        return [{ type: "ItemPackageChanged", data: { amount: command.amount, valueCents: command.valueCents } }];
-      }
-      case "RemoveItemPackage": {
-        if (state.status === "absent") throw notFound(packageErrors.notFound);
-        return state.status === "removed" ? [] : [{ type: "ItemPackageRemoved", data: { by: command.by } }];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "CreateItemPackage":
+        return createItemPackage(command, state);
+      case "ChangeItemPackage":
+        return changeItemPackage(command, state);
+      case "RemoveItemPackage":
+        return removeItemPackage(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
@@ -26,12 +27,13 @@ export type LevelEvent = EventOf<typeof levelEventSchemas>;
 
 export const levelStreams = streamKind("level", levelEventSchemas, numericKey);
 
-export type LevelCommand =
-  | { type: "CreateLevel"; id: number; name: string; active: boolean }
-  /** The administrator's form: the name and the active flag as they should be now. */
-  | { type: "UpdateLevel"; name: string; active: boolean; by: string }
-  | { type: "ToggleLevel"; by: string }
-  | { type: "DeactivateLevel"; by: string };
+export type CreateLevel = Command<"CreateLevel", { id: number; name: string; active: boolean }>;
+/** The administrator's form: the name and the active flag as they should be now. */
+export type UpdateLevel = Command<"UpdateLevel", { name: string; active: boolean; by: string }>;
+export type ToggleLevel = Command<"ToggleLevel", { by: string }>;
+export type DeactivateLevel = Command<"DeactivateLevel", { by: string }>;
+
+export type LevelCommand = CreateLevel | UpdateLevel | ToggleLevel | DeactivateLevel;
 
 export type Level = { status: "absent" } | { status: "active" | "inactive"; id: number; name: string };
 export type ExistingLevel = Exclude<Level, { status: "absent" }>;
@@ -43,6 +45,30 @@ const existing = (state: Level): ExistingLevel => {
 
 const activation = (active: boolean, by: string): LevelEvent =>
   active ? { type: "LevelActivated", data: { by } } : { type: "LevelDeactivated", data: { by } };
+
+export const createLevel = (command: CreateLevel, state: Level): LevelEvent[] => {
+  if (state.status !== "absent") throw conflict(levelErrors.exists);
+  return [{ type: "LevelCreated", data: { id: command.id, name: command.name.trim(), active: command.active } }];
+};
+
+export const updateLevel = (command: UpdateLevel, state: Level): LevelEvent[] => {
+  const level = existing(state);
+  const events: LevelEvent[] = [];
+  const name = command.name.trim();
+  if (name !== level.name) events.push({ type: "LevelRenamed", data: { name } });
+  if (command.active !== (level.status === "active")) events.push(activation(command.active, command.by));
+  return events;
+};
+
+export const toggleLevel = (command: ToggleLevel, state: Level): LevelEvent[] => {
+  const level = existing(state);
+  return [activation(level.status !== "active", command.by)];
+};
+
+export const deactivateLevel = (command: DeactivateLevel, state: Level): LevelEvent[] => {
+  const level = existing(state);
+  return level.status === "active" ? [activation(false, command.by)] : [];
+};
 
 export const levelDecider: Decider<LevelCommand, LevelEvent, Level> = {
   initialState: () => ({ status: "absent" }),
@@ -57,39 +83,23 @@ export const levelDecider: Decider<LevelCommand, LevelEvent, Level> = {
         return state.status === "absent" ? state : { ...state, status: "active" };
       case "LevelDeactivated":
         return state.status === "absent" ? state : { ...state, status: "inactive" };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "CreateLevel": {
-        if (state.status !== "absent") throw conflict(levelErrors.exists);
-        return [{ type: "LevelCreated", data: { id: command.id, name: command.name.trim(), active: command.active } }];
-      }
-      case "UpdateLevel": {
-        const level = existing(state);
-        const events: LevelEvent[] = [];
-        const name = command.name.trim();
-        if (name !== level.name) events.push({ type: "LevelRenamed", data: { name } });
-        if (command.active !== (level.status === "active")) events.push(activation(command.active, command.by));
-        return events;
-      }
-      case "ToggleLevel": {
-        const level = existing(state);
-        return [activation(level.status !== "active", command.by)];
-      }
-      case "DeactivateLevel": {
-        const level = existing(state);
-        return level.status === "active" ? [activation(false, command.by)] : [];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "CreateLevel":
+        return createLevel(command, state);
+      case "UpdateLevel":
+        return updateLevel(command, state);
+      case "ToggleLevel":
+        return toggleLevel(command, state);
+      case "DeactivateLevel":
+        return deactivateLevel(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

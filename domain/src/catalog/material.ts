@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import type { Level } from "./level";
@@ -48,17 +49,23 @@ export type MaterialEvent = EventOf<typeof materialEventSchemas>;
 export const materialStreams = streamKind("material", materialEventSchemas, numericKey);
 
 /** `level` is the state of the level the material is for, as read from its stream. */
-export type MaterialCommand =
-  | ({ type: "UploadMaterial"; id: number; level: Level; file: MaterialFile; by: string } & MaterialFields)
-  | ({
-      type: "ReviseMaterial";
-      level: Level;
-      /** A new file, when the administrator sent one. */
-      file?: MaterialFile;
-      active: boolean;
-      by: string;
-    } & MaterialFields)
-  | { type: "DeactivateMaterial"; by: string };
+export type UploadMaterial = Command<
+  "UploadMaterial",
+  { id: number; level: Level; file: MaterialFile; by: string } & MaterialFields
+>;
+export type ReviseMaterial = Command<
+  "ReviseMaterial",
+  {
+    level: Level;
+    /** A new file, when the administrator sent one. */
+    file?: MaterialFile;
+    active: boolean;
+    by: string;
+  } & MaterialFields
+>;
+export type DeactivateMaterial = Command<"DeactivateMaterial", { by: string }>;
+
+export type MaterialCommand = UploadMaterial | ReviseMaterial | DeactivateMaterial;
 
 export type Material =
   | { status: "absent" }
@@ -79,6 +86,49 @@ const fieldsOf = ({ levelId, className, classNumber }: MaterialFields): Material
   classNumber,
 });
 
+export const uploadMaterial = (command: UploadMaterial, state: Material): MaterialEvent[] => {
+  if (state.status !== "absent") throw conflict(materialErrors.exists);
+  requireLevel(command.level, command.levelId);
+  requireFile(command.file);
+  return [
+    {
+      type: "MaterialUploaded",
+      data: { id: command.id, ...fieldsOf(command), file: command.file, by: command.by },
+    },
+  ];
+};
+
+export const reviseMaterial = (command: ReviseMaterial, state: Material): MaterialEvent[] => {
+  if (state.status === "absent") throw notFound(materialErrors.notFound);
+  requireLevel(command.level, command.levelId);
+  const events: MaterialEvent[] = [];
+  const fields = fieldsOf(command);
+  if (
+    fields.levelId !== state.levelId ||
+    fields.className !== state.className ||
+    fields.classNumber !== state.classNumber
+  ) {
+    events.push({ type: "MaterialRevised", data: fields });
+  }
+  if (command.file && command.file.sha256 !== state.file.sha256) {
+    requireFile(command.file);
+    events.push({ type: "MaterialFileReplaced", data: { file: command.file, by: command.by } });
+  }
+  if (command.active !== (state.status === "active")) {
+    events.push(
+      command.active
+        ? { type: "MaterialActivated", data: { by: command.by } }
+        : { type: "MaterialDeactivated", data: { by: command.by } },
+    );
+  }
+  return events;
+};
+
+export const deactivateMaterial = (command: DeactivateMaterial, state: Material): MaterialEvent[] => {
+  if (state.status === "absent") throw notFound(materialErrors.notFound);
+  return state.status === "inactive" ? [] : [{ type: "MaterialDeactivated", data: { by: command.by } }];
+};
+
 export const materialDecider: Decider<MaterialCommand, MaterialEvent, Material> = {
   initialState: () => ({ status: "absent" }),
 
@@ -96,59 +146,21 @@ export const materialDecider: Decider<MaterialCommand, MaterialEvent, Material> 
         return state.status === "absent" ? state : { ...state, status: "active" };
       case "MaterialDeactivated":
         return state.status === "absent" ? state : { ...state, status: "inactive" };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "UploadMaterial": {
-        if (state.status !== "absent") throw conflict(materialErrors.exists);
-        requireLevel(command.level, command.levelId);
-        requireFile(command.file);
-        return [
-          {
-            type: "MaterialUploaded",
-            data: { id: command.id, ...fieldsOf(command), file: command.file, by: command.by },
-          },
-        ];
-      }
-      case "ReviseMaterial": {
-        if (state.status === "absent") throw notFound(materialErrors.notFound);
-        requireLevel(command.level, command.levelId);
-        const events: MaterialEvent[] = [];
-        const fields = fieldsOf(command);
-        if (
-          fields.levelId !== state.levelId ||
-          fields.className !== state.className ||
-          fields.classNumber !== state.classNumber
-        ) {
-          events.push({ type: "MaterialRevised", data: fields });
-        }
-        if (command.file && command.file.sha256 !== state.file.sha256) {
-          requireFile(command.file);
-          events.push({ type: "MaterialFileReplaced", data: { file: command.file, by: command.by } });
-        }
-        if (command.active !== (state.status === "active")) {
-          events.push(
-            command.active
-              ? { type: "MaterialActivated", data: { by: command.by } }
-              : { type: "MaterialDeactivated", data: { by: command.by } },
-          );
-        }
-        return events;
-      }
-      case "DeactivateMaterial": {
-        if (state.status === "absent") throw notFound(materialErrors.notFound);
-        return state.status === "inactive" ? [] : [{ type: "MaterialDeactivated", data: { by: command.by } }];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "UploadMaterial":
+        return uploadMaterial(command, state);
+      case "ReviseMaterial":
+        return reviseMaterial(command, state);
+      case "DeactivateMaterial":
+        return deactivateMaterial(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

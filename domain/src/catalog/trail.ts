@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import type { Level } from "./level";
@@ -37,10 +38,11 @@ export type TrailEvent = EventOf<typeof trailEventSchemas>;
 export const trailStreams = streamKind("trail", trailEventSchemas, numericKey);
 
 /** `level` is the state of the level the trail is to belong to, as read from its stream. */
-export type TrailCommand =
-  | ({ type: "CreateTrail"; id: number; level: Level } & TrailFields)
-  | ({ type: "ReviseTrail"; level: Level } & TrailFields)
-  | { type: "RemoveTrail"; by: string };
+export type CreateTrail = Command<"CreateTrail", { id: number; level: Level } & TrailFields>;
+export type ReviseTrail = Command<"ReviseTrail", { level: Level } & TrailFields>;
+export type RemoveTrail = Command<"RemoveTrail", { by: string }>;
+
+export type TrailCommand = CreateTrail | ReviseTrail | RemoveTrail;
 
 export type Trail = { status: "absent" } | ({ status: "published" | "removed"; id: number } & TrailFields);
 
@@ -60,6 +62,24 @@ const requireLevel = (level: Level, levelId: number) => {
   if (level.status === "absent" || level.id !== levelId) throw invalid(trailErrors.unknownLevel, "level");
 };
 
+export const createTrail = (command: CreateTrail, state: Trail): TrailEvent[] => {
+  if (state.status !== "absent") throw conflict(trailErrors.exists);
+  requireLevel(command.level, command.levelId);
+  return [{ type: "TrailCreated", data: { id: command.id, ...fieldsOf(command) } }];
+};
+
+export const reviseTrail = (command: ReviseTrail, state: Trail): TrailEvent[] => {
+  if (state.status !== "published") throw notFound(trailErrors.notFound);
+  requireLevel(command.level, command.levelId);
+  const fields = fieldsOf(command);
+  return sameFields(fields, state) ? [] : [{ type: "TrailRevised", data: fields }];
+};
+
+export const removeTrail = (command: RemoveTrail, state: Trail): TrailEvent[] => {
+  if (state.status === "absent") throw notFound(trailErrors.notFound);
+  return state.status === "removed" ? [] : [{ type: "TrailRemoved", data: { by: command.by } }];
+};
+
 export const trailDecider: Decider<TrailCommand, TrailEvent, Trail> = {
   initialState: () => ({ status: "absent" }),
 
@@ -71,34 +91,21 @@ export const trailDecider: Decider<TrailCommand, TrailEvent, Trail> = {
         return state.status === "absent" ? state : { ...state, ...event.data };
       case "TrailRemoved":
         return state.status === "absent" ? state : { ...state, status: "removed" };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "CreateTrail": {
-        if (state.status !== "absent") throw conflict(trailErrors.exists);
-        requireLevel(command.level, command.levelId);
-        return [{ type: "TrailCreated", data: { id: command.id, ...fieldsOf(command) } }];
-      }
-      case "ReviseTrail": {
-        if (state.status !== "published") throw notFound(trailErrors.notFound);
-        requireLevel(command.level, command.levelId);
-        const fields = fieldsOf(command);
-        return sameFields(fields, state) ? [] : [{ type: "TrailRevised", data: fields }];
-      }
-      case "RemoveTrail": {
-        if (state.status === "absent") throw notFound(trailErrors.notFound);
-        return state.status === "removed" ? [] : [{ type: "TrailRemoved", data: { by: command.by } }];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "CreateTrail":
+        return createTrail(command, state);
+      case "ReviseTrail":
+        return reviseTrail(command, state);
+      case "RemoveTrail":
+        return removeTrail(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { invalid } from "../shared/errors";
 import { type EventOf, lowerCaseKey, streamKind } from "../shared/streams";
 import { type CouponEvent, type CouponState, couponDecider, couponErrors } from "./coupon";
@@ -21,29 +22,46 @@ export type CouponCodeEvent = EventOf<typeof couponCodeEventSchemas>;
 /** Codes are at most 50 characters (`CouponBody`), so the key is too. */
 export const couponCodeStreams = streamKind("coupon-code", couponCodeEventSchemas, lowerCaseKey(50));
 
-export type CouponCodeCommand = { type: "ClaimCode"; couponId: number } | { type: "ReleaseCode"; couponId: number };
+export type ClaimCode = Command<"ClaimCode", { couponId: number }>;
+export type ReleaseCode = Command<"ReleaseCode", { couponId: number }>;
+
+export type CouponCodeCommand = ClaimCode | ReleaseCode;
 export type CouponCodeClaim = { status: "free" } | { status: "taken"; couponId: number };
+
+export const claimCode = (command: ClaimCode, state: CouponCodeClaim): CouponCodeEvent[] => {
+  if (state.status === "taken") {
+    if (state.couponId === command.couponId) return [];
+    throw invalid(couponErrors.codeTaken, "code");
+  }
+  return [{ type: "CouponCodeClaimed", data: { couponId: command.couponId } }];
+};
+
+export const releaseCode = (command: ReleaseCode, state: CouponCodeClaim): CouponCodeEvent[] => {
+  // Only the holder gives a code back; anything else leaves the claim as it is.
+  if (state.status !== "taken" || state.couponId !== command.couponId) return [];
+  return [{ type: "CouponCodeReleased", data: { couponId: command.couponId } }];
+};
 
 export const couponCodeDecider: Decider<CouponCodeCommand, CouponCodeEvent, CouponCodeClaim> = {
   initialState: () => ({ status: "free" }),
-  evolve: (_state, event) =>
-    event.type === "CouponCodeClaimed" ? { status: "taken", couponId: event.data.couponId } : { status: "free" },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "CouponCodeClaimed":
+        return { status: "taken", couponId: event.data.couponId };
+      case "CouponCodeReleased":
+        return { status: "free" };
+      default:
+        return unchanged(state, event);
+    }
+  },
   decide: (command, state) => {
     switch (command.type) {
       case "ClaimCode":
-        if (state.status === "taken") {
-          if (state.couponId === command.couponId) return [];
-          throw invalid(couponErrors.codeTaken, "code");
-        }
-        return [{ type: "CouponCodeClaimed", data: { couponId: command.couponId } }];
+        return claimCode(command, state);
       case "ReleaseCode":
-        // Only the holder gives a code back; anything else leaves the claim as it is.
-        if (state.status !== "taken" || state.couponId !== command.couponId) return [];
-        return [{ type: "CouponCodeReleased", data: { couponId: command.couponId } }];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return releaseCode(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

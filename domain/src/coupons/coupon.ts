@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import { INVALID_COUPON, MIN_TOTAL_CENTS } from "./coupon-views";
@@ -59,12 +60,13 @@ export interface OrderLine {
   cents: number;
 }
 
-export type CouponCommand =
-  | ({ type: "CreateCoupon"; id: number } & CouponTerms)
-  | ({ type: "ChangeCoupon" } & CouponTerms)
-  | { type: "RemoveCoupon"; by: string }
-  | { type: "UseCoupon"; purchaseId: number; studentId: number; lines: OrderLine[] }
-  | { type: "ReleaseCoupon"; purchaseId: number };
+export type CreateCoupon = Command<"CreateCoupon", { id: number } & CouponTerms>;
+export type ChangeCoupon = Command<"ChangeCoupon", CouponTerms>;
+export type RemoveCoupon = Command<"RemoveCoupon", { by: string }>;
+export type UseCoupon = Command<"UseCoupon", { purchaseId: number; studentId: number; lines: OrderLine[] }>;
+export type ReleaseCoupon = Command<"ReleaseCoupon", { purchaseId: number }>;
+
+export type CouponCommand = CreateCoupon | ChangeCoupon | RemoveCoupon | UseCoupon | ReleaseCoupon;
 
 /** A use a purchase holds until it gives it back. */
 export interface CouponUse {
@@ -140,6 +142,42 @@ export const couponDiscount = (
   return { discountCents, totalCents: listCents - discountCents };
 };
 
+export const createCoupon = (command: CreateCoupon, state: CouponState): CouponEvent[] => {
+  if (state.status !== "absent") throw conflict(couponErrors.exists);
+  const terms = termsOf(command);
+  requireValid(terms);
+  return [{ type: "CouponCreated", data: { id: command.id, ...terms } }];
+};
+
+export const changeCoupon = (command: ChangeCoupon, state: CouponState): CouponEvent[] => {
+  if (state.status !== "offered") throw notFound(couponErrors.notFound);
+  const terms = termsOf(command);
+  requireValid(terms);
+  return sameTerms(terms, state) ? [] : [{ type: "CouponChanged", data: terms }];
+};
+
+export const removeCoupon = (command: RemoveCoupon, state: CouponState): CouponEvent[] => {
+  if (state.status === "absent") throw notFound(couponErrors.notFound);
+  return state.status === "removed" ? [] : [{ type: "CouponRemoved", data: { by: command.by } }];
+};
+
+export const useCoupon = (command: UseCoupon, state: CouponState): CouponEvent[] => {
+  // A purchase retried (the same checkout sent twice) keeps the one use it already holds.
+  if (state.status !== "absent" && state.uses.some((use) => use.purchaseId === command.purchaseId)) return [];
+  const { discountCents } = couponDiscount(state, command);
+  return [
+    {
+      type: "CouponUsed",
+      data: { purchaseId: command.purchaseId, studentId: command.studentId, discountCents },
+    },
+  ];
+};
+
+export const releaseCoupon = (command: ReleaseCoupon, state: CouponState): CouponEvent[] => {
+  if (state.status === "absent" || !state.uses.some((use) => use.purchaseId === command.purchaseId)) return [];
+  return [{ type: "CouponReleased", data: { purchaseId: command.purchaseId } }];
+};
+
 export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = {
   initialState: () => ({ status: "absent" }),
 
@@ -157,50 +195,25 @@ export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = {
         return state.status === "absent"
           ? state
           : { ...state, uses: state.uses.filter((use) => use.purchaseId !== event.data.purchaseId) };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "CreateCoupon": {
-        if (state.status !== "absent") throw conflict(couponErrors.exists);
-        const terms = termsOf(command);
-        requireValid(terms);
-        return [{ type: "CouponCreated", data: { id: command.id, ...terms } }];
-      }
-      case "ChangeCoupon": {
-        if (state.status !== "offered") throw notFound(couponErrors.notFound);
-        const terms = termsOf(command);
-        requireValid(terms);
-        return sameTerms(terms, state) ? [] : [{ type: "CouponChanged", data: terms }];
-      }
-      case "RemoveCoupon": {
-        if (state.status === "absent") throw notFound(couponErrors.notFound);
-        return state.status === "removed" ? [] : [{ type: "CouponRemoved", data: { by: command.by } }];
-      }
-      case "UseCoupon": {
-        // A purchase retried (the same checkout sent twice) keeps the one use it already holds.
-        if (state.status !== "absent" && state.uses.some((use) => use.purchaseId === command.purchaseId)) return [];
-        const { discountCents } = couponDiscount(state, command);
-        return [
-          {
-            type: "CouponUsed",
-            data: { purchaseId: command.purchaseId, studentId: command.studentId, discountCents },
-          },
-        ];
-      }
-      case "ReleaseCoupon": {
-        if (state.status === "absent" || !state.uses.some((use) => use.purchaseId === command.purchaseId)) return [];
-        return [{ type: "CouponReleased", data: { purchaseId: command.purchaseId } }];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "CreateCoupon":
+        return createCoupon(command, state);
+      case "ChangeCoupon":
+        return changeCoupon(command, state);
+      case "RemoveCoupon":
+        return removeCoupon(command, state);
+      case "UseCoupon":
+        return useCoupon(command, state);
+      case "ReleaseCoupon":
+        return releaseCoupon(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { conflict } from "../shared/errors";
 import { type EventOf, streamKind } from "../shared/streams";
 import { LESSON_DURATION_MS, lessonErrors } from "./lesson";
@@ -43,9 +44,9 @@ export const teacherSlotStreams = streamKind("teacher-slot", teacherSlotEventSch
   },
 });
 
-export type TeacherSlotCommand =
-  | { type: "ReserveSlot"; teacherId: number; lessonId: number }
-  | { type: "ReleaseSlot"; teacherId: number; lessonId: number };
+export type ReserveSlot = Command<"ReserveSlot", { teacherId: number; lessonId: number }>;
+export type ReleaseSlot = Command<"ReleaseSlot", { teacherId: number; lessonId: number }>;
+export type TeacherSlotCommand = ReserveSlot | ReleaseSlot;
 export type TeacherSlot = { status: "free" } | { status: "reserved"; lessonId: number };
 
 export const teacherSlotEventDefinitions = Object.entries(teacherSlotEventSchemas).map(([type, schema]) => ({
@@ -53,28 +54,39 @@ export const teacherSlotEventDefinitions = Object.entries(teacherSlotEventSchema
   schema,
 }));
 
+export const reserveSlot = ({ teacherId, lessonId }: ReserveSlot, state: TeacherSlot): TeacherSlotEvent[] => {
+  if (state.status === "reserved") {
+    if (state.lessonId === lessonId) return [];
+    throw conflict(lessonErrors.teacherBusy);
+  }
+  return [{ type: "TeacherSlotReserved", data: { teacherId, lessonId } }];
+};
+
+export const releaseSlot = ({ teacherId, lessonId }: ReleaseSlot, state: TeacherSlot): TeacherSlotEvent[] => {
+  if (state.status !== "reserved" || state.lessonId !== lessonId) return [];
+  return [{ type: "TeacherSlotReleased", data: { teacherId, lessonId } }];
+};
+
 export const teacherSlotDecider: Decider<TeacherSlotCommand, TeacherSlotEvent, TeacherSlot> = {
   initialState: () => ({ status: "free" }),
-  evolve: (_state, event) =>
-    event.type === "TeacherSlotReserved" ? { status: "reserved", lessonId: event.data.lessonId } : { status: "free" },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "TeacherSlotReserved":
+        return { status: "reserved", lessonId: event.data.lessonId };
+      case "TeacherSlotReleased":
+        return { status: "free" };
+      default:
+        return unchanged(state, event);
+    }
+  },
   decide: (command, state) => {
-    const { teacherId, lessonId } = command;
     switch (command.type) {
       case "ReserveSlot":
-        if (state.status === "reserved") {
-          if (state.lessonId === lessonId) return [];
-          throw conflict(lessonErrors.teacherBusy);
-        }
-        return [{ type: "TeacherSlotReserved", data: { teacherId, lessonId } }];
+        return reserveSlot(command, state);
       case "ReleaseSlot":
-        if (state.status !== "reserved" || state.lessonId !== lessonId) return [];
-        return [{ type: "TeacherSlotReleased", data: { teacherId, lessonId } }];
+        return releaseSlot(command, state);
       default:
         return assertNever(command);
     }
   },
-};
-
-const assertNever = (command: never): never => {
-  throw new Error(`Unhandled command ${JSON.stringify(command)}`);
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LESSON_DURATION_MS } from "../lessons/lesson";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
@@ -89,39 +90,52 @@ export const lessonMailEventSchemas = {
 export type LessonMailEvent = EventOf<typeof lessonMailEventSchemas>;
 export const lessonMailStreams = streamKind("lesson-mails", lessonMailEventSchemas, numericKey);
 
-export type LessonMailCommand =
-  | { type: "ClaimMail"; kind: LessonMailKind; recipientId: number; now: Date }
-  | { type: "ReportMailFailure"; kind: LessonMailKind; recipientId: number; now: Date };
+export type ClaimMail = Command<"ClaimMail", { kind: LessonMailKind; recipientId: number; now: Date }>;
+export type ReportMailFailure = Command<"ReportMailFailure", { kind: LessonMailKind; recipientId: number; now: Date }>;
+export type LessonMailCommand = ClaimMail | ReportMailFailure;
 
 /** Per e-mail (`kind:recipientId`): whether a claim holds it, and how many sends failed. */
 export type LessonMails = Readonly<Record<string, { claimed: boolean; failures: number }>>;
 const keyOf = (kind: LessonMailKind, recipientId: number) => `${kind}:${recipientId}`;
+
+const mailOf = (state: LessonMails, command: LessonMailCommand) =>
+  state[keyOf(command.kind, command.recipientId)] ?? { claimed: false, failures: 0 };
+const dataOf = (command: LessonMailCommand) => ({
+  kind: command.kind,
+  recipientId: command.recipientId,
+  at: command.now.toISOString(),
+});
+
+export const claimMail = (command: ClaimMail, state: LessonMails): LessonMailEvent[] => {
+  const mail = mailOf(state, command);
+  return mail.claimed || mail.failures >= MAX_MAIL_ATTEMPTS ? [] : [{ type: "LessonMailSent", data: dataOf(command) }];
+};
+
+export const reportMailFailure = (command: ReportMailFailure, state: LessonMails): LessonMailEvent[] =>
+  mailOf(state, command).claimed ? [{ type: "LessonMailFailed", data: dataOf(command) }] : [];
 
 export const lessonMailDecider: Decider<LessonMailCommand, LessonMailEvent, LessonMails> = {
   initialState: () => ({}),
   evolve: (state, event) => {
     const key = keyOf(event.data.kind, event.data.recipientId);
     const before = state[key] ?? { claimed: false, failures: 0 };
-    return {
-      ...state,
-      [key]:
-        event.type === "LessonMailSent"
-          ? { ...before, claimed: true }
-          : { claimed: false, failures: before.failures + 1 },
-    };
+    switch (event.type) {
+      case "LessonMailSent":
+        return { ...state, [key]: { ...before, claimed: true } };
+      case "LessonMailFailed":
+        return { ...state, [key]: { claimed: false, failures: before.failures + 1 } };
+      default:
+        return unchanged(state, event);
+    }
   },
   decide: (command, state) => {
-    const mail = state[keyOf(command.kind, command.recipientId)] ?? { claimed: false, failures: 0 };
-    const data = { kind: command.kind, recipientId: command.recipientId, at: command.now.toISOString() };
     switch (command.type) {
       case "ClaimMail":
-        return mail.claimed || mail.failures >= MAX_MAIL_ATTEMPTS ? [] : [{ type: "LessonMailSent", data }];
+        return claimMail(command, state);
       case "ReportMailFailure":
-        return mail.claimed ? [{ type: "LessonMailFailed", data }] : [];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return reportMailFailure(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };
@@ -132,17 +146,21 @@ export const mailPreferenceEventSchemas = {
 };
 export type MailPreferenceEvent = EventOf<typeof mailPreferenceEventSchemas>;
 export const mailPreferenceStreams = streamKind("mail-preferences", mailPreferenceEventSchemas, numericKey);
-export type MailPreferencesCommand = { type: "SetMailPreferences"; off: MailTopic[] };
+export type SetMailPreferences = Command<"SetMailPreferences", { off: MailTopic[] }>;
+export type MailPreferencesCommand = SetMailPreferences;
+
+export const setMailPreferences = (command: SetMailPreferences, state: MailTopic[]): MailPreferenceEvent[] => {
+  const off = mailTopics.filter((topic) => command.off.includes(topic));
+  return off.join() === [...state].sort((a, b) => mailTopics.indexOf(a) - mailTopics.indexOf(b)).join()
+    ? []
+    : [{ type: "MailPreferencesChanged", data: { off } }];
+};
 
 export const mailPreferencesDecider: Decider<MailPreferencesCommand, MailPreferenceEvent, MailTopic[]> = {
   initialState: () => [],
+  // One event and one command: nothing to forget.
   evolve: (_state, event) => event.data.off,
-  decide: (command, state) => {
-    const off = mailTopics.filter((topic) => command.off.includes(topic));
-    return off.join() === [...state].sort((a, b) => mailTopics.indexOf(a) - mailTopics.indexOf(b)).join()
-      ? []
-      : [{ type: "MailPreferencesChanged", data: { off } }];
-  },
+  decide: setMailPreferences,
 };
 
 export const MailPreferencesView = z.object({ off: z.array(MailTopic) });

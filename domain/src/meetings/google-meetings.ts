@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
@@ -24,25 +25,42 @@ export const googleCalendarEventSchemas = {
 export type GoogleCalendarEvent = EventOf<typeof googleCalendarEventSchemas>;
 export const googleCalendarStreams = streamKind("google-calendar", googleCalendarEventSchemas, numericKey);
 
-export type GoogleCalendarCommand =
-  | { type: "ConnectGoogleCalendar"; now: Date }
-  | { type: "DisconnectGoogleCalendar"; now: Date };
+export type ConnectGoogleCalendar = Command<"ConnectGoogleCalendar", { now: Date }>;
+export type DisconnectGoogleCalendar = Command<"DisconnectGoogleCalendar", { now: Date }>;
+export type GoogleCalendarCommand = ConnectGoogleCalendar | DisconnectGoogleCalendar;
+export type GoogleCalendar = { connected: boolean };
 
-export const googleCalendarDecider: Decider<GoogleCalendarCommand, GoogleCalendarEvent, { connected: boolean }> = {
+/** Connecting again (a new consent, a new token) is recorded again: the token it stored is the newer one. */
+export const connectGoogleCalendar = (command: ConnectGoogleCalendar): GoogleCalendarEvent[] => [
+  { type: "GoogleCalendarConnected", data: { at: command.now.toISOString() } },
+];
+
+export const disconnectGoogleCalendar = (
+  command: DisconnectGoogleCalendar,
+  state: GoogleCalendar,
+): GoogleCalendarEvent[] =>
+  state.connected ? [{ type: "GoogleCalendarDisconnected", data: { at: command.now.toISOString() } }] : [];
+
+export const googleCalendarDecider: Decider<GoogleCalendarCommand, GoogleCalendarEvent, GoogleCalendar> = {
   initialState: () => ({ connected: false }),
-  evolve: (_state, event) => ({ connected: event.type === "GoogleCalendarConnected" }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case "GoogleCalendarConnected":
+        return { connected: true };
+      case "GoogleCalendarDisconnected":
+        return { connected: false };
+      default:
+        return unchanged(state, event);
+    }
+  },
   decide: (command, state) => {
-    const at = command.now.toISOString();
     switch (command.type) {
-      // Connecting again (a new consent, a new token) is recorded again: the token it stored is the newer one.
       case "ConnectGoogleCalendar":
-        return [{ type: "GoogleCalendarConnected", data: { at } }];
+        return connectGoogleCalendar(command);
       case "DisconnectGoogleCalendar":
-        return state.connected ? [{ type: "GoogleCalendarDisconnected", data: { at } }] : [];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return disconnectGoogleCalendar(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };
@@ -101,13 +119,25 @@ const none: TeacherMeeting = {
   failures: { create: 0, move: 0, delete: 0 },
 };
 
+export type ClaimMeeting = Command<"ClaimMeeting", { action: MeetingAction; teacherId: number; now: Date }>;
+export type ReportMeetingFailure = Command<
+  "ReportMeetingFailure",
+  { action: MeetingAction; teacherId: number; now: Date }
+>;
+export type AbandonMeeting = Command<"AbandonMeeting", { action: MeetingAction; teacherId: number; now: Date }>;
+export type RecordMeetingCreated = Command<
+  "RecordMeetingCreated",
+  { teacherId: number; calendarEventId: string; meetUrl: string; now: Date }
+>;
+export type RecordMeetingDeleted = Command<"RecordMeetingDeleted", { teacherId: number; now: Date }>;
+export type RecordMeetingMoved = Command<"RecordMeetingMoved", { teacherId: number; date: string; now: Date }>;
 export type LessonMeetingCommand =
-  | { type: "ClaimMeeting"; action: MeetingAction; teacherId: number; now: Date }
-  | { type: "ReportMeetingFailure"; action: MeetingAction; teacherId: number; now: Date }
-  | { type: "AbandonMeeting"; action: MeetingAction; teacherId: number; now: Date }
-  | { type: "RecordMeetingCreated"; teacherId: number; calendarEventId: string; meetUrl: string; now: Date }
-  | { type: "RecordMeetingDeleted"; teacherId: number; now: Date }
-  | { type: "RecordMeetingMoved"; teacherId: number; date: string; now: Date };
+  | ClaimMeeting
+  | ReportMeetingFailure
+  | AbandonMeeting
+  | RecordMeetingCreated
+  | RecordMeetingDeleted
+  | RecordMeetingMoved;
 
 /** Whether the action is already done (a move: there is no event to move), or given up. */
 const settled = (meeting: TeacherMeeting, action: MeetingAction) =>
@@ -115,6 +145,53 @@ const settled = (meeting: TeacherMeeting, action: MeetingAction) =>
   (action === "create"
     ? meeting.calendarEventId !== null || meeting.abandoned
     : meeting.calendarEventId === null || meeting.deleted);
+
+const meetingOf = (state: LessonMeetings, command: LessonMeetingCommand) => state[command.teacherId] ?? none;
+
+export const claimMeeting = (command: ClaimMeeting, state: LessonMeetings): LessonMeetingEvent[] => {
+  const meeting = meetingOf(state, command);
+  const held = meeting.claim !== null && meeting.claim.until > command.now.getTime();
+  const { action, teacherId } = command;
+  return held || settled(meeting, action)
+    ? []
+    : [{ type: "MeetingClaimed", data: { action, teacherId, at: command.now.toISOString() } }];
+};
+
+export const reportMeetingFailure = (command: ReportMeetingFailure, state: LessonMeetings): LessonMeetingEvent[] => {
+  const { action, teacherId } = command;
+  return settled(meetingOf(state, command), action)
+    ? []
+    : [{ type: "MeetingAttemptFailed", data: { action, teacherId, at: command.now.toISOString() } }];
+};
+
+export const abandonMeeting = (command: AbandonMeeting, state: LessonMeetings): LessonMeetingEvent[] => {
+  const { action, teacherId } = command;
+  return settled(meetingOf(state, command), action)
+    ? []
+    : [{ type: "MeetingAbandoned", data: { action, teacherId, at: command.now.toISOString() } }];
+};
+
+export const recordMeetingCreated = (command: RecordMeetingCreated, state: LessonMeetings): LessonMeetingEvent[] => {
+  if (meetingOf(state, command).calendarEventId !== null) return [];
+  const { teacherId, calendarEventId, meetUrl } = command;
+  return [{ type: "MeetingCreated", data: { teacherId, calendarEventId, meetUrl, at: command.now.toISOString() } }];
+};
+
+export const recordMeetingDeleted = (command: RecordMeetingDeleted, state: LessonMeetings): LessonMeetingEvent[] => {
+  const meeting = meetingOf(state, command);
+  if (meeting.calendarEventId === null || meeting.deleted) return [];
+  const { calendarEventId } = meeting;
+  return [
+    { type: "MeetingDeleted", data: { teacherId: command.teacherId, calendarEventId, at: command.now.toISOString() } },
+  ];
+};
+
+export const recordMeetingMoved = (command: RecordMeetingMoved, state: LessonMeetings): LessonMeetingEvent[] => {
+  const meeting = meetingOf(state, command);
+  if (meeting.calendarEventId === null || meeting.deleted) return [];
+  const { teacherId, date } = command;
+  return [{ type: "MeetingMoved", data: { teacherId, date, at: command.now.toISOString() } }];
+};
 
 export const lessonMeetingDecider: Decider<LessonMeetingCommand, LessonMeetingEvent, LessonMeetings> = {
   initialState: () => ({}),
@@ -141,59 +218,27 @@ export const lessonMeetingDecider: Decider<LessonMeetingCommand, LessonMeetingEv
         case "MeetingMoved":
           return { ...before, claim: null, failures: { ...before.failures, move: 0 } };
         default:
-          return before;
+          return unchanged(before, event);
       }
     })();
     return { ...state, [event.data.teacherId]: next };
   },
   decide: (command, state) => {
-    const meeting = state[command.teacherId] ?? none;
-    const at = command.now.toISOString();
-    const held = meeting.claim !== null && meeting.claim.until > command.now.getTime();
     switch (command.type) {
       case "ClaimMeeting":
-        return held || settled(meeting, command.action)
-          ? []
-          : [{ type: "MeetingClaimed", data: { action: command.action, teacherId: command.teacherId, at } }];
+        return claimMeeting(command, state);
       case "ReportMeetingFailure":
-        return settled(meeting, command.action)
-          ? []
-          : [{ type: "MeetingAttemptFailed", data: { action: command.action, teacherId: command.teacherId, at } }];
+        return reportMeetingFailure(command, state);
       case "AbandonMeeting":
-        return settled(meeting, command.action)
-          ? []
-          : [{ type: "MeetingAbandoned", data: { action: command.action, teacherId: command.teacherId, at } }];
+        return abandonMeeting(command, state);
       case "RecordMeetingCreated":
-        return meeting.calendarEventId !== null
-          ? []
-          : [
-              {
-                type: "MeetingCreated",
-                data: {
-                  teacherId: command.teacherId,
-                  calendarEventId: command.calendarEventId,
-                  meetUrl: command.meetUrl,
-                  at,
-                },
-              },
-            ];
+        return recordMeetingCreated(command, state);
       case "RecordMeetingDeleted":
-        return meeting.calendarEventId === null || meeting.deleted
-          ? []
-          : [
-              {
-                type: "MeetingDeleted",
-                data: { teacherId: command.teacherId, calendarEventId: meeting.calendarEventId, at },
-              },
-            ];
+        return recordMeetingDeleted(command, state);
       case "RecordMeetingMoved":
-        return meeting.calendarEventId === null || meeting.deleted
-          ? []
-          : [{ type: "MeetingMoved", data: { teacherId: command.teacherId, date: command.date, at } }];
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+        return recordMeetingMoved(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };

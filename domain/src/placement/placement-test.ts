@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Decider } from "../shared/decider";
+import type { Command } from "../shared/command";
+import { assertNever, type Decider, unchanged } from "../shared/decider";
 import { DomainError, invalid, notFound } from "../shared/errors";
 import { type EventOf, numericKey, streamKind } from "../shared/streams";
 import { BANDS, type Band, type Choice, type PlacementQuestion, questionBank, questionById } from "./question-bank";
@@ -106,9 +107,16 @@ export interface PlacementTests {
   last?: PlacementResult;
 }
 
-export type PlacementCommand =
-  | { type: "StartPlacementTest"; testId: number; studentId: number; seed: number; now: Date }
-  | { type: "AnswerPlacementQuestion"; testId: number; questionId: string; choice: number; now: Date };
+export type StartPlacementTest = Command<
+  "StartPlacementTest",
+  { testId: number; studentId: number; seed: number; now: Date }
+>;
+export type AnswerPlacementQuestion = Command<
+  "AnswerPlacementQuestion",
+  { testId: number; questionId: string; choice: number; now: Date }
+>;
+
+export type PlacementCommand = StartPlacementTest | AnswerPlacementQuestion;
 
 /** When the student may take the test again after a result (30 days after it). */
 export const retakeAllowedAt = (result: Pick<PlacementResult, "completedAt">): Date =>
@@ -228,6 +236,86 @@ export const currentQuestion = (test: OpenTest): AskedQuestion => {
   return current;
 };
 
+export const startPlacementTest = (command: StartPlacementTest, state: PlacementTests): PlacementEvent[] => {
+  // Resuming: the test already open goes on (two racing starts open one).
+  if (state.open) return [];
+  if (state.last) {
+    const retakeAt = retakeAllowedAt(state.last);
+    if (command.now < retakeAt)
+      throw new DomainError("conflict", placementErrors.retakeTooSoon, undefined, {
+        retakeAt: retakeAt.toISOString(),
+      });
+  }
+  const first = pickQuestion(FIRST_BAND, new Set(), command.seed);
+  return [
+    {
+      type: "PlacementTestStarted",
+      data: {
+        testId: command.testId,
+        studentId: command.studentId,
+        seed: command.seed,
+        firstQuestionId: first.id,
+        startedAt: command.now.toISOString(),
+      },
+    },
+  ];
+};
+
+export const answerPlacementQuestion = (command: AnswerPlacementQuestion, state: PlacementTests): PlacementEvent[] => {
+  const open = state.open;
+  if (!open || open.id !== command.testId) {
+    // The answer that ended the test, sent again: it was recorded once.
+    if (state.last?.testId === command.testId) return [];
+    throw notFound(placementErrors.notFound);
+  }
+  const asked = open.asked.find((question) => question.questionId === command.questionId);
+  if (!asked) throw invalid(placementErrors.notAsked, "questionId");
+  // Answered already (a retry, or the loser of two racing answers): the first answer stands.
+  if (asked.choice !== undefined) return [];
+  if (!Number.isInteger(command.choice) || command.choice < 0 || command.choice > 3)
+    throw invalid(placementErrors.choice, "choice");
+  const question = questionById(asked.questionId);
+  if (!question) throw new Error(`${asked.questionId} is not a question of the bank`);
+  const correct = command.choice === question.answer;
+  const answers = [
+    ...open.asked.flatMap((one) => (one.correct === undefined ? [] : [{ band: one.band, correct: one.correct }])),
+    { band: asked.band, correct },
+  ];
+  const at = command.now.toISOString();
+  const last = answers.length >= PLACEMENT_QUESTIONS;
+  const next = last
+    ? null
+    : pickQuestion(nextBand(asked.band, correct), new Set(open.asked.map((one) => one.questionId)), open.seed).id;
+  const answered: PlacementEvent = {
+    type: "PlacementQuestionAnswered",
+    data: {
+      testId: open.id,
+      questionId: asked.questionId,
+      choice: command.choice,
+      correct,
+      nextQuestionId: next,
+      answeredAt: at,
+    },
+  };
+  if (!last) return [answered];
+  const score = scorePlacement(answers);
+  return [
+    answered,
+    {
+      type: "PlacementTestCompleted",
+      data: {
+        testId: open.id,
+        levelId: score.levelId,
+        band: score.band,
+        right: score.right,
+        total: score.total,
+        bands: score.bands,
+        completedAt: at,
+      },
+    },
+  ];
+};
+
 export const placementDecider: Decider<PlacementCommand, PlacementEvent, PlacementTests> = {
   initialState: () => ({}),
 
@@ -262,97 +350,19 @@ export const placementDecider: Decider<PlacementCommand, PlacementEvent, Placeme
       }
       case "PlacementTestCompleted":
         return { last: event.data };
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unchanged(state, event);
     }
   },
 
   decide: (command, state) => {
     switch (command.type) {
-      case "StartPlacementTest": {
-        // Resuming: the test already open goes on (two racing starts open one).
-        if (state.open) return [];
-        if (state.last) {
-          const retakeAt = retakeAllowedAt(state.last);
-          if (command.now < retakeAt)
-            throw new DomainError("conflict", placementErrors.retakeTooSoon, undefined, {
-              retakeAt: retakeAt.toISOString(),
-            });
-        }
-        const first = pickQuestion(FIRST_BAND, new Set(), command.seed);
-        return [
-          {
-            type: "PlacementTestStarted",
-            data: {
-              testId: command.testId,
-              studentId: command.studentId,
-              seed: command.seed,
-              firstQuestionId: first.id,
-              startedAt: command.now.toISOString(),
-            },
-          },
-        ];
-      }
-      case "AnswerPlacementQuestion": {
-        const open = state.open;
-        if (!open || open.id !== command.testId) {
-          // The answer that ended the test, sent again: it was recorded once.
-          if (state.last?.testId === command.testId) return [];
-          throw notFound(placementErrors.notFound);
-        }
-        const asked = open.asked.find((question) => question.questionId === command.questionId);
-        if (!asked) throw invalid(placementErrors.notAsked, "questionId");
-        // Answered already (a retry, or the loser of two racing answers): the first answer stands.
-        if (asked.choice !== undefined) return [];
-        if (!Number.isInteger(command.choice) || command.choice < 0 || command.choice > 3)
-          throw invalid(placementErrors.choice, "choice");
-        const question = questionById(asked.questionId);
-        if (!question) throw new Error(`${asked.questionId} is not a question of the bank`);
-        const correct = command.choice === question.answer;
-        const answers = [
-          ...open.asked.flatMap((one) => (one.correct === undefined ? [] : [{ band: one.band, correct: one.correct }])),
-          { band: asked.band, correct },
-        ];
-        const at = command.now.toISOString();
-        const last = answers.length >= PLACEMENT_QUESTIONS;
-        const next = last
-          ? null
-          : pickQuestion(nextBand(asked.band, correct), new Set(open.asked.map((one) => one.questionId)), open.seed).id;
-        const answered: PlacementEvent = {
-          type: "PlacementQuestionAnswered",
-          data: {
-            testId: open.id,
-            questionId: asked.questionId,
-            choice: command.choice,
-            correct,
-            nextQuestionId: next,
-            answeredAt: at,
-          },
-        };
-        if (!last) return [answered];
-        const score = scorePlacement(answers);
-        return [
-          answered,
-          {
-            type: "PlacementTestCompleted",
-            data: {
-              testId: open.id,
-              levelId: score.levelId,
-              band: score.band,
-              right: score.right,
-              total: score.total,
-              bands: score.bands,
-              completedAt: at,
-            },
-          },
-        ];
-      }
-      default: {
-        const unknown: never = command;
-        return unknown;
-      }
+      case "StartPlacementTest":
+        return startPlacementTest(command, state);
+      case "AnswerPlacementQuestion":
+        return answerPlacementQuestion(command, state);
+      default:
+        return assertNever(command);
     }
   },
 };
