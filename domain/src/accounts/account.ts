@@ -133,7 +133,10 @@ export const accountEventSchemas = {
   AccountDeactivated: z.object({ by: z.string() }),
   AuthorityGranted: z.object({ authority: Authority, by: z.string() }),
   AuthorityRevoked: z.object({ authority: Authority, by: z.string() }),
-  /** `login` is the one the account signs in with; for an unknown account, what was typed. */
+  /**
+   * `login` is the one the account signs in with; for a login no account has, its keyed digest (`hmac:…`; what was
+   * typed, in records older versions wrote), sealed with `ip` and shredded after its retention (docs/operations.md).
+   */
   SignedIn: z.object({ login: z.string(), ip: z.string(), at: instant }),
   SignInFailed: z.object({ login: z.string(), ip: z.string(), at: instant, reason: SignInFailureReason }),
   AccountDeleted: z.object({ by: z.string() }),
@@ -362,17 +365,18 @@ export const unknownSignInDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * A sign-in with a login no account has always fails; it counts towards its pair's and its address's
- * limits like any other, so it is refused as rate-limited exactly when a known account's would be.
+ * limits like any other, so it is refused as rate-limited exactly when a known account's would be. What is
+ * recorded of the login is its keyed digest, never the login.
  */
 export const signInOfUnknownAccount = (
-  login: string,
+  loginDigest: string,
   ip: string,
   now: Date,
   failures: { pair: RecentFailures; address: RecentFailures },
 ): AccountEvent => ({
   type: "SignInFailed",
   data: {
-    login,
+    login: loginDigest,
     ip,
     at: now.toISOString(),
     reason: signInWaitMs(failures.pair, failures.address, now) > 0 ? "rate_limited" : "unknown_account",
