@@ -114,7 +114,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
       const { format, ...filters } = request.query;
       return download(
         reply,
-        exportFileName("controle-de-aulas", format),
+        exportFileName("controle-de-aulas", format, app.clock.now()),
         format,
         lessonExport(app.db, filters, format),
       );
@@ -125,7 +125,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     "/api/feedbacks/download",
     { config: ADMIN, schema: { response: { 200: FileStream } } },
     async (_request, reply) =>
-      download(reply, exportFileName("feedbacks", "csv"), "csv", lessonExport(app.db, {}, "csv")),
+      download(reply, exportFileName("feedbacks", "csv", app.clock.now()), "csv", lessonExport(app.db, {}, "csv")),
   );
 
   app.get(

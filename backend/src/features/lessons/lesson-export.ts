@@ -127,5 +127,5 @@ export const lessonExport = (sql: Sql, filters: LessonControlFilters, format: Ex
 };
 
 /** A download's name with today's date: `controle-de-aulas-2026-11-24.csv`. */
-export const exportFileName = (base: string, format: ExportFormat, now = new Date()) =>
+export const exportFileName = (base: string, format: ExportFormat, now: Date) =>
   `${base}-${now.toISOString().slice(0, 10)}.${format}`;
