@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { Objective } from "@el/domain/accounts/account";
 import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-view";
+import { fullName } from "@el/domain/shared/full-name";
 import type { Sql } from "@el/projections";
 import { exportLessonControl, type LessonExportRow } from "@el/projections/lessons/index";
 import ExcelJS from "exceljs";
@@ -24,8 +25,7 @@ const OBJECTIVES: Record<Objective, string> = {
 
 const TEACHER_STATUS: Record<number, string> = { 1: "Realizada", 2: "Parcialmente realizada", 3: "Não realizada" };
 
-const fullName = (person: { firstName: string; lastName: string | null } | null) =>
-  person ? [person.firstName, person.lastName].filter(Boolean).join(" ") : "";
+const nameOf = (person: { firstName: string; lastName: string | null } | null) => (person ? fullName(person) : "");
 
 /** `YYYY-MM-DD` as the spec shows days: DD/MM/YYYY. */
 const brazilianDay = (day: string) => day.split("-").reverse().join("/");
@@ -58,13 +58,13 @@ const cellsOf = (row: LessonExportRow): Cell[] => {
   const teacher = row.teacherFeedback;
   return [
     row.id,
-    fullName(row.student),
+    nameOf(row.student),
     row.level.name,
     OBJECTIVES[row.objective],
     `${row.trail.number} - ${row.trail.title}`,
     brazilianDay(row.date),
     row.time,
-    fullName(row.teacher),
+    nameOf(row.teacher),
     row.payment ? "Pago" : "Pendente",
     student?.note ?? "",
     student?.information ?? "",

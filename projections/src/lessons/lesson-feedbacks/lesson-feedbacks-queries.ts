@@ -1,4 +1,5 @@
 import type { FeedbackLesson, StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
+import { fullName } from "@el/domain/shared/full-name";
 import { orderAndPage, type Page, type PageRequest } from "../../catalog/paging";
 import type { Sql } from "../../sql";
 
@@ -43,8 +44,6 @@ interface TeacherFeedbackRow extends LessonColumns {
 const LESSON_COLUMNS = `l.date as lesson_date, l.trail_number, l.trail_title, l.student_first_name,
   l.student_last_name, l.teacher_first_name, l.teacher_last_name`;
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
-
 const lessonOf = (id: string, row: LessonColumns): FeedbackLesson | null =>
   row.lesson_date === null
     ? null
@@ -52,8 +51,11 @@ const lessonOf = (id: string, row: LessonColumns): FeedbackLesson | null =>
         id: Number(id),
         date: new Date(row.lesson_date).toISOString(),
         trail: `${row.trail_number} - ${row.trail_title}`,
-        studentName: fullName(row.student_first_name, row.student_last_name),
-        teacherName: row.teacher_first_name === null ? null : fullName(row.teacher_first_name, row.teacher_last_name),
+        studentName: fullName({ firstName: row.student_first_name, lastName: row.student_last_name }),
+        teacherName:
+          row.teacher_first_name === null
+            ? null
+            : fullName({ firstName: row.teacher_first_name, lastName: row.teacher_last_name }),
       };
 
 const toStudentFeedback = (row: StudentFeedbackRow): StudentFeedbackView => ({

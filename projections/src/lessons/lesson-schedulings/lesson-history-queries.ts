@@ -5,6 +5,7 @@ import type {
   LessonHistoryView,
 } from "@el/domain/lessons/lesson-history-view";
 import { LESSON_TIME_ZONE, localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
+import { fullName } from "@el/domain/shared/full-name";
 import { orderAndPage, type Page, type PageRequest } from "../../catalog/paging";
 import type { Sql } from "../../sql";
 
@@ -36,15 +37,13 @@ const LOCAL = `(date at time zone '${LESSON_TIME_ZONE}')`;
 const HELD = `status = 'accepted' and coalesce(teacher_feedback_status, 0) <> 3
   and date <= $1::timestamptz - interval '${LESSON_DURATION_MS / 60_000} minutes'`;
 
-const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(" ");
-
 const toHistory = (row: HistoryRow): LessonHistoryView => {
   const start = new Date(row.date);
   return {
     id: Number(row.id),
-    teacherName: fullName(row.teacher_first_name, row.teacher_last_name),
+    teacherName: fullName({ firstName: row.teacher_first_name, lastName: row.teacher_last_name }),
     teacherId: Number(row.teacher_id),
-    studentName: fullName(row.student_first_name, row.student_last_name),
+    studentName: fullName({ firstName: row.student_first_name, lastName: row.student_last_name }),
     studentId: Number(row.student_id),
     level: { id: row.level_id, name: row.level_name },
     objective: row.objective,

@@ -8,6 +8,7 @@ import type {
   LessonView,
   SchedulingView,
 } from "@el/domain/lessons/scheduling-view";
+import { fullName } from "@el/domain/shared/full-name";
 import type { Sql } from "../../sql";
 
 /** Who is asking: a lesson "of mine" is one I scheduled (student) or claimed (teacher). */
@@ -43,8 +44,6 @@ interface LessonSchedulingRow {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const nullableNumber = (value: string | null) => (value === null ? null : Number(value));
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
-
 /** The scheduling as `api/schedulings` answers it (spec section 3, Scheduling). */
 export const toScheduling = (row: LessonSchedulingRow): SchedulingView => ({
   id: Number(row.id),
@@ -73,8 +72,10 @@ export const toLessonView = (row: LessonSchedulingRow, viewer: LessonViewer): Le
   const accepted = row.status === "accepted";
   const start = new Date(row.date);
   const end = new Date(start.getTime() + LESSON_DURATION_MS);
-  const studentName = fullName(row.student_first_name, row.student_last_name);
-  const teacherName = accepted ? fullName(row.teacher_first_name, row.teacher_last_name) : null;
+  const studentName = fullName({ firstName: row.student_first_name, lastName: row.student_last_name });
+  const teacherName = accepted
+    ? fullName({ firstName: row.teacher_first_name, lastName: row.teacher_last_name })
+    : null;
   return {
     id: Number(row.id),
     lessonId: accepted ? Number(row.id) : null,

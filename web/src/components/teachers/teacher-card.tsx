@@ -1,4 +1,5 @@
 import type { TeacherProfileView } from "@el/domain/accounts/teacher-profile";
+import { fullName } from "@el/domain/shared/full-name";
 import { useTranslation } from "react-i18next";
 import { fetchTeacherProfile, photoSrc } from "../../lib/teachers/teacher-profile";
 import { useResource } from "../../lib/use-resource";
@@ -9,9 +10,6 @@ import "./teachers.css";
 
 const initialsOf = (profile: Pick<TeacherProfileView, "firstName" | "lastName">) =>
   `${profile.firstName.charAt(0)}${profile.lastName?.charAt(0) ?? ""}`.toUpperCase();
-
-const fullName = (profile: Pick<TeacherProfileView, "firstName" | "lastName">) =>
-  [profile.firstName, profile.lastName].filter(Boolean).join(" ");
 
 /** The teacher's photo, or their initials where there is none. */
 export const TeacherPhoto = ({ profile, size }: { profile: TeacherProfileView; size: "large" | "small" }) => {
