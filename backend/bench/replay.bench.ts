@@ -5,9 +5,9 @@
  * teacher's report, paid), one stored a millisecond after the other. Per database it prints, best of
  * `BENCH_ROUNDS` (3):
  * - reading alone: the replay's own reads (`readRecordedUpTo`, pages of 5,000) with nothing applied;
- * - the replay: `replayProjection` into a schema of its own, batches through `applyBatch`;
+ * - the replay: `replayProjection` into a schema of its own, each batch through the projector's `evolve`;
  * - the replay to a moment: the same, up to the instant half the events had been stored;
- * - one by one: the projector's `apply` per event (what a replay without `applyBatch` does), over the first
+ * - one by one: the projector's `evolve` on one event at a time (the statements a batch of one takes), over the first
  *   `BENCH_ONE_BY_ONE` (20,000) events only, for comparison.
  * and the replay as a share of reading alone. The machine's load average is printed with the figures.
  */
@@ -15,7 +15,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { START } from "@el/domain";
 import type { Database } from "@el/projections";
-import { dropSchema, replayProjection } from "@el/projections";
+import { dropSchema, eventByEvent, replayProjection } from "@el/projections";
 import { lessonSchedulingsProjector } from "@el/projections/lessons/index";
 import { createPgDatabase, createPgliteDatabase } from "../src/database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../src/event-store";
@@ -91,7 +91,12 @@ const readAlone = async (store: EventStore, at: Date) => {
 const replay = async (db: Database, store: EventStore, at: Date, oneByOne = false) => {
   const schema = oneByOne ? "bench_replay_one_by_one" : "bench_replay";
   await dropSchema(db, schema);
-  const projector = oneByOne ? { ...lessonSchedulingsProjector, applyBatch: undefined } : lessonSchedulingsProjector;
+  const projector = oneByOne
+    ? {
+        ...lessonSchedulingsProjector,
+        evolve: eventByEvent((event, tx) => lessonSchedulingsProjector.evolve([event], tx, { live: true })),
+      }
+    : lessonSchedulingsProjector;
   const count = await replayProjection({ db, source: store, projector, schema, at, batchSize: BATCH });
   return count;
 };

@@ -6,7 +6,7 @@ import { givenAdmin } from "../../test/catalog-fixtures";
 import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../../test/lesson-fixtures";
 
 /**
- * Holds back the projectors named when it closes: their `apply` waits until it opens again, as a slow
+ * Holds back the projectors named when it closes: their `evolve` waits until it opens again, as a slow
  * read model would (a long batch, a database under load).
  */
 const slowProjectors = () => {
@@ -18,16 +18,10 @@ const slowProjectors = () => {
       projectors.map(
         (projector): Projector => ({
           ...projector,
-          apply: async (event, tx) => {
+          evolve: async (events, tx, context) => {
             if (held.has(projector.name)) await opened;
-            return projector.apply(event, tx);
+            return projector.evolve(events, tx, context);
           },
-          ...(projector.applyLive && {
-            applyLive: async (events, tx) => {
-              if (held.has(projector.name)) await opened;
-              return (await projector.applyLive?.(events, tx)) ?? [];
-            },
-          }),
         }),
       ),
     hold(...names: string[]) {

@@ -1,5 +1,5 @@
 import type { Projector, Sql } from "@el/projections";
-import { createProjectionRunner, migrateProjections } from "@el/projections";
+import { createProjectionRunner, eventByEvent, migrateProjections } from "@el/projections";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { drivers, type TestDriver } from "../../test/databases";
@@ -26,14 +26,14 @@ const balances: Projector = {
       "create table if not exists balances (student text primary key, balance integer not null, granted_by text[] not null)",
     );
   },
-  async apply(event, tx) {
+  evolve: eventByEvent(async (event, tx) => {
     const { amount, grantedBy } = event.data as { amount: number; grantedBy: string };
     await tx.query(
       `insert into balances (student, balance, granted_by) values ($1, $2, array[$3])
          on conflict (student) do update set balance = balances.balance + $2, granted_by = balances.granted_by || $3`,
       [event.streamId, amount, grantedBy],
     );
-  },
+  }),
 };
 const notes: Projector = {
   name: "notes",
@@ -42,9 +42,9 @@ const notes: Projector = {
   migrate: async (sql) => {
     await sql.query("create table if not exists notes (text text)");
   },
-  apply: async (event, tx) => {
+  evolve: eventByEvent(async (event, tx) => {
     await tx.query("insert into notes (text) values ($1)", [(event.data as { text: string }).text]);
-  },
+  }),
 };
 
 const snapshot = async (sql: Sql) =>

@@ -5,6 +5,7 @@ import { comparePositions } from "@el/domain";
 import type { Database, EventSource, Projector, Sql } from "@el/projections";
 import {
   createProjectionRunner,
+  eventByEvent,
   loadCheckpoints,
   migrateProjections,
   type ProjectionRunner,
@@ -36,7 +37,7 @@ export const positionOf = (event: Position): Position => ({
 
 /**
  * A read model that keeps one row per event it applied, so a test can count how many times each event
- * was applied, and in which transaction. `fails` decides, per event, whether `apply` throws.
+ * was applied, and in which transaction. `fails` decides, per event, whether applying it throws.
  */
 export const recordingProjector = (
   name: string,
@@ -50,12 +51,12 @@ export const recordingProjector = (
     await sql.query(`create table if not exists ${name}_rows (
       event_id uuid not null, n integer not null, written_in text not null default pg_current_xact_id()::text)`);
   },
-  async apply(event, tx) {
+  evolve: eventByEvent(async (event, tx) => {
     const ticked = event as RecordedEvent<string, { n: number }>;
     await onApply(ticked);
     if (fails(ticked)) throw new Error(`cannot project tick ${ticked.data.n}`);
     await tx.query(`insert into ${name}_rows (event_id, n) values ($1, $2)`, [event.eventId, ticked.data.n]);
-  },
+  }),
 });
 
 export interface Harness {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Projector, Sql } from "@el/projections";
-import { createProjectionRunner, migrateProjections } from "@el/projections";
+import { createProjectionRunner, eventByEvent, migrateProjections } from "@el/projections";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { drivers, type TestDriver } from "../../test/databases";
@@ -18,11 +18,11 @@ const ledger: Projector = {
   async migrate(sql: Sql) {
     await sql.query("create table if not exists ledger_rows (n integer not null)");
   },
-  async apply(event, tx) {
+  evolve: eventByEvent(async (event, tx) => {
     const { n } = event.data as { n: number };
     if (n === 3) throw new Error("cannot project tick 3");
     await tx.query("insert into ledger_rows (n) values ($1)", [n]);
-  },
+  }),
 };
 
 describe.each(drivers)("skipping the event a projector is stalled on, on $name", (driver: TestDriver) => {

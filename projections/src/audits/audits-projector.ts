@@ -1,4 +1,3 @@
-import type { RecordedEvent } from "@el/domain";
 import {
   accountStreamEvent,
   PERSON_REMOVED,
@@ -6,7 +5,7 @@ import {
   signInStreams,
   unknownSignInStreams,
 } from "@el/domain/accounts/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -38,7 +37,7 @@ export const auditsProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(AUDITS_SCHEMA);
   },
-  apply: async (recorded: RecordedEvent, tx) => {
+  evolve: eventByEvent(async (recorded, tx) => {
     // A sign-in with a login no account has is recorded on the day's `unknown-sign-ins-{day}` stream (on
     // its own `sign-in-{login}` stream before).
     const event = unknownSignInStreams.holds(recorded.streamId)
@@ -70,7 +69,7 @@ export const auditsProjector: Projector = {
         account,
       ],
     );
-  },
+  }),
 };
 
 export interface AuditRow {

@@ -1,6 +1,6 @@
 import type { CalendarLesson, CalendarViewer } from "@el/domain/calendar/index";
 import { calendarFeedStreams } from "@el/domain/calendar/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -18,7 +18,7 @@ export const calendarFeedsProjector: Projector = {
       issued_at timestamptz not null
     )`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = calendarFeedStreams.event(recorded);
     const userId = calendarFeedStreams.parse(event.streamId);
     if (event.type === "CalendarFeedIssued") {
@@ -30,7 +30,7 @@ export const calendarFeedsProjector: Projector = {
     } else {
       await tx.query("delete from calendar_feeds where user_id = $1", [userId]);
     }
-  },
+  }),
 };
 
 export const calendarFeedsProjectors = [calendarFeedsProjector];

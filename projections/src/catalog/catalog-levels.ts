@@ -1,5 +1,5 @@
 import { levelStreams } from "@el/domain/catalog/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
 
@@ -22,7 +22,7 @@ export const catalogLevelsProjector: Projector = {
       active boolean not null
     )`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = levelStreams.event(recorded);
     // Only the creation carries the id; later events name the level by their stream.
     const id = event.type === "LevelCreated" ? event.data.id : levelStreams.parse(event.streamId);
@@ -41,7 +41,7 @@ export const catalogLevelsProjector: Projector = {
         await tx.query("update catalog_levels set active = $2 where id = $1", [id, event.type === "LevelActivated"]);
         return;
     }
-  },
+  }),
 };
 
 const toLevel = (row: Record<string, unknown>): LevelRow => ({

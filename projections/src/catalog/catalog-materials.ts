@@ -1,5 +1,5 @@
 import { materialStreams } from "@el/domain/catalog/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
 
@@ -40,7 +40,7 @@ export const catalogMaterialsProjector: Projector = {
     );
     create index if not exists catalog_materials_class on catalog_materials (level_id, class_number)`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = materialStreams.event(recorded);
     // Only the upload carries the id; later events name the material by their stream.
     const id = event.type === "MaterialUploaded" ? event.data.id : materialStreams.parse(event.streamId);
@@ -83,7 +83,7 @@ export const catalogMaterialsProjector: Projector = {
         ]);
         return;
     }
-  },
+  }),
 };
 
 const toMaterial = (row: Record<string, unknown>): MaterialRow => ({

@@ -1,5 +1,5 @@
 import { packageStreams } from "@el/domain/catalog/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /** Read model `catalog_packages`: the lesson packs on sale, prices in centavos. */
@@ -21,7 +21,7 @@ export const catalogPackagesProjector: Projector = {
       value_cents int not null
     )`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = packageStreams.event(recorded);
     // Only the creation carries the id; later events name the pack by their stream.
     const id = event.type === "ItemPackageCreated" ? event.data.id : packageStreams.parse(event.streamId);
@@ -38,7 +38,7 @@ export const catalogPackagesProjector: Projector = {
         await tx.query("delete from catalog_packages where id = $1", [id]);
         return;
     }
-  },
+  }),
 };
 
 const toPackage = (row: Record<string, unknown>): PackageRow => ({

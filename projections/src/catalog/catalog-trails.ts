@@ -1,5 +1,5 @@
 import { trailStreams } from "@el/domain/catalog/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -33,7 +33,7 @@ export const catalogTrailsProjector: Projector = {
     );
     create index if not exists catalog_trails_level on catalog_trails (level_id, number)`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = trailStreams.event(recorded);
     // Only the creation carries the id; later events name the trail by their stream.
     const id = event.type === "TrailCreated" ? event.data.id : trailStreams.parse(event.streamId);
@@ -54,7 +54,7 @@ export const catalogTrailsProjector: Projector = {
         await tx.query("delete from catalog_trails where id = $1", [id]);
         return;
     }
-  },
+  }),
 };
 
 const toTrail = (row: Record<string, unknown>): TrailRow => ({

@@ -1,6 +1,6 @@
 import { couponStreams } from "@el/domain/coupons/index";
 import { orderAndPage, type Page, type PageRequest } from "../catalog/paging";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -42,7 +42,7 @@ export const couponsProjector: Projector = {
     );
     create index if not exists coupons_code_idx on coupons (lower(code))`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = couponStreams.event(recorded);
     // Only the creation carries the id; later events name the coupon by their stream.
     const id = event.type === "CouponCreated" ? event.data.id : couponStreams.parse(event.streamId);
@@ -69,7 +69,7 @@ export const couponsProjector: Projector = {
         await tx.query("update coupons set used = greatest(used - 1, 0) where id = $1", [id]);
         return;
     }
-  },
+  }),
 };
 
 /** The package's lessons and the student's login come from the catalogue's and the accounts' read models. */

@@ -12,7 +12,7 @@ import {
   topicOf,
 } from "@el/domain/mails/index";
 import { applyScheduledInRuns } from "../lessons/scheduled-runs";
-import type { Projector } from "../runner/projector";
+import type { EvolveOne, Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -23,6 +23,132 @@ import type { Sql } from "../sql";
  * `lesson_mail_lessons` keeps what the rows are planned from (the lesson's start, student and teacher);
  * `mail_preferences` the topics each person turned off.
  */
+const applyMailEvent: EvolveOne = async (recorded, tx) => {
+  if (recorded.type === "MailPreferencesChanged") {
+    const event = mailPreferenceStreams.event(recorded);
+    await tx.query(
+      `insert into mail_preferences (user_id, off) values ($1, $2)
+       on conflict (user_id) do update set off = $2`,
+      [mailPreferenceStreams.parse(event.streamId), event.data.off],
+    );
+    return;
+  }
+  if (recorded.type === "LessonMailSent" || recorded.type === "LessonMailFailed") {
+    const event = lessonMailStreams.event(recorded);
+    const lessonId = lessonMailStreams.parse(event.streamId);
+    const { kind, recipientId } = event.data;
+    await tx.query(
+      event.type === "LessonMailSent"
+        ? `update lesson_mails set state = 'sent' where lesson_id = $1 and kind = $2 and recipient_id = $3`
+        : `update lesson_mails set failures = failures + 1,
+             state = case when failures + 1 >= ${MAX_MAIL_ATTEMPTS} then 'failed' else 'due' end
+           where lesson_id = $1 and kind = $2 and recipient_id = $3`,
+      [lessonId, kind, recipientId],
+    );
+    return;
+  }
+  const event = lessonStreams.event(recorded);
+  const lessonId = lessonStreams.parse(event.streamId);
+  // An event's e-mails in one statement (an acceptance plans seven).
+  const plan = async (mails: PlannedMail[], student: number, teacher: number | null) => {
+    const planned = mails.flatMap((mail) => {
+      const recipient = mail.to === "student" ? student : teacher;
+      return recipient === null ? [] : [{ ...mail, recipient }];
+    });
+    if (planned.length === 0) return;
+    await tx.query(
+      `insert into lesson_mails (lesson_id, kind, recipient_id, due_at, expires_at, state)
+       select $1::bigint, kind, recipient_id, due_at, expires_at, 'due'
+         from unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
+                as planned (kind, recipient_id, due_at, expires_at)
+       on conflict (lesson_id, kind, recipient_id) do nothing`,
+      [
+        lessonId,
+        planned.map((mail) => mail.kind),
+        planned.map((mail) => mail.recipient),
+        planned.map((mail) => new Date(mail.dueAt).toISOString()),
+        planned.map((mail) => new Date(mail.expiresAt).toISOString()),
+      ],
+      { prepareAs: "lesson_mails_planned" },
+    );
+  };
+  const lessonOf = async () =>
+    (
+      await tx.query<{ student_id: string; teacher_id: string | null; date: Date }>(
+        "select student_id, teacher_id, date from lesson_mail_lessons where lesson_id = $1",
+        [lessonId],
+      )
+    ).rows[0];
+  switch (event.type) {
+    case "LessonScheduled":
+      await tx.query(
+        `insert into lesson_mail_lessons (lesson_id, student_id, date) values ($1, $2, $3)
+         on conflict (lesson_id) do nothing`,
+        [lessonId, event.data.student.id, event.data.date],
+        { prepareAs: "lesson_mail_lessons_scheduled" },
+      );
+      return;
+    case "LessonAccepted": {
+      const lesson = (
+        await tx.query<{ student_id: string; date: Date }>(
+          "update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1 returning student_id, date",
+          [lessonId, event.data.teacher.id],
+          { prepareAs: "lesson_mail_lessons_accepted" },
+        )
+      ).rows[0];
+      if (!lesson) return;
+      await plan(
+        mailsOnAcceptance(new Date(lesson.date).toISOString(), event.data.acceptedAt),
+        Number(lesson.student_id),
+        event.data.teacher.id,
+      );
+      return;
+    }
+    case "LessonMoved": {
+      await tx.query("update lesson_mail_lessons set date = $2 where lesson_id = $1", [lessonId, event.data.date]);
+      for (const kind of ["reminder-24h", "reminder-1h", "feedback-request"] as const) {
+        const times = timesAfterMove(kind, event.data.date);
+        if (!times) continue;
+        await tx.query(
+          `update lesson_mails set due_at = $3, expires_at = $4
+            where lesson_id = $1 and kind = $2 and state = 'due'`,
+          [lessonId, kind, new Date(times.dueAt).toISOString(), new Date(times.expiresAt).toISOString()],
+        );
+      }
+      return;
+    }
+    case "LessonTeacherChanged":
+      await tx.query("update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1", [
+        lessonId,
+        event.data.teacher.id,
+      ]);
+      // The new teacher gets the e-mails still to come; the previous one none of them.
+      await tx.query(
+        `update lesson_mails set recipient_id = $3
+          where lesson_id = $1 and recipient_id = $2 and state = 'due'
+            and not exists (select 1 from lesson_mails other
+                             where other.lesson_id = $1 and other.kind = lesson_mails.kind and other.recipient_id = $3)`,
+        [lessonId, event.data.from.id, event.data.teacher.id],
+      );
+      return;
+    case "LessonTeacherUnassigned":
+      await tx.query("update lesson_mail_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
+      // The reminders were planned on the acceptance: the next teacher's acceptance plans them anew.
+      await tx.query("delete from lesson_mails where lesson_id = $1 and state = 'due'", [lessonId]);
+      return;
+    case "LessonCancelled": {
+      const lesson = await lessonOf();
+      await tx.query("update lesson_mails set state = 'skipped' where lesson_id = $1 and state = 'due'", [lessonId]);
+      if (!lesson) return;
+      const teacher = lesson.teacher_id === null ? null : Number(lesson.teacher_id);
+      await plan(mailsOnCancellation(event.data.at, teacher !== null), Number(lesson.student_id), teacher);
+      return;
+    }
+    default:
+      return;
+  }
+};
+
 export const lessonMailsProjector: Projector = {
   name: "lesson-mails",
   // The work list is the sender's, read on its schedule: lessons' commands do not wait for it. A
@@ -64,10 +190,9 @@ export const lessonMailsProjector: Projector = {
         off text[] not null
       );`);
   },
-  pushesNothing: true,
-  // The lessons a burst schedules, in one statement; every other event as `apply` does, in order.
-  applyBatch: (events, tx) =>
-    applyScheduledInRuns(
+  // The lessons a burst schedules, in one statement; every other event on its own, in order.
+  evolve: async (events, tx) => {
+    await applyScheduledInRuns(
       events,
       (run) =>
         tx.query(
@@ -80,132 +205,9 @@ export const lessonMailsProjector: Projector = {
           ],
           { prepareAs: "lesson_mail_lessons_scheduled_many" },
         ),
-      (event) => lessonMailsProjector.apply(event, tx),
-    ),
-  async apply(recorded, tx) {
-    if (recorded.type === "MailPreferencesChanged") {
-      const event = mailPreferenceStreams.event(recorded);
-      await tx.query(
-        `insert into mail_preferences (user_id, off) values ($1, $2)
-         on conflict (user_id) do update set off = $2`,
-        [mailPreferenceStreams.parse(event.streamId), event.data.off],
-      );
-      return;
-    }
-    if (recorded.type === "LessonMailSent" || recorded.type === "LessonMailFailed") {
-      const event = lessonMailStreams.event(recorded);
-      const lessonId = lessonMailStreams.parse(event.streamId);
-      const { kind, recipientId } = event.data;
-      await tx.query(
-        event.type === "LessonMailSent"
-          ? `update lesson_mails set state = 'sent' where lesson_id = $1 and kind = $2 and recipient_id = $3`
-          : `update lesson_mails set failures = failures + 1,
-               state = case when failures + 1 >= ${MAX_MAIL_ATTEMPTS} then 'failed' else 'due' end
-             where lesson_id = $1 and kind = $2 and recipient_id = $3`,
-        [lessonId, kind, recipientId],
-      );
-      return;
-    }
-    const event = lessonStreams.event(recorded);
-    const lessonId = lessonStreams.parse(event.streamId);
-    // An event's e-mails in one statement (an acceptance plans seven).
-    const plan = async (mails: PlannedMail[], student: number, teacher: number | null) => {
-      const planned = mails.flatMap((mail) => {
-        const recipient = mail.to === "student" ? student : teacher;
-        return recipient === null ? [] : [{ ...mail, recipient }];
-      });
-      if (planned.length === 0) return;
-      await tx.query(
-        `insert into lesson_mails (lesson_id, kind, recipient_id, due_at, expires_at, state)
-         select $1::bigint, kind, recipient_id, due_at, expires_at, 'due'
-           from unnest($2::text[], $3::bigint[], $4::timestamptz[], $5::timestamptz[])
-                  as planned (kind, recipient_id, due_at, expires_at)
-         on conflict (lesson_id, kind, recipient_id) do nothing`,
-        [
-          lessonId,
-          planned.map((mail) => mail.kind),
-          planned.map((mail) => mail.recipient),
-          planned.map((mail) => new Date(mail.dueAt).toISOString()),
-          planned.map((mail) => new Date(mail.expiresAt).toISOString()),
-        ],
-        { prepareAs: "lesson_mails_planned" },
-      );
-    };
-    const lessonOf = async () =>
-      (
-        await tx.query<{ student_id: string; teacher_id: string | null; date: Date }>(
-          "select student_id, teacher_id, date from lesson_mail_lessons where lesson_id = $1",
-          [lessonId],
-        )
-      ).rows[0];
-    switch (event.type) {
-      case "LessonScheduled":
-        await tx.query(
-          `insert into lesson_mail_lessons (lesson_id, student_id, date) values ($1, $2, $3)
-           on conflict (lesson_id) do nothing`,
-          [lessonId, event.data.student.id, event.data.date],
-          { prepareAs: "lesson_mail_lessons_scheduled" },
-        );
-        return;
-      case "LessonAccepted": {
-        const lesson = (
-          await tx.query<{ student_id: string; date: Date }>(
-            "update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1 returning student_id, date",
-            [lessonId, event.data.teacher.id],
-            { prepareAs: "lesson_mail_lessons_accepted" },
-          )
-        ).rows[0];
-        if (!lesson) return;
-        await plan(
-          mailsOnAcceptance(new Date(lesson.date).toISOString(), event.data.acceptedAt),
-          Number(lesson.student_id),
-          event.data.teacher.id,
-        );
-        return;
-      }
-      case "LessonMoved": {
-        await tx.query("update lesson_mail_lessons set date = $2 where lesson_id = $1", [lessonId, event.data.date]);
-        for (const kind of ["reminder-24h", "reminder-1h", "feedback-request"] as const) {
-          const times = timesAfterMove(kind, event.data.date);
-          if (!times) continue;
-          await tx.query(
-            `update lesson_mails set due_at = $3, expires_at = $4
-              where lesson_id = $1 and kind = $2 and state = 'due'`,
-            [lessonId, kind, new Date(times.dueAt).toISOString(), new Date(times.expiresAt).toISOString()],
-          );
-        }
-        return;
-      }
-      case "LessonTeacherChanged":
-        await tx.query("update lesson_mail_lessons set teacher_id = $2 where lesson_id = $1", [
-          lessonId,
-          event.data.teacher.id,
-        ]);
-        // The new teacher gets the e-mails still to come; the previous one none of them.
-        await tx.query(
-          `update lesson_mails set recipient_id = $3
-            where lesson_id = $1 and recipient_id = $2 and state = 'due'
-              and not exists (select 1 from lesson_mails other
-                               where other.lesson_id = $1 and other.kind = lesson_mails.kind and other.recipient_id = $3)`,
-          [lessonId, event.data.from.id, event.data.teacher.id],
-        );
-        return;
-      case "LessonTeacherUnassigned":
-        await tx.query("update lesson_mail_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
-        // The reminders were planned on the acceptance: the next teacher's acceptance plans them anew.
-        await tx.query("delete from lesson_mails where lesson_id = $1 and state = 'due'", [lessonId]);
-        return;
-      case "LessonCancelled": {
-        const lesson = await lessonOf();
-        await tx.query("update lesson_mails set state = 'skipped' where lesson_id = $1 and state = 'due'", [lessonId]);
-        if (!lesson) return;
-        const teacher = lesson.teacher_id === null ? null : Number(lesson.teacher_id);
-        await plan(mailsOnCancellation(event.data.at, teacher !== null), Number(lesson.student_id), teacher);
-        return;
-      }
-      default:
-        return;
-    }
+      (event) => applyMailEvent(event, tx),
+    );
+    return [];
   },
 };
 

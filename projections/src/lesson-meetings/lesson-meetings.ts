@@ -8,7 +8,7 @@ import {
   type MeetingAction,
   meetingRetryDelayMs,
 } from "@el/domain/meetings/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -77,7 +77,7 @@ export const lessonMeetingsProjector: Projector = {
         check (action in ('create', 'move', 'delete'));
       create index if not exists lesson_meetings_to_do on lesson_meetings (next_attempt_at) where action is not null;`);
   },
-  async apply(recorded, tx) {
+  evolve: eventByEvent(async (recorded, tx) => {
     if (googleCalendarStreams.holds(recorded.streamId)) {
       const event = googleCalendarStreams.event(recorded);
       const teacherId = googleCalendarStreams.parse(event.streamId);
@@ -210,7 +210,7 @@ export const lessonMeetingsProjector: Projector = {
       default:
         return;
     }
-  },
+  }),
 };
 
 export const lessonMeetingsProjectors = [lessonMeetingsProjector];

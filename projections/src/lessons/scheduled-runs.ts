@@ -8,9 +8,9 @@ export interface ScheduledInRun {
 }
 
 /**
- * An `applyBatch` for a read model whose only write worth batching is a new lesson's row: each run of
+ * An `evolve` for a read model whose only write worth batching is a new lesson's row: each run of
  * lessons scheduled between other events goes to `insertRun` at once (one statement), every other event to
- * `apply`, in their order, so the rows are the ones `apply` leaves event by event.
+ * `apply`, in their order, so the rows are the ones it leaves one event at a time.
  */
 export const applyScheduledInRuns = async (
   events: readonly RecordedEvent[],

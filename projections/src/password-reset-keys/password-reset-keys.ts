@@ -1,5 +1,5 @@
 import { accountStreamEvent } from "@el/domain/accounts/index";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -19,7 +19,7 @@ export const passwordResetKeysProjector: Projector = {
         expires_at timestamptz not null
       )`);
   },
-  apply: async (recorded, tx) => {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = accountStreamEvent(recorded);
     if (event.type === "PasswordResetRequested")
       await tx.query(
@@ -29,7 +29,7 @@ export const passwordResetKeysProjector: Projector = {
       );
     else if (event.type === "PasswordResetCompleted")
       await tx.query("delete from password_reset_keys where key_digest = $1", [event.data.keyDigest]);
-  },
+  }),
 };
 
 export const findStreamOfResetKey = async (sql: Sql, keyDigest: string) => {

@@ -1,6 +1,6 @@
 import { type PurchaseEvent, purchaseEventSchemas, purchaseStreams } from "@el/domain/purchasing/purchase";
 import type { PurchasePaymentView, PurchaseStatus } from "@el/domain/purchasing/purchase-views";
-import type { Projector } from "../runner/projector";
+import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -50,7 +50,7 @@ export const purchasePaymentHistoryProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(SCHEMA);
   },
-  apply: async (recorded, tx) => {
+  evolve: eventByEvent(async (recorded, tx) => {
     const event = purchaseStreams.event(recorded);
     const { status, at, by } = changeOf(event, recorded.recordedAt);
     await tx.query(
@@ -58,7 +58,7 @@ export const purchasePaymentHistoryProjector: Projector = {
        on conflict (purchase_id, position) do nothing`,
       [purchaseStreams.parse(event.streamId), String(recorded.globalPosition), status, at, by],
     );
-  },
+  }),
 };
 
 /**

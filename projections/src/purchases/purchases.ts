@@ -8,7 +8,7 @@ import {
 import type { PurchaseFilter } from "@el/domain/purchasing/purchase-views";
 import type { PageRequest } from "../catalog/paging";
 import { orderAndPage } from "../catalog/paging";
-import type { Projector, Push } from "../runner/projector";
+import { eventByEvent, type Projector, type Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -86,7 +86,7 @@ export const purchasesProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(SCHEMA);
   },
-  apply: async (recorded, tx) => {
+  evolve: eventByEvent(async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") {
       // The purchases stay (money and credits), no longer saying whose they were.
       const person = personOfAccountStream(recorded.streamId);
@@ -163,7 +163,7 @@ export const purchasesProjector: Projector = {
       case "PurchaseRefunded":
         return set("status = 'REFUNDED'", []);
     }
-  },
+  }),
 };
 
 const COLUMNS = `id, student_id, student_login, student_first_name, student_last_name, method, status, orders, list_cents,

@@ -1,10 +1,10 @@
 import type { RecordedEvent } from "@el/domain";
 import type { Sql } from "../sql";
-import type { Projector, Push } from "./projector";
+import type { EvolveOne, Push } from "./projector";
 
 /**
- * An `applyLive` made of runs: consecutive events that `inRun` accepts (two or more) are applied together by
- * `applyRun`, which answers their pushes; every other event by `apply`, in order. Each push carries the
+ * An `evolve` made of runs: consecutive events that `inRun` accepts (two or more) are applied together by
+ * `applyRun`, which answers their pushes; every other event by `apply`, one at a time, in order. Each push carries the
  * `recordedAt` of its event, or of the last of its run, unless it has its own.
  */
 export const applyInRuns = async (
@@ -12,7 +12,7 @@ export const applyInRuns = async (
   tx: Sql,
   inRun: (event: RecordedEvent) => boolean,
   applyRun: (run: readonly RecordedEvent[], tx: Sql) => Promise<Push[]>,
-  apply: Projector["apply"],
+  apply: EvolveOne,
 ): Promise<Push[]> => {
   const pushes: Push[] = [];
   const stamped = (produced: Push[], event: RecordedEvent) => {

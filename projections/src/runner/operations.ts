@@ -5,6 +5,7 @@ import { advanceCheckpoint, CHECKPOINT_SCHEMA, loadCheckpoint, resetCheckpoint }
 import { positionOf, sleep } from "./positions";
 import { NOTIFY_PROGRESS, PROGRESS_CHANNEL } from "./progress";
 import type { EventSource, Projector } from "./projector";
+import { applySilently } from "./replay";
 
 /** An operator's tools on one read model, run beside (or instead of) a runner. */
 
@@ -62,7 +63,6 @@ export const rebuildProjection = async (
       .catch(() => {});
     let position: Position = { transactionId: 0n, globalPosition: 0n };
     let projected = 0;
-    const handled = new Set(projector.handles);
     for (;;) {
       const batch = await source.readAll(position, 1000);
       if (batch.length === 0) break;
@@ -70,7 +70,7 @@ export const rebuildProjection = async (
       const from = position;
       await db.transaction(async (tx) => {
         await advanceCheckpoint(tx, projector.name, from, last);
-        for (const event of batch) if (handled.has(event.type)) await projector.apply(event, tx);
+        await applySilently(projector, batch, tx);
       });
       position = last;
       projected += batch.length;

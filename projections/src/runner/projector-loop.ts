@@ -6,7 +6,6 @@ import { LeaseLost, type Lifecycle, type Loop, type ProjectorState } from "./loo
 import { lastPositionOf, positionOf, printable, sleep } from "./positions";
 import type { Push } from "./projector";
 import { alone, type Batch, type Member } from "./reads";
-import { applyEvents } from "./shared-commit";
 import type { WakeUps } from "./wake-ups";
 
 export interface LoopSettings {
@@ -71,7 +70,7 @@ export const createProjectorLoop = (context: LoopContext) => {
       (await wakeUps.writing(() =>
         db.transaction(async (tx) => {
           await advanceCheckpoint(tx, loop.projector.name, loop.persisted as Position, last);
-          return applyEvents(loop.projector, relevant, tx);
+          return loop.projector.evolve(relevant, tx, { live: true });
         }),
       ));
     loop.position = last;

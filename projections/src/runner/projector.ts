@@ -11,35 +11,41 @@ export interface Push {
   recordedAt?: number;
 }
 
+/** What the caller of `evolve` tells the projector about the batch. */
+export interface ProjectionContext {
+  /**
+   * Whether anyone listens to the pushes: true in the runner; false in replays and rebuilds, where the
+   * pushes are thrown away and a projector may take a path that computes none.
+   */
+  readonly live: boolean;
+}
+
+/** One event's effect on a read model, for projectors whose logic is per event (`eventByEvent`). */
+export type EvolveOne = (
+  event: RecordedEvent,
+  tx: Sql,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a projector with nothing to push simply returns.
+) => Promise<Push[] | undefined | void>;
+
 /**
- * Turns events into the rows of one read model. `apply` runs inside the runner's transaction, the same
- * one that moves the checkpoint, so it must only use `tx` and must not keep state of its own.
+ * Turns events into the rows of one read model. `evolve` runs inside the caller's transaction, the same one
+ * that moves the checkpoint, so it must only use `tx` and must not keep state of its own.
  */
 export interface Projector {
   name: string;
+  /** The event types `evolve` is given; the others it is never shown. */
   handles: readonly string[];
   /** Creates the read model's tables (idempotent). */
   migrate: (sql: Sql) => Promise<void>;
   /** The read model's tables, dropped by a rebuild. */
   tables: readonly string[];
-  // biome-ignore lint/suspicious/noConfusingVoidType: a projector with nothing to push simply returns.
-  apply: (event: RecordedEvent, tx: Sql) => Promise<Push[] | undefined | void>;
   /**
-   * Optional: many events in a few statements, pushing nothing, leaving exactly the rows `apply` would (a
-   * spec proves it). Replays and blue/green rebuilds use it; without it they call `apply` event by event.
+   * Applies a batch of events it handles, in their order, and answers the pushes they imply, each with the
+   * `recordedAt` of its event. The runner's live batches, replays and rebuilds all come through here. A
+   * read model whose logic is per event loops inside (`eventByEvent`); one that can write a burst in a few
+   * statements does so, and its spec proves the rows the same whatever the batches.
    */
-  applyBatch?: (events: readonly RecordedEvent[], tx: Sql) => Promise<void>;
-  /**
-   * `apply` never pushes: the runner then applies live batches with `applyBatch` too (a burst of schedulings
-   * in a statement or two instead of one per event).
-   */
-  pushesNothing?: boolean;
-  /**
-   * Optional, for projectors that push: a live batch in fewer statements than one per event, leaving the rows
-   * `apply` would and answering the pushes they imply (each with the `recordedAt` of its event). The runner
-   * uses it instead of `apply` for every live batch; a spec proves the rows the same as `apply`'s.
-   */
-  applyLive?: (events: readonly RecordedEvent[], tx: Sql) => Promise<Push[]>;
+  evolve: (events: readonly RecordedEvent[], tx: Sql, context: ProjectionContext) => Promise<Push[]>;
   /**
    * The event types whose commands wait for this read model before they answer; absent, all it handles.
    * A background worker's list (e-mails to send, meetings to create) is read on the worker's schedule,
@@ -48,6 +54,19 @@ export interface Projector {
    */
   awaitedOn?: readonly string[];
 }
+
+/** An `evolve` made of `evolveOne` on each event in turn, its pushes stamped with their event's `recordedAt`. */
+export const eventByEvent =
+  (evolveOne: EvolveOne): Projector["evolve"] =>
+  async (events, tx) => {
+    const pushes: Push[] = [];
+    for (const event of events) {
+      const produced = await evolveOne(event, tx);
+      const recordedAt = event.recordedAt.getTime();
+      if (produced) for (const push of produced) pushes.push({ ...push, recordedAt });
+    }
+    return pushes;
+  };
 
 /** Where the runner reads events from: the event store, seen through what a runner needs of it. */
 export interface EventSource {

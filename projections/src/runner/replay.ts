@@ -26,15 +26,10 @@ export const inSchema = <T>(db: Database, schema: string, work: (tx: Sql) => Pro
     return work(tx);
   });
 
-/**
- * Applies `events` without pushes: the projector's batch form when it has one (a few statements for the
- * whole batch), else its `apply` event by event with whatever it would push thrown away. Nothing but SQL.
- */
+/** Applies what `projector` handles of `events` where nobody listens: its pushes are not asked for. */
 export const applySilently = async (projector: Projector, events: readonly RecordedEvent[], tx: Sql) => {
   const handled = events.filter((event) => projector.handles.includes(event.type));
-  if (handled.length === 0) return;
-  if (projector.applyBatch) return projector.applyBatch(handled, tx);
-  for (const event of handled) await projector.apply(event, tx);
+  if (handled.length > 0) await projector.evolve(handled, tx, { live: false });
 };
 
 /** Where a replay reads: the store as it stood at an instant. */

@@ -2,7 +2,7 @@ import type { Position, RecordedEvent } from "@el/domain";
 import { describe, expect, it } from "vitest";
 import type { Database, Sql } from "../sql";
 import { createLoop } from "./loop";
-import type { Projector, Push } from "./projector";
+import { eventByEvent, type Projector, type Push } from "./projector";
 import type { Batch, Member } from "./reads";
 import { createSharedCommits } from "./shared-commit";
 
@@ -14,7 +14,7 @@ const event = (n: number, type = "Ticked"): RecordedEvent => ({
   type,
   schemaVersion: 1,
   data: { n },
-  metadata: {},
+  metadata: { occurredAt: new Date(1_000 * n).toISOString() },
   eventId: `e-${n}`,
   recordedAt: new Date(1_000 * n),
 });
@@ -25,10 +25,10 @@ const projectorOf = (name: string, fails = false): Projector => ({
   handles: ["Ticked"],
   tables: [],
   migrate: async () => {},
-  apply: async (recorded) => {
+  evolve: eventByEvent(async (recorded) => {
     if (fails) throw new Error(`${name} cannot apply`);
     return [{ room: name, event: "ticked", payload: recorded.data }];
-  },
+  }),
 });
 
 /** A database whose transactions record their statements, and commit unless their work throws. */

@@ -1,27 +1,12 @@
-import type { Position, RecordedEvent } from "@el/domain";
-import type { Database, Sql } from "../sql";
+import type { Position } from "@el/domain";
+import type { Database } from "../sql";
 import { advanceCheckpoints } from "./checkpoints";
 import { lastPositionOf } from "./positions";
-import type { Projector, Push } from "./projector";
+import type { Push } from "./projector";
 import type { Batch, Member } from "./reads";
 
 /** Events the projectors sharing one transaction may apply in it, all together. */
 const SHARED_APPLIES_MAX = 50;
-
-export const applyEvents = async (projector: Projector, events: RecordedEvent[], tx: Sql): Promise<Push[]> => {
-  if (projector.pushesNothing && projector.applyBatch) {
-    await projector.applyBatch(events, tx);
-    return [];
-  }
-  if (projector.applyLive) return projector.applyLive(events, tx);
-  const pushes: Push[] = [];
-  for (const event of events) {
-    const produced = await projector.apply(event, tx);
-    const recordedAt = event.recordedAt.getTime();
-    if (produced) for (const push of produced) pushes.push({ ...push, recordedAt });
-  }
-  return pushes;
-};
 
 /**
  * The transaction the loops that read one small batch share: the commit is most of a small batch's cost,
@@ -58,7 +43,7 @@ export const createSharedCommits = (options: {
           const produced: Push[][] = [];
           for (const member of members) {
             applying = member;
-            produced.push(await applyEvents(member.loop.projector, member.relevant, tx));
+            produced.push(await member.loop.projector.evolve(member.relevant, tx, { live: true }));
           }
           applying = undefined;
           return produced;

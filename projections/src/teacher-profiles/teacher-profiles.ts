@@ -11,7 +11,7 @@ import {
 } from "@el/domain/accounts/teacher-profile";
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import { applyScheduledInRuns } from "../lessons/scheduled-runs";
-import type { Projector } from "../runner/projector";
+import type { EvolveOne, Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -64,6 +64,96 @@ const LESSON_EVENTS = [
   "LessonCancelled",
 ];
 
+const applyProfileEvent: EvolveOne = async (recorded, tx) => {
+  if (lessonStreams.holds(recorded.streamId)) {
+    const event = lessonStreams.event(recorded);
+    const lessonId = lessonStreams.parse(event.streamId);
+    switch (event.type) {
+      case "LessonScheduled":
+        await tx.query(
+          "insert into teacher_lessons (lesson_id, student_id) values ($1, $2) on conflict (lesson_id) do nothing",
+          [lessonId, event.data.student.id],
+          { prepareAs: "teacher_lessons_scheduled" },
+        );
+        return;
+      case "LessonAccepted":
+      case "LessonTeacherChanged":
+        await tx.query("update teacher_lessons set teacher_id = $2 where lesson_id = $1", [
+          lessonId,
+          event.data.teacher.id,
+        ]);
+        return;
+      case "LessonTeacherUnassigned":
+        await tx.query("update teacher_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
+        return;
+      case "LessonCancelled":
+        await tx.query("delete from teacher_lessons where lesson_id = $1", [lessonId]);
+        return;
+      case "StudentFeedbackGiven":
+      case "StudentFeedbackRevised":
+        await tx.query("update teacher_lessons set note = $2 where lesson_id = $1", [lessonId, rated(event.data.note)]);
+        return;
+      case "StudentFeedbackDeleted":
+        await tx.query("update teacher_lessons set note = null where lesson_id = $1", [lessonId]);
+        return;
+      default:
+        return;
+    }
+  }
+  // Students and administrators change their profiles and delete accounts too: only teachers are kept.
+  if (!teacherStreams.holds(recorded.streamId)) return;
+  const event = teacherStreams.event(recorded);
+  const teacherId = teacherStreams.parse(event.streamId);
+  switch (event.type) {
+    case "TeacherApplied":
+      await tx.query(
+        `insert into teacher_profiles (teacher_id, first_name, last_name, experience) values ($1, $2, $3, $4)
+         on conflict (teacher_id) do nothing`,
+        [teacherId, event.data.firstName, event.data.lastName, event.data.experience],
+      );
+      return;
+    case "ProfileChanged": {
+      const { firstName, lastName, experience } = event.data.changes;
+      if (firstName === undefined && lastName === undefined && experience === undefined) return;
+      await tx.query(
+        `update teacher_profiles set
+           first_name = case when $2 then coalesce($3, '') else first_name end,
+           last_name = case when $4 then $5 else last_name end,
+           experience = case when $6 then $7 else experience end
+         where teacher_id = $1`,
+        [
+          teacherId,
+          firstName !== undefined,
+          firstName ?? null,
+          lastName !== undefined,
+          lastName ?? null,
+          experience !== undefined,
+          experience ?? null,
+        ],
+      );
+      return;
+    }
+    case "TeacherProfileChanged":
+      await tx.query("update teacher_profiles set bio = $2, specialities = $3, languages = $4 where teacher_id = $1", [
+        teacherId,
+        event.data.bio,
+        event.data.specialities,
+        event.data.languages,
+      ]);
+      return;
+    case "TeacherPhotoChanged":
+      await tx.query("update teacher_profiles set photo = $2 where teacher_id = $1", [teacherId, event.data.photo]);
+      return;
+    case "AccountDeleted":
+    case "PersonalDataErased":
+      // A deleted or erased teacher is shown to nobody; the notes stay with their lessons for the averages.
+      await tx.query("delete from teacher_profiles where teacher_id = $1", [teacherId]);
+      return;
+    default:
+      return;
+  }
+};
+
 export const teacherProfilesProjector: Projector = {
   name: "teacher-profiles",
   handles: [...PROFILE_EVENTS, ...LESSON_EVENTS, ...RATING_EVENTS],
@@ -74,10 +164,9 @@ export const teacherProfilesProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(TEACHER_PROFILES_SCHEMA);
   },
-  pushesNothing: true,
-  // The lessons a burst schedules, in one statement; every other event as `apply` does, in order.
-  applyBatch: (events, tx) =>
-    applyScheduledInRuns(
+  // The lessons a burst schedules, in one statement; every other event on its own, in order.
+  evolve: async (events, tx) => {
+    await applyScheduledInRuns(
       events,
       (run) =>
         tx.query(
@@ -86,97 +175,9 @@ export const teacherProfilesProjector: Projector = {
           [run.map((lesson) => lesson.lessonId), run.map((lesson) => lesson.data.student.id)],
           { prepareAs: "teacher_lessons_scheduled_many" },
         ),
-      (event) => teacherProfilesProjector.apply(event, tx),
-    ),
-  apply: async (recorded, tx) => {
-    if (lessonStreams.holds(recorded.streamId)) {
-      const event = lessonStreams.event(recorded);
-      const lessonId = lessonStreams.parse(event.streamId);
-      switch (event.type) {
-        case "LessonScheduled":
-          await tx.query(
-            "insert into teacher_lessons (lesson_id, student_id) values ($1, $2) on conflict (lesson_id) do nothing",
-            [lessonId, event.data.student.id],
-            { prepareAs: "teacher_lessons_scheduled" },
-          );
-          return;
-        case "LessonAccepted":
-        case "LessonTeacherChanged":
-          await tx.query("update teacher_lessons set teacher_id = $2 where lesson_id = $1", [
-            lessonId,
-            event.data.teacher.id,
-          ]);
-          return;
-        case "LessonTeacherUnassigned":
-          await tx.query("update teacher_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
-          return;
-        case "LessonCancelled":
-          await tx.query("delete from teacher_lessons where lesson_id = $1", [lessonId]);
-          return;
-        case "StudentFeedbackGiven":
-        case "StudentFeedbackRevised":
-          await tx.query("update teacher_lessons set note = $2 where lesson_id = $1", [
-            lessonId,
-            rated(event.data.note),
-          ]);
-          return;
-        case "StudentFeedbackDeleted":
-          await tx.query("update teacher_lessons set note = null where lesson_id = $1", [lessonId]);
-          return;
-        default:
-          return;
-      }
-    }
-    // Students and administrators change their profiles and delete accounts too: only teachers are kept.
-    if (!teacherStreams.holds(recorded.streamId)) return;
-    const event = teacherStreams.event(recorded);
-    const teacherId = teacherStreams.parse(event.streamId);
-    switch (event.type) {
-      case "TeacherApplied":
-        await tx.query(
-          `insert into teacher_profiles (teacher_id, first_name, last_name, experience) values ($1, $2, $3, $4)
-           on conflict (teacher_id) do nothing`,
-          [teacherId, event.data.firstName, event.data.lastName, event.data.experience],
-        );
-        return;
-      case "ProfileChanged": {
-        const { firstName, lastName, experience } = event.data.changes;
-        if (firstName === undefined && lastName === undefined && experience === undefined) return;
-        await tx.query(
-          `update teacher_profiles set
-             first_name = case when $2 then coalesce($3, '') else first_name end,
-             last_name = case when $4 then $5 else last_name end,
-             experience = case when $6 then $7 else experience end
-           where teacher_id = $1`,
-          [
-            teacherId,
-            firstName !== undefined,
-            firstName ?? null,
-            lastName !== undefined,
-            lastName ?? null,
-            experience !== undefined,
-            experience ?? null,
-          ],
-        );
-        return;
-      }
-      case "TeacherProfileChanged":
-        await tx.query(
-          "update teacher_profiles set bio = $2, specialities = $3, languages = $4 where teacher_id = $1",
-          [teacherId, event.data.bio, event.data.specialities, event.data.languages],
-        );
-        return;
-      case "TeacherPhotoChanged":
-        await tx.query("update teacher_profiles set photo = $2 where teacher_id = $1", [teacherId, event.data.photo]);
-        return;
-      case "AccountDeleted":
-      case "PersonalDataErased":
-        // A deleted or erased teacher is shown to nobody; the notes stay with their lessons for the averages.
-        await tx.query("delete from teacher_profiles where teacher_id = $1", [teacherId]);
-        return;
-      default:
-        return;
-    }
+      (event) => applyProfileEvent(event, tx),
+    );
+    return [];
   },
 };
 

@@ -6,7 +6,7 @@ import { afterAll } from "vitest";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
-/** Tests' helpers for projectors that apply lesson events in batches (`applyBatch`). */
+/** Tests' helpers for projectors whose `evolve` applies lesson events a batch at a time. */
 
 export const sqlOf = (db: PGlite | Parameters<Parameters<PGlite["transaction"]>[0]>[0]): Sql => ({
   query: async (text, params) =>
@@ -33,7 +33,7 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
     const version = (versions.get(lesson) ?? 0) + 1;
     const teacher = person(500 + Math.floor(next() * 3));
     const event: LessonEvent =
-      // A lesson's first event is its scheduling; a second scheduling of it must be ignored as `apply` does.
+      // A lesson's first event is its scheduling; a second scheduling of it must be ignored, as the projectors do.
       version === 1 || next() < 0.03
         ? {
             type: "LessonScheduled",
@@ -132,9 +132,10 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
 };
 
 /**
- * `events` applied to `projector`'s tables in two schemas of `db`: by `apply` event by event, and by
- * `applyBatch` (a replay's way) or `applyLive` (the runner's) in batches of `batchSize`. Answers each schema's
- * rows as `rowsIn` reads them, and the pushes of each way (none for `applyBatch`).
+ * `events` applied to `projector`'s tables in two schemas of `db`: by `evolve` event by event as the runner
+ * applies them (`live`), and by `evolve` in batches of `batchSize`, as a replay (`way` "replay": nobody
+ * listens) or as the runner (`way` "live"). Answers each schema's rows as `rowsIn` reads them, and the pushes
+ * of each way (none asked for in a replay).
  */
 const appliedBothWays = async <Rows>(
   db: PGlite,
@@ -142,7 +143,7 @@ const appliedBothWays = async <Rows>(
   events: readonly RecordedEvent[],
   batchSize: number,
   rowsIn: (schema: string) => Promise<Rows>,
-  way: "applyBatch" | "applyLive",
+  way: "replay" | "live",
 ) => {
   const one = `one_${randomUUID().slice(0, 8)}`;
   const batched = `batched_${randomUUID().slice(0, 8)}`;
@@ -153,14 +154,14 @@ const appliedBothWays = async <Rows>(
   const pushes: { one: Push[]; batched: Push[] } = { one: [], batched: [] };
   await db.exec(`set search_path to ${one}`);
   await db.transaction(async (tx) => {
-    for (const event of events) pushes.one.push(...((await projector.apply(event, sqlOf(tx))) ?? []));
+    for (const event of events) pushes.one.push(...(await projector.evolve([event], sqlOf(tx), { live: true })));
   });
   await db.exec(`set search_path to ${batched}`);
   for (let start = 0; start < events.length; start += batchSize) {
     const batch = events.slice(start, start + batchSize);
     await db.transaction(async (tx) => {
-      if (way === "applyBatch") await projector.applyBatch?.(batch, sqlOf(tx));
-      else pushes.batched.push(...((await projector.applyLive?.(batch, sqlOf(tx))) ?? []));
+      const produced = await projector.evolve(batch, sqlOf(tx), { live: way === "live" });
+      if (way === "live") pushes.batched.push(...produced);
     });
   }
   await db.exec("set search_path to public");
@@ -179,7 +180,7 @@ export const batchComparisons = () => {
     events: readonly RecordedEvent[],
     batchSize: number,
     rowsIn: (db: PGlite, schema: string) => Promise<Rows>,
-    way: "applyBatch" | "applyLive" = "applyBatch",
+    way: "replay" | "live" = "replay",
   ) => {
     opened ??= PGlite.create();
     const db = await opened;

@@ -96,8 +96,9 @@ export const projectionSpec = (...projectors: Projector[]) => {
         const pushes: Push[] = [];
         for (const projector of projectors) {
           if (!projector.handles.includes(recorded.type)) continue;
-          const produced = await projector.apply(recorded, sql);
-          if (produced) pushes.push(...produced);
+          // What is pushed, not when: each push's `recordedAt` is the recorder's clock.
+          for (const { recordedAt: _, ...push } of await projector.evolve([recorded], sql, { live: true }))
+            pushes.push(push);
         }
         return pushes;
       };

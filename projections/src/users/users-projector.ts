@@ -1,7 +1,7 @@
 import type { RecordedEvent } from "@el/domain";
 import { accountStreamEvent, PERSON_REMOVED, type ProfileChanges } from "@el/domain/accounts/index";
 import { applyInRuns } from "../runner/live-runs";
-import type { Projector, Push } from "../runner/projector";
+import type { EvolveOne, Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
 /**
@@ -226,6 +226,152 @@ const creditsSpent = async (events: readonly RecordedEvent[], tx: Sql): Promise<
 const spendsCredit = (event: RecordedEvent) =>
   event.type === "CreditSpent" && !(event.data as { trial?: boolean }).trial;
 
+const applyUserEvent: EvolveOne = async (recorded, tx) => {
+  const event = accountStreamEvent(recorded);
+  switch (event.type) {
+    case "StudentRegistered": {
+      const student = event.data;
+      await insertUser(tx, event.streamId, {
+        ...student,
+        kind: "student",
+        authorities: ["ROLE_USER", "ROLE_STUDENT"],
+        activated: true,
+        accepted: true,
+        levelId: student.level,
+        createdBy: student.registeredBy ?? student.login,
+        createdDate: student.registeredAt,
+      });
+      return [];
+    }
+    case "TeacherApplied": {
+      const teacher = event.data;
+      await insertUser(tx, event.streamId, {
+        ...teacher,
+        kind: "teacher",
+        authorities: ["ROLE_USER", "ROLE_TEACHER"],
+        activated: false,
+        accepted: false,
+        createdBy: teacher.registeredBy ?? teacher.login,
+        createdDate: teacher.appliedAt,
+      });
+      return [];
+    }
+    case "AdministratorRegistered": {
+      const admin = event.data;
+      await insertUser(tx, event.streamId, {
+        ...admin,
+        kind: "admin",
+        activated: true,
+        accepted: true,
+        createdBy: admin.registeredBy ?? "system",
+        createdDate: admin.registeredAt,
+      });
+      return [];
+    }
+    case "TeacherAccepted":
+      await touched(
+        tx,
+        event,
+        "activated = true, accepted = true, rejected_reason = null, rejected_at = null",
+        [],
+        event.data.by,
+      );
+      return [];
+    case "TeacherRejected":
+      await touched(
+        tx,
+        event,
+        "rejected_reason = $1, rejected_at = $2",
+        [event.data.reason, event.data.at],
+        event.data.by,
+      );
+      return [];
+    case "ProfileChanged": {
+      const changes = Object.entries(event.data.changes).flatMap(([field, value]) =>
+        isProfileField(field) ? [{ column: profileColumns[field], value }] : [],
+      );
+      if (changes.length === 0) return [];
+      const set = changes.map(({ column }, index) => `${column} = $${index + 1}`).join(", ");
+      await touched(
+        tx,
+        event,
+        set,
+        changes.map(({ value }) => value),
+        event.data.by,
+      );
+      return [];
+    }
+    case "AccountActivated":
+    case "AccountDeactivated":
+      await touched(tx, event, "activated = $1", [event.type === "AccountActivated"], event.data.by);
+      return [];
+    case "AuthorityGranted":
+      await touched(
+        tx,
+        event,
+        "authorities = case when $1::text = any(authorities) then authorities else array_append(authorities, $1::text) end",
+        [event.data.authority],
+        event.data.by,
+      );
+      return [];
+    case "AuthorityRevoked":
+      await touched(
+        tx,
+        event,
+        "authorities = array_remove(authorities, $1::text)",
+        [event.data.authority],
+        event.data.by,
+      );
+      return [];
+    case "CreditsGranted":
+      return balanceChanged((await touched(tx, event, "balance = balance + $1", [event.data.amount], undefined)).rows);
+    case "TrialCreditsGranted":
+      return balanceChanged(
+        (await touched(tx, event, "trial_credits = trial_credits + $1", [event.data.amount], undefined)).rows,
+      );
+    case "CreditsRevoked":
+      return balanceChanged(
+        (await touched(tx, event, "balance = greatest(balance - $1, 0)", [event.data.amount], undefined)).rows,
+      );
+    case "CreditSpent":
+      return balanceChanged(
+        (
+          await touched(
+            tx,
+            event,
+            event.data.trial ? "trial_credits = greatest(trial_credits - 1, 0)" : "balance = greatest(balance - 1, 0)",
+            [],
+            undefined,
+          )
+        ).rows,
+      );
+    case "CreditRefunded":
+      return balanceChanged(
+        (
+          await touched(
+            tx,
+            event,
+            event.data.trial ? "trial_credits = trial_credits + 1" : "balance = balance + 1",
+            [],
+            undefined,
+          )
+        ).rows,
+      );
+    case "LevelAssessed":
+      // The level test's result is the student's level from now on (the profile form may change it again).
+      await touched(tx, event, "level_id = $1", [event.data.levelId], undefined);
+      return [];
+    case "AccountDeleted":
+      await tx.query("delete from users where stream_id = $1", [event.streamId]);
+      return [];
+    case "PersonalDataErased":
+      await eraseUser(tx, event.streamId);
+      return [];
+    default:
+      return [];
+  }
+};
+
 export const usersProjector: Projector = {
   name: "users",
   tables: ["users"],
@@ -252,155 +398,6 @@ export const usersProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(USERS_SCHEMA);
   },
-  // A burst of credits spent is one update; every other event is applied as `apply` does, in order.
-  applyLive: (events, tx) => applyInRuns(events, tx, spendsCredit, creditsSpent, usersProjector.apply),
-  apply: async (recorded, tx) => {
-    const event = accountStreamEvent(recorded);
-    switch (event.type) {
-      case "StudentRegistered": {
-        const student = event.data;
-        await insertUser(tx, event.streamId, {
-          ...student,
-          kind: "student",
-          authorities: ["ROLE_USER", "ROLE_STUDENT"],
-          activated: true,
-          accepted: true,
-          levelId: student.level,
-          createdBy: student.registeredBy ?? student.login,
-          createdDate: student.registeredAt,
-        });
-        return [];
-      }
-      case "TeacherApplied": {
-        const teacher = event.data;
-        await insertUser(tx, event.streamId, {
-          ...teacher,
-          kind: "teacher",
-          authorities: ["ROLE_USER", "ROLE_TEACHER"],
-          activated: false,
-          accepted: false,
-          createdBy: teacher.registeredBy ?? teacher.login,
-          createdDate: teacher.appliedAt,
-        });
-        return [];
-      }
-      case "AdministratorRegistered": {
-        const admin = event.data;
-        await insertUser(tx, event.streamId, {
-          ...admin,
-          kind: "admin",
-          activated: true,
-          accepted: true,
-          createdBy: admin.registeredBy ?? "system",
-          createdDate: admin.registeredAt,
-        });
-        return [];
-      }
-      case "TeacherAccepted":
-        await touched(
-          tx,
-          event,
-          "activated = true, accepted = true, rejected_reason = null, rejected_at = null",
-          [],
-          event.data.by,
-        );
-        return [];
-      case "TeacherRejected":
-        await touched(
-          tx,
-          event,
-          "rejected_reason = $1, rejected_at = $2",
-          [event.data.reason, event.data.at],
-          event.data.by,
-        );
-        return [];
-      case "ProfileChanged": {
-        const changes = Object.entries(event.data.changes).flatMap(([field, value]) =>
-          isProfileField(field) ? [{ column: profileColumns[field], value }] : [],
-        );
-        if (changes.length === 0) return [];
-        const set = changes.map(({ column }, index) => `${column} = $${index + 1}`).join(", ");
-        await touched(
-          tx,
-          event,
-          set,
-          changes.map(({ value }) => value),
-          event.data.by,
-        );
-        return [];
-      }
-      case "AccountActivated":
-      case "AccountDeactivated":
-        await touched(tx, event, "activated = $1", [event.type === "AccountActivated"], event.data.by);
-        return [];
-      case "AuthorityGranted":
-        await touched(
-          tx,
-          event,
-          "authorities = case when $1::text = any(authorities) then authorities else array_append(authorities, $1::text) end",
-          [event.data.authority],
-          event.data.by,
-        );
-        return [];
-      case "AuthorityRevoked":
-        await touched(
-          tx,
-          event,
-          "authorities = array_remove(authorities, $1::text)",
-          [event.data.authority],
-          event.data.by,
-        );
-        return [];
-      case "CreditsGranted":
-        return balanceChanged(
-          (await touched(tx, event, "balance = balance + $1", [event.data.amount], undefined)).rows,
-        );
-      case "TrialCreditsGranted":
-        return balanceChanged(
-          (await touched(tx, event, "trial_credits = trial_credits + $1", [event.data.amount], undefined)).rows,
-        );
-      case "CreditsRevoked":
-        return balanceChanged(
-          (await touched(tx, event, "balance = greatest(balance - $1, 0)", [event.data.amount], undefined)).rows,
-        );
-      case "CreditSpent":
-        return balanceChanged(
-          (
-            await touched(
-              tx,
-              event,
-              event.data.trial
-                ? "trial_credits = greatest(trial_credits - 1, 0)"
-                : "balance = greatest(balance - 1, 0)",
-              [],
-              undefined,
-            )
-          ).rows,
-        );
-      case "CreditRefunded":
-        return balanceChanged(
-          (
-            await touched(
-              tx,
-              event,
-              event.data.trial ? "trial_credits = trial_credits + 1" : "balance = balance + 1",
-              [],
-              undefined,
-            )
-          ).rows,
-        );
-      case "LevelAssessed":
-        // The level test's result is the student's level from now on (the profile form may change it again).
-        await touched(tx, event, "level_id = $1", [event.data.levelId], undefined);
-        return [];
-      case "AccountDeleted":
-        await tx.query("delete from users where stream_id = $1", [event.streamId]);
-        return [];
-      case "PersonalDataErased":
-        await eraseUser(tx, event.streamId);
-        return [];
-      default:
-        return [];
-    }
-  },
+  // A burst of credits spent is one update; every other event is applied on its own, in order.
+  evolve: (events, tx) => applyInRuns(events, tx, spendsCredit, creditsSpent, applyUserEvent),
 };

@@ -114,9 +114,9 @@ describe("a coupon written while the coupons read model lags", () => {
             projector.name === "coupons"
               ? {
                   ...projector,
-                  apply: async (event, tx) => {
+                  evolve: async (events, tx, context) => {
                     await opened;
-                    return projector.apply(event, tx);
+                    return projector.evolve(events, tx, context);
                   },
                 }
               : projector,

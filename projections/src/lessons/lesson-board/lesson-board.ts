@@ -140,30 +140,23 @@ const scheduledCardPush = (data: LessonScheduled): Push => {
  */
 export const withBoardPushes = (projector: Projector): Projector => ({
   ...projector,
-  apply: async (recorded, tx) => {
-    const pushes = (await projector.apply(recorded, tx)) ?? [];
-    // An erasure is of an account: the board's rows hold no names, so it has nothing to push.
-    if (!lessonStreams.holds(recorded.streamId)) return pushes;
-    // A lesson just scheduled has the row its event makes: its card needs no read back.
-    if (recorded.type === "LessonScheduled") return [...pushes, scheduledCardPush(recorded.data as LessonScheduled)];
-    return [...pushes, await boardChangedPush(tx, lessonStreams.parse(recorded.streamId))];
+  // After the projector's own: each scheduled lesson's card from its event, and each other lesson the batch
+  // changed read back once, as it stands after the batch. A replay, where nobody listens, reads none back.
+  evolve: async (events, tx, context) => {
+    const pushes = await projector.evolve(events, tx, context);
+    if (!context.live) return pushes;
+    const changed = new Map<number, number>();
+    for (const recorded of events) {
+      // An erasure is of an account: the board's rows hold no names, so it has nothing to push.
+      if (!lessonStreams.holds(recorded.streamId)) continue;
+      const recordedAt = recorded.recordedAt.getTime();
+      // A lesson just scheduled has the row its event makes: its card needs no read back.
+      if (recorded.type === "LessonScheduled")
+        pushes.push({ ...scheduledCardPush(recorded.data as LessonScheduled), recordedAt });
+      else changed.set(lessonStreams.parse(recorded.streamId), recordedAt);
+    }
+    for (const [lessonId, recordedAt] of changed)
+      pushes.push({ ...(await boardChangedPush(tx, lessonId)), recordedAt });
+    return pushes;
   },
-  // A live batch: the projector's own, then each scheduled lesson's card from its event, and each other lesson
-  // it changed read back once, as it stands after the batch.
-  ...(projector.applyLive && {
-    applyLive: async (events, tx) => {
-      const pushes = (await projector.applyLive?.(events, tx)) ?? [];
-      const changed = new Map<number, number>();
-      for (const recorded of events) {
-        if (!lessonStreams.holds(recorded.streamId)) continue;
-        const recordedAt = recorded.recordedAt.getTime();
-        if (recorded.type === "LessonScheduled")
-          pushes.push({ ...scheduledCardPush(recorded.data as LessonScheduled), recordedAt });
-        else changed.set(lessonStreams.parse(recorded.streamId), recordedAt);
-      }
-      for (const [lessonId, recordedAt] of changed)
-        pushes.push({ ...(await boardChangedPush(tx, lessonId)), recordedAt });
-      return pushes;
-    },
-  }),
 });

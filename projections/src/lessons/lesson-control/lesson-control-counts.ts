@@ -1,7 +1,7 @@
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-view";
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
-import type { Projector } from "../../runner/projector";
+import type { EvolveOne, Projector } from "../../runner/projector";
 import type { Sql } from "../../sql";
 import { applyScheduledInRuns } from "../scheduled-runs";
 
@@ -54,6 +54,30 @@ const JOIN_MANY = `with joined as (
   select year, month, count(*) from joined group by year, month
   on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + excluded.lessons`;
 
+const applyCountsEvent: EvolveOne = async (recorded, tx) => {
+  const event = lessonStreams.event(recorded);
+  const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
+  const leave = async () => {
+    const { rows } = await tx.query<{ members: number }>(LEAVE, [id], { prepareAs: "lesson_control_leave" });
+    return (rows[0]?.members ?? 0) > 0;
+  };
+  const join = (date: string) => tx.query(JOIN, [id, date], { prepareAs: "lesson_control_join" });
+  switch (event.type) {
+    case "LessonScheduled":
+      await join(event.data.date);
+      return [];
+    // A cancelled lesson has left lesson control: its later moves count nowhere.
+    case "LessonMoved":
+      if (await leave()) await join(event.data.date);
+      return [];
+    case "LessonCancelled":
+      await leave();
+      return [];
+    default:
+      return [];
+  }
+};
+
 export const lessonControlCountsProjector: Projector = {
   name: "lesson-control-counts",
   handles: ["LessonScheduled", "LessonMoved", "LessonCancelled"],
@@ -61,39 +85,17 @@ export const lessonControlCountsProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(SCHEMA);
   },
-  pushesNothing: true,
-  // A burst's schedulings counted in one statement; moves and cancellations as `apply` does, in order.
-  applyBatch: (events, tx) =>
-    applyScheduledInRuns(
+  // A burst's schedulings counted in one statement; moves and cancellations one by one, in order.
+  evolve: async (events, tx) => {
+    await applyScheduledInRuns(
       events,
       (run) =>
         tx.query(JOIN_MANY, [run.map((lesson) => lesson.data.id), run.map((lesson) => lesson.data.date)], {
           prepareAs: "lesson_control_join_many",
         }),
-      (event) => lessonControlCountsProjector.apply(event, tx),
-    ),
-  apply: async (recorded, tx) => {
-    const event = lessonStreams.event(recorded);
-    const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
-    const leave = async () => {
-      const { rows } = await tx.query<{ members: number }>(LEAVE, [id], { prepareAs: "lesson_control_leave" });
-      return (rows[0]?.members ?? 0) > 0;
-    };
-    const join = (date: string) => tx.query(JOIN, [id, date], { prepareAs: "lesson_control_join" });
-    switch (event.type) {
-      case "LessonScheduled":
-        await join(event.data.date);
-        return [];
-      // A cancelled lesson has left lesson control: its later moves count nowhere.
-      case "LessonMoved":
-        if (await leave()) await join(event.data.date);
-        return [];
-      case "LessonCancelled":
-        await leave();
-        return [];
-      default:
-        return [];
-    }
+      (event) => applyCountsEvent(event, tx),
+    );
+    return [];
   },
 };
 

@@ -1,6 +1,6 @@
 import { accountStreamEvent, PERSON_REMOVED } from "@el/domain/accounts/index";
 import { lessonStreams } from "@el/domain/lessons/lesson";
-import type { Projector } from "../../runner/projector";
+import { eventByEvent, type Projector } from "../../runner/projector";
 
 /**
  * `student_feedbacks` and `teacher_feedbacks`: the spec's StudentFeedback and TeacherFeedback entities,
@@ -46,7 +46,7 @@ export const lessonFeedbacksProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(LESSON_FEEDBACKS_SCHEMA);
   },
-  apply: async (recorded, tx) => {
+  evolve: eventByEvent(async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") {
       // Feedback texts speak about both people of a lesson: erasing either erases them (the ratings stay).
       const erasure = accountStreamEvent(recorded);
@@ -132,5 +132,5 @@ export const lessonFeedbacksProjector: Projector = {
         data.givenAt,
       ],
     );
-  },
+  }),
 };

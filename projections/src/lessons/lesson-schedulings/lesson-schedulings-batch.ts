@@ -6,7 +6,7 @@ import type { Sql } from "../../sql";
  * `lesson_schedulings` for many events at once (replays, blue/green rebuilds): the rows a batch touches are
  * read in one statement, each event is folded onto its row in memory exactly as the projector's SQL
  * changes it, and the rows are written back in one upsert. Two statements per batch instead of one per
- * event; `lesson-schedulings-batch.int.spec.ts` proves the rows equal what `apply` leaves.
+ * event; `lesson-schedulings-batch.int.spec.ts` proves the rows equal what applying one event at a time leaves.
  */
 
 const COLUMNS = [
@@ -165,7 +165,7 @@ const INSERT_NEW = `insert into lesson_schedulings (${COLUMNS.join(", ")})
 
 /**
  * Lessons just scheduled (`LessonScheduled` events only), in one statement: the rows their events make, and
- * none where a row already is, as `apply` leaves them one by one.
+ * none where a row already is, as applying them one by one leaves them.
  */
 export const insertScheduledLessons = async (events: readonly RecordedEvent[], tx: Sql) => {
   const rows = events.map((event) => fold(undefined, event)).filter((row): row is Row => row !== undefined);

@@ -3,7 +3,7 @@ import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index
 import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import { applyInRuns } from "../../runner/live-runs";
-import type { Projector, Push } from "../../runner/projector";
+import type { EvolveOne, Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
 import { applyLessonSchedulingsBatch, insertScheduledLessons } from "./lesson-schedulings-batch";
 
@@ -161,6 +161,143 @@ const erasePerson = async (recorded: RecordedEvent, tx: Sql) => {
   );
 };
 
+const applyLessonEvent: EvolveOne = async (recorded, tx) => {
+  if (recorded.type === "PersonalDataErased") return erasePerson(recorded, tx);
+  const event = lessonStreams.event(recorded);
+  // Only the scheduling carries the lesson's id; later events name the lesson by their stream.
+  const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
+  switch (event.type) {
+    case "LessonScheduled":
+      return scheduled(event.data, tx);
+    case "LessonAccepted": {
+      const { teacher, meetUrl, acceptedAt } = event.data;
+      const { rows } = await tx.query<{ student_id: string; date: Date }>(
+        `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
+           teacher_last_name = $4, meet_url = $5, accepted_at = $6
+         where id = $1 returning student_id, date`,
+        [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, acceptedAt],
+      );
+      const row = rows[0];
+      if (!row) return [];
+      const accepted = {
+        lessonId: id,
+        date: new Date(row.date).toISOString(),
+        teacher: { id: teacher.id, name: fullName(teacher) },
+        meetUrl,
+      };
+      return [
+        push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id }),
+        push(userRoom(Number(row.student_id)), "lesson:accepted", accepted),
+        // Given by an administrator, the lesson is news to its teacher too.
+        ...(event.data.assignedBy === undefined ? [] : [push(userRoom(teacher.id), "lesson:accepted", accepted)]),
+      ];
+    }
+    case "LessonMoved": {
+      const { rows } = await tx.query<ChangedRow>("update lesson_schedulings set date = $2 where id = $1 returning *", [
+        id,
+        event.data.date,
+      ]);
+      return rows[0] ? changedPushes(id, rows[0]) : [];
+    }
+    case "LessonTeacherChanged": {
+      const { teacher, meetUrl, at, from } = event.data;
+      const { rows } = await tx.query<ChangedRow>(
+        `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
+           teacher_last_name = $4, meet_url = $5, accepted_at = $6
+         where id = $1 returning *`,
+        [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, at],
+      );
+      const row = rows[0];
+      if (!row) return [];
+      // The teacher it was taken from no longer gives it.
+      const refunded = false;
+      return [push(userRoom(from.id), "lesson:cancelled", { lessonId: id, refunded }), ...changedPushes(id, row)];
+    }
+    case "LessonTeacherUnassigned": {
+      const { rows } = await tx.query<ChangedRow>(
+        `update lesson_schedulings set status = 'pending', teacher_id = null, teacher_first_name = null,
+           teacher_last_name = null, meet_url = null, accepted_at = null
+         where id = $1 returning *`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return [];
+      // Its teacher no longer gives it (their list drops it), then every teacher's board offers it again.
+      const refunded = false;
+      return [
+        push(userRoom(event.data.from.id), "lesson:cancelled", { lessonId: id, refunded }),
+        ...changedPushes(id, row),
+      ];
+    }
+    case "LessonCancelled": {
+      const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(
+        `update lesson_schedulings set status = 'cancelled', cancelled_at = $2 where id = $1
+         returning student_id, teacher_id`,
+        [id, event.data.at],
+      );
+      const row = rows[0];
+      if (!row) return [];
+      const payload = { lessonId: id, refunded: event.data.refunded };
+      return [
+        push(TEACHERS_ROOM, "lesson:cancelled", payload),
+        push(userRoom(Number(row.student_id)), "lesson:cancelled", payload),
+      ];
+    }
+    case "StudentFeedbackGiven":
+      await tx.query("update lesson_schedulings set student_feedback_id = $2 where id = $1", [
+        id,
+        event.data.feedbackId,
+      ]);
+      return [];
+    case "TeacherFeedbackGiven":
+      await tx.query(
+        "update lesson_schedulings set teacher_feedback_id = $2, teacher_feedback_status = $3 where id = $1",
+        [id, event.data.feedbackId, event.data.status],
+      );
+      return [];
+    case "LessonPaid":
+      await tx.query("update lesson_schedulings set payment_id = $2, paid_cents = $3, paid_at = $4 where id = $1", [
+        id,
+        event.data.paymentId,
+        event.data.valueCents,
+        event.data.at,
+      ]);
+      return paymentChanged(id, String(event.data.teacherId), true);
+    case "LessonPaymentCancelled": {
+      const { rows } = await tx.query<{ teacher_id: string | null }>(
+        `update lesson_schedulings set payment_id = null, paid_cents = null, paid_at = null where id = $1
+         returning teacher_id`,
+        [id],
+      );
+      return paymentChanged(id, rows[0]?.teacher_id, false);
+    }
+    // An administrator's corrections: the prompts, the finance cards and the debt follow the feedback.
+    case "StudentFeedbackDeleted":
+      await tx.query("update lesson_schedulings set student_feedback_id = null where id = $1", [id]);
+      return [];
+    case "TeacherFeedbackRevised":
+      await tx.query("update lesson_schedulings set teacher_feedback_status = $2 where id = $1", [
+        id,
+        event.data.status,
+      ]);
+      return [];
+    case "TeacherFeedbackDeleted":
+      await tx.query(
+        "update lesson_schedulings set teacher_feedback_id = null, teacher_feedback_status = null where id = $1",
+        [id],
+      );
+      return [];
+    // The teacher's Google Meet link replaced the Jitsi one: the student and the teacher see the new one.
+    case "LessonVideoLinkChanged": {
+      const { rows } = await tx.query<ChangedRow>(
+        "update lesson_schedulings set meet_url = $2 where id = $1 returning *",
+        [id, event.data.meetUrl],
+      );
+      return rows[0] ? changedPushes(id, rows[0]) : [];
+    }
+  }
+};
+
 export const lessonSchedulingsProjector: Projector = {
   name: "lesson-schedulings",
   handles: [
@@ -184,7 +321,23 @@ export const lessonSchedulingsProjector: Projector = {
   migrate: async (sql) => {
     await sql.query(LESSON_SCHEDULINGS_SCHEMA);
   },
-  applyBatch: async (events, tx) => {
+  // Live, a burst of schedulings is one insert and every other event is applied on its own, in order, with
+  // its pushes. In a replay nobody listens: the whole batch takes a few statements.
+  evolve: async (events, tx, { live }) => {
+    if (live)
+      return applyInRuns(
+        events,
+        tx,
+        (event) => event.type === "LessonScheduled",
+        async (run, runTx) => {
+          await insertScheduledLessons(run, runTx);
+          return run.map((event) => ({
+            ...pendingPush(event.data as LessonEventData<"LessonScheduled">),
+            recordedAt: event.recordedAt.getTime(),
+          }));
+        },
+        applyLessonEvent,
+      );
     // An erasure is of an account, not a lesson: the lessons' events around it are batched on either side.
     let lessonEvents: RecordedEvent[] = [];
     for (const event of events) {
@@ -197,156 +350,6 @@ export const lessonSchedulingsProjector: Projector = {
       await erasePerson(event, tx);
     }
     await applyLessonSchedulingsBatch(lessonEvents, tx);
-  },
-  // A burst of schedulings is one insert; every other event is applied as `apply` does, in order.
-  applyLive: (events, tx) =>
-    applyInRuns(
-      events,
-      tx,
-      (event) => event.type === "LessonScheduled",
-      async (run, runTx) => {
-        await insertScheduledLessons(run, runTx);
-        return run.map((event) => ({
-          ...pendingPush(event.data as LessonEventData<"LessonScheduled">),
-          recordedAt: event.recordedAt.getTime(),
-        }));
-      },
-      lessonSchedulingsProjector.apply,
-    ),
-  apply: async (recorded, tx) => {
-    if (recorded.type === "PersonalDataErased") return erasePerson(recorded, tx);
-    const event = lessonStreams.event(recorded);
-    // Only the scheduling carries the lesson's id; later events name the lesson by their stream.
-    const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
-    switch (event.type) {
-      case "LessonScheduled":
-        return scheduled(event.data, tx);
-      case "LessonAccepted": {
-        const { teacher, meetUrl, acceptedAt } = event.data;
-        const { rows } = await tx.query<{ student_id: string; date: Date }>(
-          `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
-             teacher_last_name = $4, meet_url = $5, accepted_at = $6
-           where id = $1 returning student_id, date`,
-          [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, acceptedAt],
-        );
-        const row = rows[0];
-        if (!row) return [];
-        const accepted = {
-          lessonId: id,
-          date: new Date(row.date).toISOString(),
-          teacher: { id: teacher.id, name: fullName(teacher) },
-          meetUrl,
-        };
-        return [
-          push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id }),
-          push(userRoom(Number(row.student_id)), "lesson:accepted", accepted),
-          // Given by an administrator, the lesson is news to its teacher too.
-          ...(event.data.assignedBy === undefined ? [] : [push(userRoom(teacher.id), "lesson:accepted", accepted)]),
-        ];
-      }
-      case "LessonMoved": {
-        const { rows } = await tx.query<ChangedRow>(
-          "update lesson_schedulings set date = $2 where id = $1 returning *",
-          [id, event.data.date],
-        );
-        return rows[0] ? changedPushes(id, rows[0]) : [];
-      }
-      case "LessonTeacherChanged": {
-        const { teacher, meetUrl, at, from } = event.data;
-        const { rows } = await tx.query<ChangedRow>(
-          `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
-             teacher_last_name = $4, meet_url = $5, accepted_at = $6
-           where id = $1 returning *`,
-          [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, at],
-        );
-        const row = rows[0];
-        if (!row) return [];
-        // The teacher it was taken from no longer gives it.
-        const refunded = false;
-        return [push(userRoom(from.id), "lesson:cancelled", { lessonId: id, refunded }), ...changedPushes(id, row)];
-      }
-      case "LessonTeacherUnassigned": {
-        const { rows } = await tx.query<ChangedRow>(
-          `update lesson_schedulings set status = 'pending', teacher_id = null, teacher_first_name = null,
-             teacher_last_name = null, meet_url = null, accepted_at = null
-           where id = $1 returning *`,
-          [id],
-        );
-        const row = rows[0];
-        if (!row) return [];
-        // Its teacher no longer gives it (their list drops it), then every teacher's board offers it again.
-        const refunded = false;
-        return [
-          push(userRoom(event.data.from.id), "lesson:cancelled", { lessonId: id, refunded }),
-          ...changedPushes(id, row),
-        ];
-      }
-      case "LessonCancelled": {
-        const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(
-          `update lesson_schedulings set status = 'cancelled', cancelled_at = $2 where id = $1
-           returning student_id, teacher_id`,
-          [id, event.data.at],
-        );
-        const row = rows[0];
-        if (!row) return [];
-        const payload = { lessonId: id, refunded: event.data.refunded };
-        return [
-          push(TEACHERS_ROOM, "lesson:cancelled", payload),
-          push(userRoom(Number(row.student_id)), "lesson:cancelled", payload),
-        ];
-      }
-      case "StudentFeedbackGiven":
-        await tx.query("update lesson_schedulings set student_feedback_id = $2 where id = $1", [
-          id,
-          event.data.feedbackId,
-        ]);
-        return [];
-      case "TeacherFeedbackGiven":
-        await tx.query(
-          "update lesson_schedulings set teacher_feedback_id = $2, teacher_feedback_status = $3 where id = $1",
-          [id, event.data.feedbackId, event.data.status],
-        );
-        return [];
-      case "LessonPaid":
-        await tx.query("update lesson_schedulings set payment_id = $2, paid_cents = $3, paid_at = $4 where id = $1", [
-          id,
-          event.data.paymentId,
-          event.data.valueCents,
-          event.data.at,
-        ]);
-        return paymentChanged(id, String(event.data.teacherId), true);
-      case "LessonPaymentCancelled": {
-        const { rows } = await tx.query<{ teacher_id: string | null }>(
-          `update lesson_schedulings set payment_id = null, paid_cents = null, paid_at = null where id = $1
-           returning teacher_id`,
-          [id],
-        );
-        return paymentChanged(id, rows[0]?.teacher_id, false);
-      }
-      // An administrator's corrections: the prompts, the finance cards and the debt follow the feedback.
-      case "StudentFeedbackDeleted":
-        await tx.query("update lesson_schedulings set student_feedback_id = null where id = $1", [id]);
-        return [];
-      case "TeacherFeedbackRevised":
-        await tx.query("update lesson_schedulings set teacher_feedback_status = $2 where id = $1", [
-          id,
-          event.data.status,
-        ]);
-        return [];
-      case "TeacherFeedbackDeleted":
-        await tx.query(
-          "update lesson_schedulings set teacher_feedback_id = null, teacher_feedback_status = null where id = $1",
-          [id],
-        );
-        return [];
-      // The teacher's Google Meet link replaced the Jitsi one: the student and the teacher see the new one.
-      case "LessonVideoLinkChanged": {
-        const { rows } = await tx.query<ChangedRow>(
-          "update lesson_schedulings set meet_url = $2 where id = $1 returning *",
-          [id, event.data.meetUrl],
-        );
-        return rows[0] ? changedPushes(id, rows[0]) : [];
-      }
-    }
+    return [];
   },
 };
