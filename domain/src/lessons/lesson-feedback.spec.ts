@@ -53,10 +53,10 @@ describe("student feedback", () => {
 
   it("refuses a lesson no teacher claimed", () => given([scheduled]).when(rate()).thenThrows(lessonErrors.notAccepted));
 
-  it("refuses another student's lesson", () =>
+  it("does not find another student's lesson", () =>
     given([scheduled, accepted])
       .when(rate({ studentId: 12 }))
-      .thenThrows(lessonErrors.notYours, "forbidden"));
+      .thenThrows(lessonErrors.notFound, "not_found"));
 
   it("takes one feedback per lesson", () =>
     given([scheduled, accepted, given5]).when(rate()).thenThrows(lessonErrors.feedbackGiven, "conflict"));
@@ -154,10 +154,10 @@ describe("teacher feedback", () => {
         },
       ]));
 
-  it("is refused to a teacher who did not give the lesson", () =>
+  it("is not found by a teacher who did not give the lesson", () =>
     given([scheduled, accepted])
       .when(report({ teacherId: 22 }))
-      .thenThrows(lessonErrors.notYours, "forbidden"));
+      .thenThrows(lessonErrors.notFound, "not_found"));
 
   it("waits for the lesson to end and is given once", () => {
     given([scheduled, accepted])

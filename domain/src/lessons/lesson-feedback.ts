@@ -1,4 +1,4 @@
-import { conflict, forbidden, invalid, notFound } from "../shared/errors";
+import { conflict, invalid, notFound } from "../shared/errors";
 import {
   checkNote,
   checkTeacherFeedback,
@@ -19,7 +19,8 @@ import {
 /** The student rates a lesson that took place, once. */
 export const giveStudentFeedback = (command: GiveStudentFeedback, state: Lesson): LessonEvent[] => {
   const lesson = existingLesson(state);
-  if (lesson.scheduled.student.id !== command.studentId) throw forbidden(lessonErrors.notYours);
+  // Another student's lesson answers as an unknown one does: a 403 would tell which lessons exist.
+  if (lesson.scheduled.student.id !== command.studentId) throw notFound(lessonErrors.notFound);
   heldLesson(lesson, command.now);
   if (lesson.studentFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
   checkNote(command.note, 0, lessonErrors.note, "note");
@@ -40,7 +41,8 @@ export const giveStudentFeedback = (command: GiveStudentFeedback, state: Lesson)
 /** The teacher reports on a lesson they gave, once it is over: a full report, or an empty one when they skip it. */
 export const giveTeacherFeedback = (command: GiveTeacherFeedback, state: Lesson): LessonEvent[] => {
   const lesson = existingLesson(state);
-  if (lesson.teacher?.id !== command.teacherId) throw forbidden(lessonErrors.notYours);
+  // Another teacher's lesson, likewise, answers as an unknown one does.
+  if (lesson.teacher?.id !== command.teacherId) throw notFound(lessonErrors.notFound);
   heldLesson(lesson, command.now);
   if (lesson.teacherFeedbackId !== null) throw conflict(lessonErrors.feedbackGiven);
   const given = {

@@ -233,6 +233,29 @@ describe("teacher feedback in the back office", () => {
 });
 
 describe("who may use the feedback routes", () => {
+  it("answers a feedback on another's lesson as on an unknown one, storing nothing", async () => {
+    const { lessonId } = await heldLesson();
+    const [student, teacher] = [await givenStudent(test.app), await givenTeacher(test.app)];
+    const before = await lessonEvents(lessonId);
+    for (const [path, person, payload] of [
+      ["student-feedbacks", student, { note: 5, information: "Ótima" }],
+      [
+        "teacher-feedbacks",
+        teacher,
+        { status: 1, note: 4, information: "Ok", sugestions: "", productSugestions: "", studentInformation: "" },
+      ],
+    ] as const) {
+      const [others, unknown] = await Promise.all(
+        [lessonId, 987_654].map((id) =>
+          inject({ method: "POST", url: `/api/${path}`, headers: person.auth, payload: { ...payload, lessonId: id } }),
+        ),
+      );
+      expect(unknown?.statusCode).toBe(404);
+      expect([others?.statusCode, others?.json()]).toEqual([404, unknown?.json()]);
+    }
+    expect(await lessonEvents(lessonId)).toEqual(before);
+  });
+
   it("answers 403 to teachers and students and 401 to strangers on every route", async () => {
     const { student, teacher } = await heldLesson();
     const routes: InjectOptions[] = ["student-feedbacks", "teacher-feedbacks"].flatMap((path) => [
