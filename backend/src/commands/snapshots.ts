@@ -4,19 +4,9 @@ import type { Sql } from "@el/projections/sql";
 /**
  * Folded states of long streams kept in the database, so that a process that has not kept a stream's
  * state (just started, or it fell out of its cache) reads the events after the snapshot instead of the
- * whole history. Derived data like a read model: deleting every row loses nothing but time.
+ * whole history. Derived data like a read model: deleting every row loses nothing but time. Its table,
+ * `es_snapshots`: migrations/event-store.ts.
  */
-export const SNAPSHOT_SCHEMA = `
-create table if not exists es_snapshots (
-  stream_id text not null,
-  codec text not null,
-  version integer not null,
-  transaction_id xid8 not null,
-  global_position bigint not null,
-  state jsonb not null,
-  taken_at timestamptz not null default now(),
-  primary key (stream_id, codec)
-);`;
 
 /** A snapshot as stored: the state is still encoded (its codec's `decode` makes it a state again). */
 export interface StoredSnapshot {

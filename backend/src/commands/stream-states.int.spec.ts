@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createTestDatabaseUrl, drivers, olderTransaction } from "../../test/databases";
 import { createPgDatabase } from "../database";
 import { createEventStore, EventRegistry, type EventStore, migrateEventStore } from "../event-store";
-import { createSnapshots, SNAPSHOT_SCHEMA } from "./snapshots";
+import { createSnapshots } from "./snapshots";
 import { createStreamChanges, type StreamChange } from "./stream-changes";
 import { createStreamStates, foldOf } from "./stream-states";
 
@@ -124,7 +124,6 @@ describe.each(drivers)("stream states on $name", (driver) => {
   });
 
   it("starts a stream it has not kept from its snapshot, reads only the newer events, and folds to the same state", async () => {
-    await db.query(SNAPSHOT_SCHEMA);
     const snapshots = createSnapshots(db);
     const counterV1 = snapshotted("counter/1");
     const key = aKey();

@@ -8,16 +8,8 @@ import type { Sql } from "@el/projections/sql";
  * AES-256-GCM under the subject's key with the subject as additional data. Keys live in
  * `personal_data_keys`, outside the events: erasing a person sets their key to null, and every reader from
  * then on gets "titular removido" where their data was. The events themselves never change, so the audit
- * chain, which hashes them as stored, stays valid.
+ * chain, which hashes them as stored, stays valid. The table is made by migrations/event-store.ts.
  */
-export const PERSONAL_DATA_KEYS_SCHEMA = `
-create table if not exists personal_data_keys (
-  subject text primary key,
-  -- base64 of 32 random bytes; null once the subject was erased (then erased_at says when)
-  key text,
-  created_at timestamptz not null default now(),
-  erased_at timestamptz
-);`;
 
 const TOKEN_PREFIX = "pd1:";
 const IV_BYTES = 12;

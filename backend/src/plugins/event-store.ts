@@ -1,18 +1,12 @@
 import { EventEmitter } from "node:events";
 import { AUDITORS_ROOM } from "@el/domain/realtime";
 import type { ProjectionRunner, Projector, Push } from "@el/projections";
-import { createProjectionRunner, migrateProjections } from "@el/projections";
+import { createProjectionRunner } from "@el/projections";
 import fp from "fastify-plugin";
-import { SNAPSHOT_SCHEMA } from "../commands/snapshots";
 import { createIdBlocks } from "../database/id-blocks";
-import {
-  createEventStore,
-  type EventDefinition,
-  EventRegistry,
-  type EventStore,
-  migrateEventStore,
-} from "../event-store";
-import { createReplays, REPLAYS_SCHEMA, type Replays } from "../projection-runner/replays";
+import { createEventStore, type EventDefinition, EventRegistry, type EventStore } from "../event-store";
+import { migrateDatabase } from "../migrations";
+import { createReplays, type Replays } from "../projection-runner/replays";
 import { type PeriodicSweep, startPeriodicSweep } from "../shared/periodic-sweep";
 
 declare module "fastify" {
@@ -42,15 +36,8 @@ export interface EventStorePluginOptions {
 export const eventStorePlugin = fp<EventStorePluginOptions>(
   async (app, { events, projectors }) => {
     const { db } = app;
-    // Instances starting together (docker-compose) would collide on `create … if not exists`: one at a time.
-    await db.transaction(async (tx) => {
-      await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-      await migrateEventStore(tx);
-      await tx.query(SNAPSHOT_SCHEMA);
-      await tx.query("create sequence if not exists entity_ids start with 1000");
-      await migrateProjections(tx, projectors);
-      await tx.query(REPLAYS_SCHEMA);
-    });
+    // Every table of the product, instances starting together (docker-compose) taking turns (migrations/).
+    await migrateDatabase(db, projectors);
     const eventStore = await createEventStore(db, new EventRegistry().register(...events));
     const pushes = new EventEmitter<{ push: [Push[]] }>();
     const projections = createProjectionRunner({

@@ -18,14 +18,6 @@ import { Gauge } from "prom-client";
 import { Server } from "socket.io";
 import { aboutAccess, type CurrentUser } from "./auth";
 
-/** Payloads over this size travel through a table instead of NOTIFY (PostgreSQL's 8000-byte limit). */
-const ATTACHMENTS_SCHEMA = `
-create table if not exists socket_io_attachments (
-  id bigserial unique,
-  created_at timestamptz default now(),
-  payload bytea
-)`;
-
 /** Where a projection's pushes go to the other instances: `{instance}:[{ room, event, payload }, …]`. */
 const PUSHES_CHANNEL = "el_pushes";
 /** How long pushes keep going to the other instances after the last one was known. */
@@ -59,11 +51,6 @@ const clusterAdapter = async (app: FastifyInstance, heartbeatMs?: number) => {
     options: "-c synchronous_commit=off",
   });
   pool.on("error", (error) => app.log.warn({ err: error }, "socket.io adapter connection failed"));
-  // Under the app's migration lock: instances starting together would collide on `create … if not exists`.
-  await app.db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await tx.query(ATTACHMENTS_SCHEMA);
-  });
   const adapters = new Set<PostgresAdapter>();
   const { pool: watched, health } = watchListenSession(app, pool, () => {
     for (const adapter of adapters) adapter.init();

@@ -18,24 +18,8 @@ import {
  * was asked, in the background, through `replayProjection`: the projector's SQL only, never the runner, so no
  * push, e-mail or payment can come out of it. The rows are shared, so any instance answers its status; a
  * replay whose process stopped is found by its stale heartbeat and marked failed. Replays are dropped
- * `ttlMs` after they were asked for, by whichever process sweeps first.
+ * `ttlMs` after they were asked for, by whichever process sweeps first. Their table: migrations/app-tables.ts.
  */
-export const REPLAYS_SCHEMA = `
-create table if not exists audit_replays (
-  id text primary key,
-  projection text not null,
-  at timestamptz not null,
-  status text not null check (status in ('running', 'done', 'failed')),
-  replayed bigint not null default 0,
-  total bigint not null default 0,
-  error text,
-  requested_by text not null,
-  created_at timestamptz not null default now(),
-  heartbeat_at timestamptz not null default now(),
-  finished_at timestamptz,
-  expires_at timestamptz not null
-);
-`;
 
 /** A running replay writes its progress at most this often; one silent for `STALE_MS` has lost its process. */
 const PROGRESS_EVERY_MS = 250;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { DomainError, invalid } from "@el/domain";
 import { checkTeacherPhoto, type TeacherPhotoSize, teacherProfileErrors } from "@el/domain/accounts/teacher-profile";
-import type { Database, Sql } from "@el/projections";
+import type { Sql } from "@el/projections";
 
 interface EventReader {
   readStream(streamId: string): Promise<RecordedEvent[]>;
@@ -13,19 +13,9 @@ import sharp from "sharp";
 /**
  * Where teacher photos' images live: a table keyed by the SHA-256 of the uploaded file, with the two sizes
  * the screens show, written once and never changed. Events carry only the digest (the event store stays
- * small, and a rebuild never touches the images). Not a read model: a rebuild must not drop it.
+ * small, and a rebuild never touches the images). Not a read model: a rebuild must not drop it. Its table:
+ * migrations/app-tables.ts.
  */
-export const migrateTeacherPhotos = (db: Database) =>
-  // Under the lock the app's migrations take, so instances starting together do not collide.
-  db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await tx.query(`create table if not exists teacher_photos (
-      sha256 text primary key,
-      large bytea not null,
-      small bytea not null,
-      stored_at timestamptz not null default now()
-    )`);
-  });
 
 /** The served format: WebP, which every browser we support reads, about a third smaller than JPEG. */
 export const TEACHER_PHOTO_TYPE = "image/webp";

@@ -12,7 +12,6 @@ import {
 } from "../../integrations/oauth/identity-providers";
 import {
   AUTHORIZATION_LIFETIME_MS,
-  migrateSocialAuthorizations,
   startAuthorization,
   takeAuthorization,
 } from "../../integrations/oauth/social-authorizations";
@@ -73,7 +72,6 @@ const ReturnOutcome = z.discriminatedUnion("outcome", [
  */
 export const socialSignInRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  await migrateSocialAuthorizations(app.db);
   const providers = identityProvidersOf(app.config);
   const secure = app.config.baseUrl.startsWith("https:");
   const secret = app.config.jwtSecret;

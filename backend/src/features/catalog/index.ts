@@ -10,7 +10,6 @@ import type { Feature } from "../feature";
 import { creditsRoutes } from "./credits-routes";
 import { itemPackagesRoutes } from "./item-packages-routes";
 import { levelsRoutes } from "./levels-routes";
-import { migrateMaterialFiles } from "./material-files";
 import { materialsRoutes } from "./materials-routes";
 import { seedCatalog } from "./seed";
 import { trailsRoutes } from "./trails-routes";
@@ -26,7 +25,6 @@ export const catalogFeature: Feature = {
   ],
   projectors: catalogProjectors,
   routes: async (app: FastifyInstance) => {
-    await migrateMaterialFiles(app.db);
     await app.register(levelsRoutes);
     await app.register(trailsRoutes);
     await app.register(materialsRoutes);

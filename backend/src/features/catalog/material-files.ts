@@ -1,23 +1,13 @@
 import { createHash } from "node:crypto";
 import type { MaterialFile } from "@el/domain/catalog/index";
-import type { Database, Sql } from "@el/projections";
+import type { Sql } from "@el/projections";
 
 /**
  * Where material files' bytes live: a table keyed by their SHA-256, written once and never changed.
  * Events carry only the digest, so the event store stays small, every backend instance sharing the
  * database serves the same files, and rebuilding a read model never touches them. It is not a read
- * model: nothing here is derived from events, and a rebuild must not drop it.
+ * model: nothing here is derived from events, and a rebuild must not drop it. Its table: migrations/app-tables.ts.
  */
-export const migrateMaterialFiles = (db: Database) =>
-  // Under the lock the app's migrations take, so instances starting together do not collide.
-  db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await tx.query(`create table if not exists catalog_material_files (
-      sha256 text primary key,
-      content bytea not null,
-      stored_at timestamptz not null default now()
-    )`);
-  });
 
 /** Decodes a JHipster-style base64 body field (a `data:…;base64,` prefix is tolerated). */
 export const decodeFile = (base64: string, contentType: string): { file: MaterialFile; bytes: Buffer } => {

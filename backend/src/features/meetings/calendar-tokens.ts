@@ -1,21 +1,12 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import type { Database, Sql } from "@el/projections";
+import type { Sql } from "@el/projections";
 
 /**
  * Teachers' Google refresh tokens, kept out of the event store (an event is forever and copied into every
  * export; a token must be deletable when the teacher disconnects) and encrypted at rest with AES-256-GCM
- * under a key derived from `GOOGLE_TOKEN_KEY`. Not a read model: no event makes these rows.
+ * under a key derived from `GOOGLE_TOKEN_KEY`. Not a read model: no event makes these rows. Their table:
+ * migrations/app-tables.ts.
  */
-export const migrateCalendarTokens = (db: Database) =>
-  db.transaction(async (tx) => {
-    // Under the lock the app's migrations take, so instances starting together do not collide.
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await tx.query(`create table if not exists google_calendar_tokens (
-      teacher_id bigint primary key,
-      sealed text not null,
-      updated_at timestamptz not null
-    )`);
-  });
 
 const keyOf = (secret: string) => createHash("sha256").update(`google-calendar-tokens:${secret}`).digest();
 

@@ -8,12 +8,8 @@ import { type CommandContext, executeCommand } from "../../commands/execute";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import { CalendarRefused, type GoogleCalendar } from "../../integrations/google-calendar/google-calendar";
-import {
-  migrateSocialAuthorizations,
-  startAuthorization,
-  takeAuthorization,
-} from "../../integrations/oauth/social-authorizations";
-import { migrateCalendarTokens, removeCalendarToken, storeCalendarToken } from "./calendar-tokens";
+import { startAuthorization, takeAuthorization } from "../../integrations/oauth/social-authorizations";
+import { removeCalendarToken, storeCalendarToken } from "./calendar-tokens";
 
 const TEACHERS = { roles: ["ROLE_TEACHER"] as const };
 
@@ -49,8 +45,6 @@ const contextOf = (request: FastifyRequest): CommandContext => ({
 export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { calendar?: GoogleCalendar }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { calendar } = options;
-  await migrateSocialAuthorizations(app.db);
-  await migrateCalendarTokens(app.db);
   const key = app.config.googleTokenKey;
 
   const calendarOr404 = () => {

@@ -1,6 +1,5 @@
 import { teacherProfilesProjector } from "@el/projections/teacher-profiles/index";
 import type { FastifyInstance } from "fastify";
-import { migrateTeacherPhotos } from "../../shared/teacher-photos";
 import type { Feature } from "../feature";
 import { teacherProfileRoutes } from "./teacher-profile-routes";
 
@@ -10,7 +9,6 @@ export const teachersFeature: Feature = {
   events: [],
   projectors: [teacherProfilesProjector],
   routes: async (app: FastifyInstance) => {
-    await migrateTeacherPhotos(app.db);
     await app.register(teacherProfileRoutes);
   },
 };

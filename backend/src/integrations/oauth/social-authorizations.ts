@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SocialProvider } from "@el/domain/accounts/index";
-import type { Database, Sql } from "@el/projections";
+import type { Sql } from "@el/projections";
 import { generateCodeVerifier, generateState } from "arctic";
 
 /**
@@ -11,20 +11,6 @@ import { generateCodeVerifier, generateState } from "arctic";
  * a state copied into another browser's return is refused too. Not a read model: no event makes these.
  */
 export const AUTHORIZATION_LIFETIME_MS = 10 * 60_000;
-
-export const migrateSocialAuthorizations = (db: Database) =>
-  db.transaction(async (tx) => {
-    // Under the lock the app's migrations take, so instances starting together do not collide.
-    await tx.query("select pg_advisory_xact_lock(hashtextextended('app_migrate', 0))");
-    await tx.query(`create table if not exists social_authorizations (
-      state text primary key,
-      provider text not null,
-      code_verifier text not null,
-      nonce text not null,
-      binding_digest text not null,
-      expires_at timestamptz not null
-    )`);
-  });
 
 /** What an authorisation is for: a sign-in with a provider, or a teacher connecting their Google Calendar. */
 export type AuthorizationFlow = SocialProvider | "google-calendar";

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { applyMigrations } from "@el/projections/migrations";
+import type { Database } from "@el/projections/sql";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createTestDatabaseUrl, drivers } from "../../test/databases";
+import { createPgDatabase } from "../database";
+import { createEventStore, EventRegistry } from "../event-store";
+import { BACKEND_MIGRATIONS, migrateDatabase } from ".";
+
+const registry = new EventRegistry().register({ type: "CreditsAdded", schema: z.object({ amount: z.number() }) });
+
+const recorded = async (db: Database) =>
+  (await db.query<{ name: string }>("select name from schema_migrations order by name")).rows.map(({ name }) => name);
+
+const tableNames = async (db: Database) =>
+  (
+    await db.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
+    )
+  ).rows.map(({ name }) => name);
+
+/**
+ * A database as the product left it before migrations were recorded: every table made by `create … if not
+ * exists` blocks with nothing noting it, the schema hash the store kept then, and events stored before
+ * their digests existed.
+ */
+const createSchemaOfBefore = async (db: Database) => {
+  for (const migration of BACKEND_MIGRATIONS) {
+    if (typeof migration.up === "string") await db.query(migration.up);
+  }
+  await db.query("create table event_store_schema_version (version text not null)");
+  await db.query("insert into event_store_schema_version (version) values ('3f2a…')");
+  await db.query("alter table es_events drop column digest");
+  await db.query(
+    `insert into es_streams (stream_id, version) values ('wallet-1', 1);
+     insert into es_events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
+       values ('wallet-1', 1, 'CreditsAdded', 1, '{"amount": 3}', '{}', '${randomUUID()}');`,
+  );
+};
+
+describe.each(drivers)("schema migrations on $name", (driver) => {
+  const opened: Database[] = [];
+  const open = async () => {
+    const db = await driver.open();
+    opened.push(db);
+    return db;
+  };
+  afterEach(async () => {
+    for (const db of opened.splice(0)) await db.close();
+  });
+
+  it("makes a fresh database whole, recording each migration once, and a second run changes nothing", async () => {
+    const db = await open();
+    await migrateDatabase(db, []);
+    expect(await recorded(db)).toEqual(BACKEND_MIGRATIONS.map(({ name }) => name).sort());
+    expect(await tableNames(db)).toEqual(
+      expect.arrayContaining(["es_events", "es_audit_chain", "personal_data_keys", "audit_replays", "teacher_photos"]),
+    );
+    expect(await applyMigrations(db, BACKEND_MIGRATIONS)).toEqual([]);
+    const store = await createEventStore(db, registry);
+    const appended = await store.append("wallet-1", [{ type: "CreditsAdded", data: { amount: 1 } }], {
+      expectedVersion: "no_stream",
+    });
+    expect(appended.nextVersions).toEqual({ "wallet-1": 1 });
+    await store.close();
+  });
+
+  it("upgrades a database made before migrations were recorded, keeping its events", async () => {
+    const db = await open();
+    await createSchemaOfBefore(db);
+    await migrateDatabase(db, []);
+    expect(await recorded(db)).toHaveLength(BACKEND_MIGRATIONS.length);
+    expect(await tableNames(db)).not.toContain("event_store_schema_version");
+    const store = await createEventStore(db, registry);
+    expect((await store.readStream("wallet-1")).map(({ data }) => data)).toEqual([{ amount: 3 }]);
+    await store.append("wallet-1", [{ type: "CreditsAdded", data: { amount: 2 } }], { expectedVersion: 1 });
+    const { rows } = await db.query<{ digested: boolean }>(
+      "select digest is not null as digested from es_events order by global_position",
+    );
+    expect(rows.map(({ digested }) => digested)).toEqual([false, true]);
+    await store.close();
+  });
+
+  it("applies nothing of a run that fails: the failed migration and those before it in the run are left to the next", async () => {
+    const db = await open();
+    const area = `spec-${randomUUID().slice(0, 8)}`;
+    const first = { name: `${area}/001-first`, up: "create table spec_first (id int)" };
+    const failing = { name: `${area}/002-failing`, up: "create table spec_first (id int)" };
+    await expect(applyMigrations(db, [first, failing])).rejects.toThrow();
+    expect(await tableNames(db)).not.toContain("spec_first");
+    expect(await applyMigrations(db, [first])).toEqual([first.name]);
+  });
+});
+
+describe("two processes migrating one PostgreSQL database at once", () => {
+  it("take turns under one lock: one applies every migration, the other finds them recorded", async () => {
+    const url = await createTestDatabaseUrl();
+    const [a, b] = [createPgDatabase(url), createPgDatabase(url)];
+    try {
+      const applied = await Promise.all([
+        applyMigrations(a, BACKEND_MIGRATIONS),
+        applyMigrations(b, BACKEND_MIGRATIONS),
+      ]);
+      expect(applied.map((names) => names.length).sort((x, y) => x - y)).toEqual([0, BACKEND_MIGRATIONS.length]);
+      expect(await recorded(a)).toHaveLength(BACKEND_MIGRATIONS.length);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
