@@ -5,6 +5,7 @@ import {
   signInStreams,
   unknownSignInStreams,
 } from "@el/domain/accounts/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -34,9 +35,7 @@ export const auditsProjector: Projector = {
   name: "audits",
   tables: ["audits"],
   handles: ["SignedIn", "SignInFailed", "PersonalDataErased"],
-  migrate: async (sql) => {
-    await sql.query(AUDITS_SCHEMA);
-  },
+  migrate: readModelMigrations("audits", [{ name: "001-audits", sql: AUDITS_SCHEMA }]),
   evolve: eventByEvent(async (recorded, tx) => {
     // A sign-in with a login no account has is recorded on the day's `unknown-sign-ins-{day}` stream (on
     // its own `sign-in-{login}` stream before).

@@ -1,5 +1,6 @@
 import type { CalendarLesson, CalendarViewer } from "@el/domain/calendar/index";
 import { calendarFeedStreams } from "@el/domain/calendar/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -11,13 +12,16 @@ export const calendarFeedsProjector: Projector = {
   name: "calendar-feeds",
   handles: ["CalendarFeedIssued", "CalendarFeedRevoked"],
   tables: ["calendar_feeds"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists calendar_feeds (
+  migrate: readModelMigrations("calendar-feeds", [
+    {
+      name: "001-calendar-feeds",
+      sql: `create table if not exists calendar_feeds (
       user_id bigint primary key,
       token_digest text not null unique,
       issued_at timestamptz not null
-    )`);
-  },
+    )`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = calendarFeedStreams.event(recorded);
     const userId = calendarFeedStreams.parse(event.streamId);

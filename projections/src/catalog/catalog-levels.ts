@@ -1,4 +1,5 @@
 import { levelStreams } from "@el/domain/catalog/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
@@ -15,13 +16,16 @@ export const catalogLevelsProjector: Projector = {
   name: "catalog_levels",
   handles: ["LevelCreated", "LevelRenamed", "LevelActivated", "LevelDeactivated"],
   tables: ["catalog_levels"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists catalog_levels (
+  migrate: readModelMigrations("catalog_levels", [
+    {
+      name: "001-catalog-levels",
+      sql: `create table if not exists catalog_levels (
       id int primary key,
       name text not null,
       active boolean not null
-    )`);
-  },
+    )`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = levelStreams.event(recorded);
     // Only the creation carries the id; later events name the level by their stream.

@@ -1,4 +1,5 @@
 import { materialStreams } from "@el/domain/catalog/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 import { orderAndPage, type Page, type PageRequest } from "./paging";
@@ -25,8 +26,10 @@ export const catalogMaterialsProjector: Projector = {
   name: "catalog_materials",
   handles: ["MaterialUploaded", "MaterialRevised", "MaterialFileReplaced", "MaterialActivated", "MaterialDeactivated"],
   tables: ["catalog_materials"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists catalog_materials (
+  migrate: readModelMigrations("catalog_materials", [
+    {
+      name: "001-catalog-materials",
+      sql: `create table if not exists catalog_materials (
       id int primary key,
       level_id int not null,
       class_name text not null,
@@ -38,8 +41,9 @@ export const catalogMaterialsProjector: Projector = {
       created_date timestamptz not null,
       last_modified_date timestamptz not null
     );
-    create index if not exists catalog_materials_class on catalog_materials (level_id, class_number)`);
-  },
+    create index if not exists catalog_materials_class on catalog_materials (level_id, class_number)`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = materialStreams.event(recorded);
     // Only the upload carries the id; later events name the material by their stream.

@@ -1,4 +1,5 @@
 import { packageStreams } from "@el/domain/catalog/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -14,13 +15,16 @@ export const catalogPackagesProjector: Projector = {
   name: "catalog_packages",
   handles: ["ItemPackageCreated", "ItemPackageChanged", "ItemPackageRemoved"],
   tables: ["catalog_packages"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists catalog_packages (
+  migrate: readModelMigrations("catalog_packages", [
+    {
+      name: "001-catalog-packages",
+      sql: `create table if not exists catalog_packages (
       id int primary key,
       amount int not null,
       value_cents int not null
-    )`);
-  },
+    )`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = packageStreams.event(recorded);
     // Only the creation carries the id; later events name the pack by their stream.

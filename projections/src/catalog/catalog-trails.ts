@@ -1,4 +1,5 @@
 import { trailStreams } from "@el/domain/catalog/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -21,8 +22,10 @@ export const catalogTrailsProjector: Projector = {
   name: "catalog_trails",
   handles: ["TrailCreated", "TrailRevised", "TrailRemoved"],
   tables: ["catalog_trails"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists catalog_trails (
+  migrate: readModelMigrations("catalog_trails", [
+    {
+      name: "001-catalog-trails",
+      sql: `create table if not exists catalog_trails (
       id int primary key,
       number int not null,
       title text not null,
@@ -31,8 +34,9 @@ export const catalogTrailsProjector: Projector = {
       techniques text not null,
       level_id int not null
     );
-    create index if not exists catalog_trails_level on catalog_trails (level_id, number)`);
-  },
+    create index if not exists catalog_trails_level on catalog_trails (level_id, number)`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = trailStreams.event(recorded);
     // Only the creation carries the id; later events name the trail by their stream.

@@ -1,5 +1,6 @@
 import { couponStreams } from "@el/domain/coupons/index";
 import { orderAndPage, type Page, type PageRequest } from "../catalog/paging";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -28,8 +29,10 @@ export const couponsProjector: Projector = {
   name: "coupons",
   handles: ["CouponCreated", "CouponChanged", "CouponRemoved", "CouponUsed", "CouponReleased"],
   tables: ["coupons"],
-  async migrate(sql) {
-    await sql.query(`create table if not exists coupons (
+  migrate: readModelMigrations("coupons", [
+    {
+      name: "001-coupons",
+      sql: `create table if not exists coupons (
       id int primary key,
       code text not null,
       quantity int not null,
@@ -40,8 +43,9 @@ export const couponsProjector: Projector = {
       active boolean not null,
       used int not null default 0
     );
-    create index if not exists coupons_code_idx on coupons (lower(code))`);
-  },
+    create index if not exists coupons_code_idx on coupons (lower(code))`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = couponStreams.event(recorded);
     // Only the creation carries the id; later events name the coupon by their stream.

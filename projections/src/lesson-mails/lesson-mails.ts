@@ -12,6 +12,7 @@ import {
   topicOf,
 } from "@el/domain/mails/index";
 import { applyScheduledInRuns } from "../lessons/scheduled-runs";
+import { readModelMigrations } from "../migrations";
 import type { EvolveOne, Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -166,8 +167,10 @@ export const lessonMailsProjector: Projector = {
     "MailPreferencesChanged",
   ],
   tables: ["lesson_mails", "lesson_mail_lessons", "mail_preferences"],
-  async migrate(sql) {
-    await sql.query(`
+  migrate: readModelMigrations("lesson-mails", [
+    {
+      name: "001-lesson-mails",
+      sql: `
       create table if not exists lesson_mail_lessons (
         lesson_id bigint primary key,
         student_id bigint not null,
@@ -188,8 +191,9 @@ export const lessonMailsProjector: Projector = {
       create table if not exists mail_preferences (
         user_id bigint primary key,
         off text[] not null
-      );`);
-  },
+      );`,
+    },
+  ]),
   // The lessons a burst schedules, in one statement; every other event on its own, in order.
   evolve: async (events, tx) => {
     await applyScheduledInRuns(

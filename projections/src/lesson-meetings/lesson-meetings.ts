@@ -8,6 +8,7 @@ import {
   type MeetingAction,
   meetingRetryDelayMs,
 } from "@el/domain/meetings/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -53,8 +54,10 @@ export const lessonMeetingsProjector: Projector = {
     "PersonalDataErased",
   ],
   tables: ["lesson_meetings", "google_calendar_connections"],
-  async migrate(sql) {
-    await sql.query(`
+  migrate: readModelMigrations("lesson-meetings", [
+    {
+      name: "001-lesson-meetings",
+      sql: `
       create table if not exists google_calendar_connections (
         teacher_id bigint primary key,
         connected_at timestamptz not null
@@ -75,8 +78,9 @@ export const lessonMeetingsProjector: Projector = {
       alter table lesson_meetings drop constraint if exists lesson_meetings_action_check;
       alter table lesson_meetings add constraint lesson_meetings_action_check
         check (action in ('create', 'move', 'delete'));
-      create index if not exists lesson_meetings_to_do on lesson_meetings (next_attempt_at) where action is not null;`);
-  },
+      create index if not exists lesson_meetings_to_do on lesson_meetings (next_attempt_at) where action is not null;`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     if (googleCalendarStreams.holds(recorded.streamId)) {
       const event = googleCalendarStreams.event(recorded);

@@ -1,4 +1,5 @@
 import { accountStreamEvent } from "@el/domain/accounts/index";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -11,14 +12,17 @@ export const passwordResetKeysProjector: Projector = {
   name: "password-reset-keys",
   tables: ["password_reset_keys"],
   handles: ["PasswordResetRequested", "PasswordResetCompleted"],
-  migrate: async (sql) => {
-    await sql.query(`
+  migrate: readModelMigrations("password-reset-keys", [
+    {
+      name: "001-password-reset-keys",
+      sql: `
       create table if not exists password_reset_keys (
         key_digest text primary key,
         stream_id text not null,
         expires_at timestamptz not null
-      )`);
-  },
+      )`,
+    },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = accountStreamEvent(recorded);
     if (event.type === "PasswordResetRequested")

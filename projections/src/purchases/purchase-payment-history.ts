@@ -1,5 +1,6 @@
 import { type PurchaseEvent, purchaseEventSchemas, purchaseStreams } from "@el/domain/purchasing/purchase";
 import type { PurchasePaymentView, PurchaseStatus } from "@el/domain/purchasing/purchase-views";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -47,9 +48,7 @@ export const purchasePaymentHistoryProjector: Projector = {
   name: "purchase-payment-history",
   handles: Object.keys(purchaseEventSchemas),
   tables: ["purchase_status_changes"],
-  migrate: async (sql) => {
-    await sql.query(SCHEMA);
-  },
+  migrate: readModelMigrations("purchase-payment-history", [{ name: "001-purchase-payment-history", sql: SCHEMA }]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = purchaseStreams.event(recorded);
     const { status, at, by } = changeOf(event, recorded.recordedAt);

@@ -8,6 +8,7 @@ import {
 import type { PurchaseFilter } from "@el/domain/purchasing/purchase-views";
 import type { PageRequest } from "../catalog/paging";
 import { orderAndPage } from "../catalog/paging";
+import { readModelMigrations } from "../migrations";
 import { eventByEvent, type Projector, type Push } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -83,9 +84,7 @@ export const purchasesProjector: Projector = {
   name: "purchases",
   handles: [...Object.keys(purchaseEventSchemas), "PersonalDataErased"],
   tables: ["purchases"],
-  migrate: async (sql) => {
-    await sql.query(SCHEMA);
-  },
+  migrate: readModelMigrations("purchases", [{ name: "001-purchases", sql: SCHEMA }]),
   evolve: eventByEvent(async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") {
       // The purchases stay (money and credits), no longer saying whose they were.

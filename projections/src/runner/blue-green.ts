@@ -1,5 +1,6 @@
 import type { Position, RecordedEvent } from "@el/domain";
 import { comparePositions, START } from "@el/domain";
+import { adoptReadModelMigrations } from "../migrations";
 import type { Database } from "../sql";
 import type { EventSource, Projector } from "./projector";
 import { applySilently, dropSchema, inSchema, schemaIdentifier } from "./replay";
@@ -90,6 +91,7 @@ export const rebuildBlueGreen = async (options: BlueGreenOptions) => {
         await tx.query(`alter table if exists ${live}.${table} set schema ${schemaIdentifier(blue)}`);
         await tx.query(`alter table ${schemaIdentifier(green)}.${table} set schema ${live}`);
       }
+      await adoptReadModelMigrations(tx, projector.name, schemaIdentifier(green), live);
       await tx.query(
         `insert into projection_checkpoints (name, transaction_id, global_position) values ($1, $2::xid8, $3)
            on conflict (name) do update set transaction_id = excluded.transaction_id,

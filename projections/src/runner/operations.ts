@@ -1,5 +1,6 @@
 import type { Position, RecordedEvent } from "@el/domain";
 import { comparePositions } from "@el/domain";
+import { forgetReadModelMigrations } from "../migrations";
 import type { Database, Sql } from "../sql";
 import { advanceCheckpoint, CHECKPOINT_SCHEMA, loadCheckpoint, resetCheckpoint } from "./checkpoints";
 import { positionOf, sleep } from "./positions";
@@ -54,6 +55,7 @@ export const rebuildProjection = async (
   try {
     await db.transaction(async (tx) => {
       for (const table of projector.tables) await tx.query(`drop table if exists ${table} cascade`);
+      await forgetReadModelMigrations(tx, projector.name);
       await projector.migrate(tx);
       await resetCheckpoint(tx, projector.name);
     });

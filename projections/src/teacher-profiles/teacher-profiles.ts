@@ -11,6 +11,7 @@ import {
 } from "@el/domain/accounts/teacher-profile";
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import { applyScheduledInRuns } from "../lessons/scheduled-runs";
+import { readModelMigrations } from "../migrations";
 import type { EvolveOne, Projector } from "../runner/projector";
 import type { Sql } from "../sql";
 
@@ -161,9 +162,7 @@ export const teacherProfilesProjector: Projector = {
   // lessons' read model); the profile and the ratings a student just gave are read back at once.
   awaitedOn: [...PROFILE_EVENTS, ...RATING_EVENTS],
   tables: ["teacher_profiles", "teacher_lessons"],
-  migrate: async (sql) => {
-    await sql.query(TEACHER_PROFILES_SCHEMA);
-  },
+  migrate: readModelMigrations("teacher-profiles", [{ name: "001-teacher-profiles", sql: TEACHER_PROFILES_SCHEMA }]),
   // The lessons a burst schedules, in one statement; every other event on its own, in order.
   evolve: async (events, tx) => {
     await applyScheduledInRuns(

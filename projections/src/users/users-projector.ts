@@ -1,5 +1,6 @@
 import type { RecordedEvent } from "@el/domain";
 import { accountStreamEvent, PERSON_REMOVED, type ProfileChanges } from "@el/domain/accounts/index";
+import { readModelMigrations } from "../migrations";
 import { applyInRuns } from "../runner/live-runs";
 import type { EvolveOne, Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
@@ -395,9 +396,7 @@ export const usersProjector: Projector = {
     "AccountDeleted",
     "PersonalDataErased",
   ],
-  migrate: async (sql) => {
-    await sql.query(USERS_SCHEMA);
-  },
+  migrate: readModelMigrations("users", [{ name: "001-users", sql: USERS_SCHEMA }]),
   // A burst of credits spent is one update; every other event is applied on its own, in order.
   evolve: (events, tx) => applyInRuns(events, tx, spendsCredit, creditsSpent, applyUserEvent),
 };

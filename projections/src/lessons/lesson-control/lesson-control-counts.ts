@@ -1,6 +1,7 @@
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-view";
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
+import { readModelMigrations } from "../../migrations";
 import type { EvolveOne, Projector } from "../../runner/projector";
 import type { Sql } from "../../sql";
 import { applyScheduledInRuns } from "../scheduled-runs";
@@ -82,9 +83,7 @@ export const lessonControlCountsProjector: Projector = {
   name: "lesson-control-counts",
   handles: ["LessonScheduled", "LessonMoved", "LessonCancelled"],
   tables: ["lesson_control_month_counts", "lesson_control_members"],
-  migrate: async (sql) => {
-    await sql.query(SCHEMA);
-  },
+  migrate: readModelMigrations("lesson-control-counts", [{ name: "001-lesson-control-counts", sql: SCHEMA }]),
   // A burst's schedulings counted in one statement; moves and cancellations one by one, in order.
   evolve: async (events, tx) => {
     await applyScheduledInRuns(

@@ -1,5 +1,6 @@
 import { accountStreamEvent, PERSON_REMOVED } from "@el/domain/accounts/index";
 import { lessonStreams } from "@el/domain/lessons/lesson";
+import { readModelMigrations } from "../../migrations";
 import { eventByEvent, type Projector } from "../../runner/projector";
 
 /**
@@ -43,9 +44,7 @@ export const lessonFeedbacksProjector: Projector = {
     "PersonalDataErased",
   ],
   tables: ["student_feedbacks", "teacher_feedbacks"],
-  migrate: async (sql) => {
-    await sql.query(LESSON_FEEDBACKS_SCHEMA);
-  },
+  migrate: readModelMigrations("lesson-feedbacks", [{ name: "001-lesson-feedbacks", sql: LESSON_FEEDBACKS_SCHEMA }]),
   evolve: eventByEvent(async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") {
       // Feedback texts speak about both people of a lesson: erasing either erases them (the ratings stay).

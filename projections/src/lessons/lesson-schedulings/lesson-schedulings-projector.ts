@@ -2,6 +2,7 @@ import type { RecordedEvent } from "@el/domain";
 import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index";
 import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
+import { readModelMigrations } from "../../migrations";
 import { applyInRuns } from "../../runner/live-runs";
 import type { EvolveOne, Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
@@ -318,9 +319,9 @@ export const lessonSchedulingsProjector: Projector = {
     "PersonalDataErased",
   ],
   tables: ["lesson_schedulings"],
-  migrate: async (sql) => {
-    await sql.query(LESSON_SCHEDULINGS_SCHEMA);
-  },
+  migrate: readModelMigrations("lesson-schedulings", [
+    { name: "001-lesson-schedulings", sql: LESSON_SCHEDULINGS_SCHEMA },
+  ]),
   // Live, a burst of schedulings is one insert and every other event is applied on its own, in order, with
   // its pushes. In a replay nobody listens: the whole batch takes a few statements.
   evolve: async (events, tx, { live }) => {
