@@ -1,14 +1,14 @@
 import { type StudentEvent, studentStreams } from "@el/domain/accounts/index";
 import { calendarFeedStreams } from "@el/domain/calendar/index";
-import { type LessonEvent, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
 import { afterAll, describe, expect, it } from "vitest";
 import { lessonSchedulingsProjector } from "../lessons/lesson-schedulings/lesson-schedulings-projector";
+import { ana, bruno, lessonEvents } from "../testing/lesson-events";
 import { on, projectionSpec } from "../testing/projection-spec";
 import { usersProjector } from "../users/users-projector";
 import { calendarFeedOf, calendarFeedsProjector, calendarLessonsOf, calendarOwnerOf } from "./calendar-feeds";
 
-const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
-const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const { scheduled, accepted, cancelled } = lessonEvents();
+
 const registered = on(studentStreams.id(ana.id), {
   type: "StudentRegistered",
   data: {
@@ -33,30 +33,6 @@ const feed = (userId: number, digest: string) =>
   });
 const revoked = (userId: number) =>
   on(calendarFeedStreams.id(userId), { type: "CalendarFeedRevoked", data: { revokedAt: "2026-03-03T10:00:00.000Z" } });
-const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
-const scheduled = (id: number, date: string) =>
-  lesson(id, {
-    type: "LessonScheduled",
-    data: {
-      id,
-      student: ana,
-      trail: { id: 10, number: 1, title: "Hello" },
-      level: { id: 3, name: "Básico" },
-      date,
-      objective: "TRAVEL",
-      createdDate: "2026-03-01T12:00:00.000Z",
-    },
-  });
-const accepted = (id: number) =>
-  lesson(id, {
-    type: "LessonAccepted",
-    data: { teacher: bruno, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2026-03-01T13:00:00.000Z" },
-  });
-const cancelled = (id: number) =>
-  lesson(id, {
-    type: "LessonCancelled",
-    data: { by: ana.id, role: "student", refunded: true, at: "2026-03-01T14:00:00.000Z" },
-  });
 
 describe("calendar-feeds read model", () => {
   const spec = projectionSpec(usersProjector, lessonSchedulingsProjector, calendarFeedsProjector);

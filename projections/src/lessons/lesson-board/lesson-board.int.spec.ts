@@ -1,38 +1,17 @@
-import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
 import { ADMINS_ROOM } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../../testing/projection-spec";
+import { ana, bruno, lessonEvents } from "../../testing/lesson-events";
+import { projectionSpec } from "../../testing/projection-spec";
 import { lessonSchedulingsProjector } from "../lesson-schedulings/lesson-schedulings-projector";
 import { boardCard, lessonBoard, withBoardPushes } from "./lesson-board";
 
-const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
-const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const { lesson, scheduled, accepted, cancelled, paid } = lessonEvents({
+  createdDate: "2026-03-16T11:00:00.000Z",
+  acceptedAt: "2026-03-16T11:30:00.000Z",
+  cancelledAt: "2026-03-16T11:40:00.000Z",
+  paidAt: "2026-03-16T12:40:00.000Z",
+});
 
-const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
-const scheduled = (id: number, date: string, fields: Partial<LessonEventData<"LessonScheduled">> = {}) =>
-  lesson(id, {
-    type: "LessonScheduled",
-    data: {
-      id,
-      student: ana,
-      trail: { id: 10, number: 1, title: "Hello" },
-      level: { id: 3, name: "Básico" },
-      date,
-      objective: "TRAVEL",
-      createdDate: "2026-03-16T11:00:00.000Z",
-      ...fields,
-    },
-  });
-const accepted = (id: number) =>
-  lesson(id, {
-    type: "LessonAccepted",
-    data: { teacher: bruno, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2026-03-16T11:30:00.000Z" },
-  });
-const cancelled = (id: number) =>
-  lesson(id, {
-    type: "LessonCancelled",
-    data: { by: ana.id, role: "student", refunded: true, at: "2026-03-16T11:40:00.000Z" },
-  });
 const teacherFeedback = (id: number) =>
   lesson(id, {
     type: "TeacherFeedbackGiven",
@@ -49,11 +28,6 @@ const teacherFeedback = (id: number) =>
       partialyHeld: null,
       givenAt: "2026-03-16T12:30:00.000Z",
     },
-  });
-const paid = (id: number) =>
-  lesson(id, {
-    type: "LessonPaid",
-    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: bruno.id, by: "admin", at: "2026-03-16T12:40:00.000Z" },
   });
 
 /** São Paulo is UTC-3 in March 2026: 09:00 there on Monday the 16th. */

@@ -1,7 +1,8 @@
-import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import type { PersonSnapshot } from "@el/domain/lessons/lesson";
 import { TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../../testing/projection-spec";
+import { ana, bruno, lessonEvents } from "../../testing/lesson-events";
+import { projectionSpec } from "../../testing/projection-spec";
 import { lessonFeedbacksProjector } from "../lesson-feedbacks/lesson-feedbacks-projector";
 import { lessonSchedulingsProjector } from "../lesson-schedulings/lesson-schedulings-projector";
 import { countedLessons, lessonControlCountsProjector } from "./lesson-control-counts";
@@ -13,38 +14,15 @@ import {
   pageLessonControl,
 } from "./lesson-control-queries";
 
-const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
-const joao: PersonSnapshot = { id: 1004, firstName: "João", lastName: "Conceição" };
-const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
-const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
+const { lesson, scheduled, accepted, cancelled, paid } = lessonEvents({
+  createdDate: "2025-03-01T12:00:00.000Z",
+  acceptedAt: "2025-03-01T13:00:00.000Z",
+  cancelledAt: "2025-03-01T14:00:00Z",
+  cancelledBy: { by: 1, role: "admin" },
+});
 
-const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
-const scheduled = (id: number, date: string, fields: Partial<LessonEventData<"LessonScheduled">> = {}) =>
-  lesson(id, {
-    type: "LessonScheduled",
-    data: {
-      id,
-      student: ana,
-      trail: { id: 10, number: 1, title: "Hello" },
-      level: { id: 3, name: "Básico" },
-      date,
-      objective: "TRAVEL",
-      createdDate: "2025-03-01T12:00:00.000Z",
-      ...fields,
-    },
-  });
-const accepted = (id: number, teacher = bruno) =>
-  lesson(id, {
-    type: "LessonAccepted",
-    data: { teacher, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2025-03-01T13:00:00.000Z" },
-  });
-const cancelled = (id: number) =>
-  lesson(id, { type: "LessonCancelled", data: { by: 1, role: "admin", refunded: true, at: "2025-03-01T14:00:00Z" } });
-const paid = (id: number) =>
-  lesson(id, {
-    type: "LessonPaid",
-    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: bruno.id, by: "admin", at: "2026-04-01T12:00:00.000Z" },
-  });
+const joao: PersonSnapshot = { id: 1004, firstName: "João", lastName: "Conceição" };
+const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
 
 /** 10:00 in São Paulo on 2026-03-16; 22:00 on the 31st of March there is already April in UTC. */
 const MARCH_16 = "2026-03-16T13:00:00.000Z";

@@ -1,9 +1,10 @@
 import { stateFrom } from "@el/domain";
-import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import type { LessonEvent, PersonSnapshot } from "@el/domain/lessons/lesson";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import { TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../../testing/projection-spec";
+import { ana, bruno, lessonEvents } from "../../testing/lesson-events";
+import { projectionSpec } from "../../testing/projection-spec";
 import { lessonSchedulingsProjector } from "./lesson-schedulings-projector";
 import {
   findScheduling,
@@ -16,35 +17,10 @@ import {
 } from "./lesson-schedulings-queries";
 import { schedulingOfLesson } from "./scheduling-of-lesson";
 
-const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
-const bia: PersonSnapshot = { id: 1004, firstName: "Bia", lastName: null };
-const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const { lesson, scheduled, accepted, cancelled, paid } = lessonEvents();
 
-const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
-const scheduled = (id: number, date: string, fields: Partial<LessonEventData<"LessonScheduled">> = {}) =>
-  lesson(id, {
-    type: "LessonScheduled",
-    data: {
-      id,
-      student: ana,
-      trail: { id: 10, number: 1, title: "Hello" },
-      level: { id: 3, name: "Básico" },
-      date,
-      objective: "TRAVEL",
-      createdDate: "2026-03-01T12:00:00.000Z",
-      ...fields,
-    },
-  });
-const accepted = (id: number, teacher = bruno) =>
-  lesson(id, {
-    type: "LessonAccepted",
-    data: { teacher, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2026-03-01T13:00:00.000Z" },
-  });
-const cancelled = (id: number) =>
-  lesson(id, {
-    type: "LessonCancelled",
-    data: { by: ana.id, role: "student", refunded: true, at: "2026-03-01T14:00:00.000Z" },
-  });
+const bia: PersonSnapshot = { id: 1004, firstName: "Bia", lastName: null };
+
 const studentFeedback = (id: number) =>
   lesson(id, {
     type: "StudentFeedbackGiven",
@@ -66,11 +42,6 @@ const teacherFeedback = (id: number, status: 1 | 2 | 3) =>
       partialyHeld: null,
       givenAt: "2026-03-10T12:00:00.000Z",
     },
-  });
-const paid = (id: number) =>
-  lesson(id, {
-    type: "LessonPaid",
-    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: bruno.id, by: "admin", at: "2026-04-01T12:00:00.000Z" },
   });
 
 /** The lesson as its own stream has it: what a command answers before the read model shows it. */

@@ -1,7 +1,8 @@
-import { type LessonEvent, type LessonEventData, lessonStreams, type PersonSnapshot } from "@el/domain/lessons/lesson";
+import type { PersonSnapshot } from "@el/domain/lessons/lesson";
 import { userRoom } from "@el/domain/realtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../../testing/projection-spec";
+import { ana, bruno, lessonEvents } from "../../testing/lesson-events";
+import { projectionSpec } from "../../testing/projection-spec";
 import { lessonSchedulingsProjector } from "./lesson-schedulings-projector";
 import { teacherFinanceByMonth } from "./lesson-schedulings-queries";
 import {
@@ -14,35 +15,10 @@ import {
   teachersOwed,
 } from "./payments-queries";
 
-const ana: PersonSnapshot = { id: 1001, firstName: "Ana", lastName: "Souza" };
-const bruno: PersonSnapshot = { id: 1002, firstName: "Bruno", lastName: "Lima" };
+const { lesson, scheduled, accepted, cancelled, paid } = lessonEvents({ cancelledBy: { by: 1, role: "admin" } });
+
 const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
 
-const lesson = (id: number, event: LessonEvent) => on(lessonStreams.id(id), event);
-const scheduled = (id: number, date: string, fields: Partial<LessonEventData<"LessonScheduled">> = {}) =>
-  lesson(id, {
-    type: "LessonScheduled",
-    data: {
-      id,
-      student: ana,
-      trail: { id: 10, number: 1, title: "Hello" },
-      level: { id: 3, name: "Básico" },
-      date,
-      objective: "TRAVEL",
-      createdDate: "2026-03-01T12:00:00.000Z",
-      ...fields,
-    },
-  });
-const accepted = (id: number, teacher = bruno) =>
-  lesson(id, {
-    type: "LessonAccepted",
-    data: { teacher, meetUrl: `https://meet.jit.si/lesson-${id}`, acceptedAt: "2026-03-01T13:00:00.000Z" },
-  });
-const cancelled = (id: number) =>
-  lesson(id, {
-    type: "LessonCancelled",
-    data: { by: 1, role: "admin", refunded: true, at: "2026-03-01T14:00:00.000Z" },
-  });
 const reportedNotHeld = (id: number) =>
   lesson(id, {
     type: "TeacherFeedbackGiven",
@@ -59,11 +35,6 @@ const reportedNotHeld = (id: number) =>
       partialyHeld: null,
       givenAt: "2026-03-10T12:00:00.000Z",
     },
-  });
-const paid = (id: number, teacher = bruno, at = "2026-04-01T12:00:00.000Z") =>
-  lesson(id, {
-    type: "LessonPaid",
-    data: { paymentId: id + 7000, valueCents: 25_00, teacherId: teacher.id, by: "admin", at },
   });
 const unpaid = (id: number) =>
   lesson(id, {
