@@ -5,6 +5,7 @@ import { studentEventDefinitions } from "./student-account";
 import { teacherEventDefinitions } from "./teacher-account";
 
 export * from "./account";
+export * from "./account-requests";
 export * from "./account-streams";
 export * from "./admin-account";
 export * from "./personal-data";

@@ -1,5 +1,15 @@
 import { DomainError, invalid } from "@el/domain";
-import { accountErrors, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
+import {
+  AccountChangeBody,
+  accountErrors,
+  EmailCheckQuery,
+  PasswordChangeBody,
+  PasswordResetFinishBody,
+  PasswordResetInitBody,
+  type ProfileChanges,
+  Registration,
+  SignInBody,
+} from "@el/domain/accounts/index";
 import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
 import { findUserById, findUserBySignInName } from "@el/projections/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,43 +24,6 @@ import { applyAsTeacher, registerStudent } from "./registration";
 import { createRequestLimit } from "./request-limits";
 import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
 import { AccountDto, toAccountDto } from "./user-dto";
-
-/** Field rules of spec sections 5 and 9, shared by the account and user forms. */
-export const fields = {
-  email: z.string().trim().min(5).max(254).pipe(z.email()),
-  password: z.string().min(4).max(50),
-  name: z.string().trim().min(1).max(50),
-  optionalName: z.string().trim().max(50).nullable().optional(),
-  phone: z.string().trim().min(1).max(30),
-  langKey: z.string().trim().min(2).max(10),
-  imageUrl: z.string().trim().max(256).nullable().optional(),
-  experience: z.string().trim().min(1).max(2000),
-  level: z.number().int().positive(),
-};
-
-export const StudentRegistration = z.object({
-  student: z.literal(true),
-  firstName: fields.name,
-  lastName: fields.name,
-  email: fields.email,
-  password: fields.password,
-  phone: fields.phone,
-  level: fields.level,
-  objective: Objective,
-  seen: HeardFrom,
-  langKey: fields.langKey.optional(),
-});
-
-export const TeacherApplication = z.object({
-  student: z.literal(false),
-  firstName: fields.name,
-  lastName: fields.optionalName,
-  email: fields.email,
-  password: fields.password,
-  phone: fields.phone,
-  experience: fields.experience,
-  langKey: fields.langKey.optional(),
-});
 
 /** A refused sign-in: wrong credentials (401) or too many attempts (429). */
 const SignInRefused = z.object({ status: z.number(), message: z.string() });
@@ -104,7 +77,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     "/api/register",
     {
       schema: {
-        body: z.discriminatedUnion("student", [StudentRegistration, TeacherApplication]),
+        body: Registration,
         response: { 201: z.object({ login: z.string(), activated: z.boolean() }) },
       },
     },
@@ -133,7 +106,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/api/account/hasUser",
-    { schema: { querystring: z.object({ email: z.string().trim().min(1).max(254) }), response: { 200: z.boolean() } } },
+    { schema: { querystring: EmailCheckQuery, response: { 200: z.boolean() } } },
     // The spec's sign-up check ("Esse e-mail já possui cadastro vinculado."): it must say whether an e-mail
     // is taken, so it is limited per address instead; either answer is the same one indexed read.
     async (request, reply) => {
@@ -147,11 +120,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     "/api/authenticate",
     {
       schema: {
-        body: z.object({
-          username: z.string().trim().min(1).max(254),
-          password: z.string().min(1).max(100),
-          rememberMe: z.boolean().optional().default(false),
-        }),
+        body: SignInBody,
         response: { 200: z.object({ id_token: z.string() }), 401: SignInRefused, 429: SignInRefused },
       },
     },
@@ -180,14 +149,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        body: z.object({
-          firstName: fields.optionalName,
-          lastName: fields.optionalName,
-          email: fields.email,
-          langKey: fields.langKey.optional(),
-          imageUrl: fields.imageUrl,
-          phone: fields.phone.nullable().optional(),
-        }),
+        body: AccountChangeBody,
         response: { 200: NoBody },
       },
     },
@@ -213,7 +175,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        body: z.object({ currentPassword: z.string().min(1).max(100), newPassword: fields.password }),
+        body: PasswordChangeBody,
         response: { 200: IdToken },
       },
     },
@@ -264,7 +226,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/account/reset-password/init",
-    { schema: { body: fields.email, response: { 200: NoBody } } },
+    { schema: { body: PasswordResetInitBody, response: { 200: NoBody } } },
     // The same answer, after the same work, whether or not the e-mail has an account: the limit is per
     // address, and the look-up, the key and the mail happen after the answer, so its time says nothing.
     async (request, reply) => {
@@ -296,7 +258,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     "/api/account/reset-password/finish",
     {
       schema: {
-        body: z.object({ key: z.string().trim().min(1).max(200), newPassword: fields.password }),
+        body: PasswordResetFinishBody,
         response: { 200: NoBody },
       },
     },

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from "@el/domain";
 import { forbidden, invalid, notFound } from "@el/domain";
-import { accountErrors } from "@el/domain/accounts/index";
+import { AccountDeletionBody, accountErrors, LoginParams } from "@el/domain/accounts/index";
 import { findUserById, findUserByLogin, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -122,7 +122,7 @@ export const personalDataRoutes = async (plain: FastifyInstance) => {
     "/api/account",
     {
       config: { roles: "authenticated" },
-      schema: { body: z.object({ password: z.string().min(1).max(100) }), response: { 204: NoBody } },
+      schema: { body: AccountDeletionBody, response: { 204: NoBody } },
     },
     async (request, reply) => {
       const user = await me(app, request.currentUser.id);
@@ -138,7 +138,7 @@ export const personalDataRoutes = async (plain: FastifyInstance) => {
     "/api/users/:login/erase",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 204: NoBody } },
+      schema: { params: LoginParams, response: { 204: NoBody } },
     },
     async (request, reply) => {
       const login = request.params.login;

@@ -1,5 +1,12 @@
 import { invalid } from "@el/domain";
-import { SocialProvider, teacherStreams } from "@el/domain/accounts/index";
+import {
+  SocialCodeQuery,
+  SocialLinkBody,
+  SocialProvider,
+  SocialRegistration,
+  SocialTeacherApplication,
+  teacherStreams,
+} from "@el/domain/accounts/index";
 import { findUserById, findUserBySignInName } from "@el/projections/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,7 +22,6 @@ import {
   startAuthorization,
   takeAuthorization,
 } from "../../integrations/oauth/social-authorizations";
-import { StudentRegistration, TeacherApplication } from "./account-routes";
 import { createRequestLimit } from "./request-limits";
 import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS, UNDER_REVIEW } from "./sign-in";
 import { linkIdentity, ownerOfIdentity, registerSocialStudent, signInSocially } from "./social-sign-in";
@@ -123,7 +129,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       `/api/${name}/code`,
       {
         schema: {
-          querystring: z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) }),
+          querystring: SocialCodeQuery,
           response: { 200: ReturnOutcome, 401: SignInRefused },
         },
       },
@@ -178,7 +184,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       `/api/${name}/link`,
       {
         schema: {
-          body: z.object({ ticket: z.string().min(1).max(4096), password: z.string().min(1).max(100) }),
+          body: SocialLinkBody,
           response: { 200: IdToken, 429: SignInRefused },
         },
       },
@@ -215,9 +221,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
     "/api/register/social",
     {
       schema: {
-        body: StudentRegistration.omit({ student: true, email: true, password: true }).extend({
-          ticket: z.string().min(1).max(4096),
-        }),
+        body: SocialRegistration,
         response: { 201: IdToken },
       },
     },
@@ -240,9 +244,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
     "/api/register/social/teacher",
     {
       schema: {
-        body: TeacherApplication.omit({ student: true, email: true, password: true }).extend({
-          ticket: z.string().min(1).max(4096),
-        }),
+        body: SocialTeacherApplication,
         response: { 201: z.object({ login: z.string(), activated: z.boolean() }) },
       },
     },

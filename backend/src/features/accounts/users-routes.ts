@@ -1,5 +1,14 @@
 import { notFound } from "@el/domain";
-import { type AccountCommand, Authority, HeardFrom, Objective, type ProfileChanges } from "@el/domain/accounts/index";
+import {
+  type AccountCommand,
+  Authority,
+  LoginParams,
+  NewAdministrator,
+  type ProfileChanges,
+  RegistrationByAdmin,
+  UserListFilters,
+  UserUpdate,
+} from "@el/domain/accounts/index";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
 import { teachersOwed } from "@el/projections/lessons/index";
 import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
@@ -21,111 +30,14 @@ import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
 import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { NoBody } from "../../http/responses";
 import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
-import { fields } from "./account-routes";
 import { unguessablePassword } from "./passwords";
 import { registerAdministrator } from "./registration";
 import { type AdminRegistration, registerByAdmin } from "./registration-by-admin";
 import { toUserDto, UserDto } from "./user-dto";
 
-/** Paths under /api/users that are lists, not logins: no account may take them as its login. */
-const listPaths = ["admin", "teacher", "student", "authorities"];
-
-const login = z
-  .string()
-  .trim()
-  .min(1)
-  .max(254)
-  .regex(/^[_.@A-Za-z0-9+-]+$/)
-  .refine((value) => !listPaths.includes(value.toLowerCase()), "error.userexists");
-
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-
-/** The cpf and address a student gives at checkout; an administrator may also fill them in. */
-const addressFields = {
-  cpf: optionalText(20),
-  street: optionalText(200),
-  neighbourhood: optionalText(100),
-  city: optionalText(100),
-  state: optionalText(50),
-  country: optionalText(50),
-  number: optionalText(20),
-  cep: optionalText(10),
-};
-
-/** Where a teacher is paid (spec section 3, "Teacher user"). */
-const bankFields = {
-  bankNumber: optionalText(20),
-  bankAccount: optionalText(30),
-  bankBranch: optionalText(20),
-};
-
-/** What an administrator may change on any user (PUT /api/users). */
-const UserUpdate = z.object({
-  id: z.number().int().positive(),
-  firstName: fields.optionalName,
-  lastName: fields.optionalName,
-  email: fields.email.optional(),
-  activated: z.boolean().optional(),
-  langKey: fields.langKey.optional(),
-  authorities: z.array(Authority).min(1).optional(),
-  imageUrl: fields.imageUrl,
-  phone: optionalText(30),
-  level: fields.level.nullable().optional(),
-  objective: Objective.nullable().optional(),
-  experience: optionalText(2000),
-  ...addressFields,
-  ...bankFields,
-});
-
-const NewAdministrator = z.object({
-  id: z.null().optional(),
-  login,
-  email: fields.email,
-  firstName: fields.optionalName,
-  lastName: fields.optionalName,
-  langKey: fields.langKey.optional(),
-  imageUrl: fields.imageUrl,
-  authorities: z.array(Authority).optional(),
-  password: fields.password,
-});
-
-/**
- * Accounts an administrator creates for others: like the public forms, with less required, plus what the
- * management forms hold (a student's cpf and address, a teacher's cpf and bank details).
- */
-const RegistrationByAdmin = z.discriminatedUnion("student", [
-  z.object({
-    student: z.literal(true),
-    firstName: fields.name,
-    lastName: fields.optionalName,
-    email: fields.email,
-    password: fields.password.optional(),
-    phone: fields.phone.nullable().optional(),
-    level: fields.level.nullable().optional(),
-    objective: Objective.nullable().optional(),
-    seen: HeardFrom.nullable().optional(),
-    langKey: fields.langKey.optional(),
-    ...addressFields,
-  }),
-  z.object({
-    student: z.literal(false),
-    firstName: fields.name,
-    lastName: fields.optionalName,
-    email: fields.email,
-    password: fields.password.optional(),
-    phone: fields.phone.nullable().optional(),
-    experience: fields.experience.nullable().optional(),
-    langKey: fields.langKey.optional(),
-    cpf: addressFields.cpf,
-    ...bankFields,
-  }),
-]);
-
 const sortFields = Object.keys(userSortFields) as [UserSortField, ...UserSortField[]];
 const UserListQuery = pagingQuery(sortFields).extend({
-  /** Part of the name or e-mail (teacher and student management search). */
-  search: z.string().trim().max(100).optional(),
-  balance: z.enum(["true", "false"]).optional(),
+  ...UserListFilters.shape,
   ...FromReplay,
 });
 
@@ -195,7 +107,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/users/:login",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 200: UserDto } },
+      schema: { params: LoginParams, response: { 200: UserDto } },
     },
     async (request) => {
       const [user] = await withDebts(app, [await findUser(app, request.params.login)]);
@@ -267,7 +179,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/users/:login",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: z.object({ login: z.string().min(1).max(254) }), response: { 204: NoBody } },
+      schema: { params: LoginParams, response: { 204: NoBody } },
     },
     async (request, reply) => {
       const user = await findUser(app, request.params.login);

@@ -1,17 +1,7 @@
+import type { SocialRegistration } from "@el/domain/accounts/account-requests";
 import { z } from "zod";
 import { interfaceLanguage } from "../../../i18n/i18n";
 import { api } from "../../../lib/api";
-
-/** What step 2 asks of a student whom Google or Facebook vouched for; the e-mail and photo are in the ticket. */
-export interface SocialRegistration {
-  ticket: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  level: number;
-  objective: string;
-  seen: string;
-}
 
 const IdToken = z.object({ id_token: z.string().min(1) });
 

@@ -1,3 +1,4 @@
+import type { PasswordResetFinishBody } from "@el/domain/accounts/account-requests";
 import { api, request } from "../../../lib/api";
 
 /** `POST api/account/reset-password/init`: the body is the e-mail as plain text (spec section 7). */
@@ -7,4 +8,4 @@ export const requestPasswordReset = (email: string) =>
 
 /** `POST api/account/reset-password/finish`: the key from the e-mailed link and the new password. */
 export const finishPasswordReset = (key: string, newPassword: string) =>
-  api.post<void>("api/account/reset-password/finish", { key, newPassword });
+  api.post<void>("api/account/reset-password/finish", { key, newPassword } satisfies PasswordResetFinishBody);

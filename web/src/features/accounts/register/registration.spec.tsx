@@ -178,7 +178,6 @@ describe("student sign-up, step 1", () => {
         lastName: "Maria Lima",
         email: "eva@example.com",
         password: "segredo1",
-        imageUrl: photo,
         level: 1,
         seen: "FACEBOOK",
         student: true,

@@ -104,7 +104,6 @@ export const StudentStepTwoPage = () => {
       level: Number(values.level),
       objective: values.objective,
       seen: values.heardFrom,
-      imageUrl: registrant.imageUrl,
       student: true,
     });
     session.login({ username: email, password: values.password, rememberMe: false });

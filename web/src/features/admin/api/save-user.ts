@@ -1,18 +1,14 @@
+import type { NewAdministrator } from "@el/domain/accounts/account-requests";
 import { api } from "../../../lib/api";
 import type { User } from "./user";
 
-export interface NewAdministrator {
-  login: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  langKey: string;
-}
-
 /** `POST api/users`: creating a user here always makes an administrator (spec section 5). */
 export const createAdministrator = (administrator: NewAdministrator) =>
-  api.post<User | undefined>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
+  api.post<User | undefined>("api/users", {
+    ...administrator,
+    activated: true,
+    authorities: ["ROLE_ADMIN"],
+  } satisfies NewAdministrator & { activated: boolean });
 
 /**
  * `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it.
