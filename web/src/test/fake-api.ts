@@ -40,3 +40,19 @@ export const fakeApi = (handlers: Record<string, Handler>) => {
   );
   return calls;
 };
+
+/** A response that arrives only when the test says so, to look at the loading state. */
+export const deferred = () => {
+  let release: (response: Response) => void = () => undefined;
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+};
+
+/** A page of `items` as the back office's lists answer it: the slice asked for, the total in `X-Total-Count`. */
+export const pageOf = <T>(items: T[], query: URLSearchParams) => {
+  const page = Number(query.get("page"));
+  const size = Number(query.get("size"));
+  return json(items.slice(page * size, (page + 1) * size), { headers: { "X-Total-Count": String(items.length) } });
+};

@@ -1,19 +1,8 @@
-import type { LessonControlView } from "@el/domain/lessons/lesson-control-view";
-import { json } from "../../test/fake-api";
-
 /** The server side of lesson control's component specs: the signed-in administrator and lesson rows. */
+import type { LessonControlView } from "@el/domain/lessons/lesson-control-view";
 
-export const adminAccount = () =>
-  json({
-    id: 1,
-    login: "admin@example.com",
-    firstName: "Admin",
-    lastName: "Silva",
-    email: "admin@example.com",
-    activated: true,
-    langKey: "pt-br",
-    authorities: ["ROLE_USER", "ROLE_ADMIN"],
-  });
+export { adminAccount } from "../../test/fake-accounts";
+export { deferred } from "../../test/fake-api";
 
 export const teachers = [
   { id: 21, login: "bruno@example.com", firstName: "Bruno", lastName: "Lima" },
@@ -59,12 +48,3 @@ export const lessonRow = (id: number, changes: Partial<LessonControlView> = {}):
   payment: null,
   ...changes,
 });
-
-/** A response that arrives only when the test says so, to look at the loading state. */
-export const deferred = () => {
-  let release: (response: Response) => void = () => undefined;
-  const promise = new Promise<Response>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-};

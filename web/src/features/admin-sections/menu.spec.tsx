@@ -1,11 +1,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { adminAccount } from "../../test/fake-accounts";
 import { fakeApi } from "../../test/fake-api";
 import { linksOf } from "../../test/links";
 import { renderRoutes } from "../../test/render";
 import { adminSectionsArea } from "../../test/render-area";
 import { signInAdministratorForEachTest } from "../../test/sign-in";
-import { adminAccount } from "./test-server";
 
 signInAdministratorForEachTest();
 

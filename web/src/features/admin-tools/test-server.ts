@@ -1,32 +1,6 @@
-import { json } from "../../test/fake-api";
 import type { HealthDetails, ProjectorHealth } from "./api/health-api";
 
-/** The signed-in administrator the /admin pages need. */
-export const adminAccount = () =>
-  json({
-    id: 1,
-    login: "admin@example.com",
-    firstName: "Admin",
-    lastName: "Silva",
-    email: "admin@example.com",
-    activated: true,
-    langKey: "pt-br",
-    authorities: ["ROLE_USER", "ROLE_ADMIN"],
-  });
-
-/** A student, who may not see /admin. */
-export const studentAccount = () =>
-  json({
-    id: 5,
-    login: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Souza",
-    email: "ana@example.com",
-    activated: true,
-    langKey: "pt-br",
-    authorities: ["ROLE_USER", "ROLE_STUDENT"],
-    balance: 3,
-  });
+export { adminAccount, studentAccount } from "../../test/fake-accounts";
 
 export const projector = (name: string, changes: Partial<ProjectorHealth> = {}): ProjectorHealth => ({
   name,

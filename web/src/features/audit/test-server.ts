@@ -1,6 +1,8 @@
 import type { AuditEvent, StreamHistory } from "@el/domain/audit/audit-views";
 import { json } from "../../test/fake-api";
 
+export { studentAccount } from "../../test/fake-accounts";
+
 /** An auditor signed in: ROLE_AUDITOR alone, as an administrator grants it. */
 export const auditorAccount = () =>
   json({
@@ -12,20 +14,6 @@ export const auditorAccount = () =>
     activated: true,
     langKey: "pt-br",
     authorities: ["ROLE_USER", "ROLE_AUDITOR"],
-  });
-
-/** A student, who may not read the history. */
-export const studentAccount = () =>
-  json({
-    id: 5,
-    login: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Souza",
-    email: "ana@example.com",
-    activated: true,
-    langKey: "pt-br",
-    authorities: ["ROLE_USER", "ROLE_STUDENT"],
-    balance: 3,
   });
 
 /** A stored event of `student-1001` as the API answers it. */

@@ -2,10 +2,10 @@ import type { BoardCard, BoardView } from "@el/domain/lessons/board-view";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeApi, json } from "../../../test/fake-api";
+import { adminAccount } from "../../../test/fake-accounts";
+import { deferred, fakeApi, json } from "../../../test/fake-api";
 import { renderLiveAdminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, deferred } from "../test-server";
 import { WAITING_ALERT_KEY } from "./board-page";
 
 const MINUTE = 60_000;

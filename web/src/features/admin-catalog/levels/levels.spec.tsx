@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ToastRegion } from "../../../components/toast/toast-region";
-import { fakeApi, json } from "../../../test/fake-api";
+import { adminAccount } from "../../../test/fake-accounts";
+import { deferred, fakeApi, json, pageOf } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, deferred, pageOf } from "../test-server";
 
 /** 60 levels on the server; level 2 is inactive. */
 const server = (overrides: Parameters<typeof fakeApi>[0] = {}) => {

@@ -2,12 +2,12 @@ import type { MaterialView } from "@el/domain/catalog/catalog-views";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, json } from "../../../test/fake-api";
+import { adminAccount } from "../../../test/fake-accounts";
+import { deferred, fakeApi, json, pageOf } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, deferred, pageOf } from "../test-server";
 
 const material = (id: number, active = true): MaterialView => ({
   id,

@@ -1,11 +1,11 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeApi, json } from "../../../test/fake-api";
+import { adminAccount } from "../../../test/fake-accounts";
+import { deferred, fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminArea, renderLiveAdminArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, deferred } from "../test-server";
 
 const scheduling = {
   id: 41,

@@ -2,11 +2,11 @@ import type { LessonHistoryView } from "@el/domain/lessons/lesson-history-view";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeApi, json } from "../../../test/fake-api";
+import { adminAccount } from "../../../test/fake-accounts";
+import { fakeApi, json, pageOf } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminSectionsArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, pageOf } from "../test-server";
 
 const lesson = (id: number, changes: Partial<LessonHistoryView> = {}): LessonHistoryView => ({
   id,

@@ -2,11 +2,11 @@ import type { TrailView } from "@el/domain/catalog/catalog-views";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { adminAccount } from "../../../test/fake-accounts";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { adminSectionsArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount } from "../test-server";
 
 const trail = (id: number, levelId: number, number: number, title: string): TrailView => ({
   id,
