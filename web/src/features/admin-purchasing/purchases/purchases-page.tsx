@@ -4,7 +4,6 @@ import {
   type PurchaseStatus,
   type PurchaseView,
 } from "@el/domain/purchasing/purchase-views";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
@@ -16,6 +15,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
+import { useFilterForm } from "../../../lib/use-filter-form";
 import { useResource } from "../../../lib/use-resource";
 import { getPurchaseTotal } from "../api/get-purchase-total";
 import { getPurchases } from "../api/get-purchases";
@@ -154,6 +154,8 @@ export const PurchasesPage = () => {
 
 const EMPTY_FILTER: FilterValues = { status: "", method: "", studentId: "", from: "", to: "" };
 
+const periodIsInvalid = ({ from, to }: FilterValues) => from !== "" && to !== "" && from > to;
+
 /** The filter form: nothing is asked of the server until Pesquisar; Limpar shows every purchase again. */
 const PurchaseFilters = ({
   initial,
@@ -165,14 +167,10 @@ const PurchaseFilters = ({
   onSearch: (values: FilterValues) => void;
 }) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
-  const periodInvalid = values.from !== "" && values.to !== "" && values.from > values.to;
-  const set = (field: keyof FilterValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!periodInvalid) onSearch(values);
-  };
+  const { chosen, choose, submit, clear } = useFilterForm(initial, (filters) => {
+    if (!periodIsInvalid(filters)) onSearch(filters);
+  });
+  const periodInvalid = periodIsInvalid(chosen);
   return (
     <form
       className="card"
@@ -184,7 +182,7 @@ const PurchaseFilters = ({
       <div className="actions" style={{ flexWrap: "wrap", alignItems: "flex-end" }}>
         <div className="form-field">
           <label htmlFor="purchase-status">{t("adminPurchasing.purchases.status")}</label>
-          <select id="purchase-status" value={values.status} onChange={set("status")}>
+          <select id="purchase-status" value={chosen.status} onChange={choose("status")}>
             <option value="">{t("adminPurchasing.purchases.allStatuses")}</option>
             {PURCHASE_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -195,7 +193,7 @@ const PurchaseFilters = ({
         </div>
         <div className="form-field">
           <label htmlFor="purchase-method">{t("adminPurchasing.purchases.method")}</label>
-          <select id="purchase-method" value={values.method} onChange={set("method")}>
+          <select id="purchase-method" value={chosen.method} onChange={choose("method")}>
             <option value="">{t("adminPurchasing.purchases.allStatuses")}</option>
             {PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
@@ -206,7 +204,7 @@ const PurchaseFilters = ({
         </div>
         <div className="form-field">
           <label htmlFor="purchase-student">{t("adminPurchasing.purchases.student")}</label>
-          <select id="purchase-student" value={values.studentId} onChange={set("studentId")}>
+          <select id="purchase-student" value={chosen.studentId} onChange={choose("studentId")}>
             <option value="">{t("adminPurchasing.purchases.all")}</option>
             {students.map((student) => (
               <option key={student.id} value={student.id}>
@@ -220,9 +218,9 @@ const PurchaseFilters = ({
           <input
             id="purchase-from"
             type="date"
-            value={values.from}
+            value={chosen.from}
             aria-invalid={periodInvalid || undefined}
-            onChange={set("from")}
+            onChange={choose("from")}
           />
         </div>
         <div className="form-field">
@@ -230,23 +228,16 @@ const PurchaseFilters = ({
           <input
             id="purchase-to"
             type="date"
-            value={values.to}
+            value={chosen.to}
             aria-invalid={periodInvalid || undefined}
-            onChange={set("to")}
+            onChange={choose("to")}
           />
         </div>
         <div className="actions">
           <button type="submit" className="btn btn-primary">
             {t("adminPurchasing.purchases.search")}
           </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setValues(EMPTY_FILTER);
-              onSearch(EMPTY_FILTER);
-            }}
-          >
+          <button type="button" className="btn btn-outline" onClick={() => clear(EMPTY_FILTER)}>
             {t("adminPurchasing.purchases.clear")}
           </button>
         </div>

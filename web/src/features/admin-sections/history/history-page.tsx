@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { HistoryLink } from "../../../components/audit/history-link";
 import { ListTable } from "../../../components/list/list-table";
@@ -7,6 +6,7 @@ import { SortableHeader } from "../../../components/list/sortable-header";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
+import { useFilterForm } from "../../../lib/use-filter-form";
 import { useResource } from "../../../lib/use-resource";
 import { getLessonHistory, getLessonHistoryTotals, type HistoryFilters } from "../api/lesson-history-api";
 import { getPeople } from "../api/people-api";
@@ -100,19 +100,13 @@ const HistoryFilterForm = ({
   onSearch: (filters: HistoryFilters) => void;
 }) => {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(initial);
+  const { chosen, choose, submit } = useFilterForm(initial, onSearch);
   const teachers = useResource(() => getPeople("teacher"), "teachers");
   const students = useResource(() => getPeople("student"), "students");
-  const set = (name: keyof HistoryFilters) => (event: { target: { value: string } }) =>
-    setChosen((previous) => ({ ...previous, [name]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(chosen);
-  };
   const select = (name: keyof HistoryFilters, label: string, options: { value: string; label: string }[]) => (
     <label className="form-field">
       {label}
-      <select value={chosen[name]} onChange={set(name)}>
+      <select value={chosen[name]} onChange={choose(name)}>
         <option value="">{t("adminSections.all")}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router-dom";
 import { ListTable } from "../../../components/list/list-table";
 import { RowActions } from "../../../components/list/row-actions";
 import { useListParams } from "../../../lib/list-params";
 import { formatReais } from "../../../lib/money";
+import { useFilterForm } from "../../../lib/use-filter-form";
 import { useResource } from "../../../lib/use-resource";
 import { getPayments, getPaymentsTotal, type PaymentFilters } from "../api/payments-api";
 import { MONTHS, yearOptions } from "../history/year-options";
@@ -87,16 +87,12 @@ const PaymentFilterForm = ({
   onSearch: (filters: PaymentFilters) => void;
 }) => {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(chosen);
-  };
+  const { chosen, choose, submit } = useFilterForm(initial, onSearch);
   return (
     <form className="actions" role="search" onSubmit={submit}>
       <label className="form-field">
         {t("adminSections.history.year")}
-        <select value={chosen.year} onChange={(event) => setChosen({ ...chosen, year: event.target.value })}>
+        <select value={chosen.year} onChange={choose("year")}>
           <option value="">{t("adminSections.all")}</option>
           {yearOptions().map((year) => (
             <option key={year} value={year}>
@@ -107,7 +103,7 @@ const PaymentFilterForm = ({
       </label>
       <label className="form-field">
         {t("adminSections.history.month")}
-        <select value={chosen.month} onChange={(event) => setChosen({ ...chosen, month: event.target.value })}>
+        <select value={chosen.month} onChange={choose("month")}>
           <option value="">{t("adminSections.all")}</option>
           {MONTHS.map((month) => (
             <option key={month} value={month}>
