@@ -147,7 +147,6 @@ export const mailPreferenceEventSchemas = {
 export type MailPreferenceEvent = EventOf<typeof mailPreferenceEventSchemas>;
 export const mailPreferenceStreams = streamKind("mail-preferences", mailPreferenceEventSchemas, numericKey);
 export type SetMailPreferences = Command<"SetMailPreferences", { off: MailTopic[] }>;
-export type MailPreferencesCommand = SetMailPreferences;
 
 export const setMailPreferences = (command: SetMailPreferences, state: MailTopic[]): MailPreferenceEvent[] => {
   const off = mailTopics.filter((topic) => command.off.includes(topic));
@@ -156,7 +155,7 @@ export const setMailPreferences = (command: SetMailPreferences, state: MailTopic
     : [{ type: "MailPreferencesChanged", data: { off } }];
 };
 
-export const mailPreferencesDecider: Decider<MailPreferencesCommand, MailPreferenceEvent, MailTopic[]> = {
+export const mailPreferencesDecider: Decider<SetMailPreferences, MailPreferenceEvent, MailTopic[]> = {
   initialState: () => [],
   // One event and one command: nothing to forget.
   evolve: (_state, event) => event.data.off,

@@ -7,6 +7,7 @@ import { z } from "zod";
  */
 
 export const PAYMENT_METHODS = ["CREDIT", "DEBIT", "PIX", "BANKSLIP"] as const;
+/** How a purchase is paid: the spec's TRANSFER has no flow of its own (no bank details are offered to pay into). */
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -35,10 +35,6 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
-/** How a purchase is paid: the spec's TRANSFER has no flow of its own (no bank details are offered to pay into). */
-export const PurchaseMethod = PaymentMethod;
-export type PurchaseMethod = PaymentMethod;
-
 const PixAwaited = z.object({ kind: z.literal("PIX"), qrCode: z.string(), expiresAt: z.iso.datetime() });
 const BoletoAwaited = z.object({
   kind: z.literal("BANKSLIP"),
@@ -63,7 +59,7 @@ export const purchaseEventSchemas = {
     totalCents: z.number().int(),
     /** Lesson credits the purchase gives once paid. */
     credits: z.number().int().positive(),
-    method: PurchaseMethod,
+    method: PaymentMethod,
     installments: z.number().int().min(1).max(MAX_INSTALLMENTS),
     /** Brand and last four digits only: the number and CVC never reach an event. */
     card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }).nullable(),

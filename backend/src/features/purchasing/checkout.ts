@@ -6,7 +6,7 @@ import {
   checkoutErrors,
   digitsOf,
   isValidCpf,
-  type PurchaseMethod,
+  type PaymentMethod,
   parseCard,
   priceOrder,
 } from "@el/domain/purchasing/index";
@@ -54,7 +54,7 @@ const checkoutCommandId = (studentId: number, key: string | undefined, body: Che
     .digest("hex");
 };
 
-const methodOf = (body: CheckoutBody): PurchaseMethod =>
+const methodOf = (body: CheckoutBody): PaymentMethod =>
   body.method ?? (body.card?.method === "debit" ? "DEBIT" : "CREDIT");
 
 /** What a checkout answers for a purchase as it stands (a retried checkout answers the first one's outcome). */

@@ -5,9 +5,9 @@ import { couponDecider, couponStreams, INVALID_COUPON } from "@el/domain/coupons
 import {
   type AwaitedPayment,
   type OrderLine,
+  type PaymentMethod,
   type Purchase,
   type PurchaseCommand,
-  type PurchaseMethod,
   purchaseDecider,
   purchaseErrors,
   purchaseStreams,
@@ -47,7 +47,7 @@ export const startPurchaseCommand = async (
     login: string;
     orders: OrderLine[];
     coupon: { id: number; code: string } | null;
-    method: PurchaseMethod;
+    method: PaymentMethod;
     installments: number;
     card: { brand: string; last4: string } | null;
     sessionId: string;

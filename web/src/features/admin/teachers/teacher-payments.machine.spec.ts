@@ -1,10 +1,9 @@
-import type { MonthPaidView } from "@el/domain/lessons/payment-view";
+import type { MonthPaidView, TeacherLessonPaymentView } from "@el/domain/lessons/payment-view";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { TeacherLessonToPay } from "../api/teacher-lessons-to-pay";
 import { type Period, teacherPaymentsMachine } from "./teacher-payments.machine";
 
-const lesson = (lessonId: number, state: { payable?: boolean; paymentId?: number } = {}): TeacherLessonToPay => ({
+const lesson = (lessonId: number, state: { payable?: boolean; paymentId?: number } = {}): TeacherLessonPaymentView => ({
   lessonId,
   startsAt: "2026-06-10T13:00:00.000Z",
   date: "2026-06-10",
@@ -21,7 +20,7 @@ const lesson = (lessonId: number, state: { payable?: boolean; paymentId?: number
 });
 
 /** The machine with its HTTP actors replaced by the answers a test gives, recording what they were asked. */
-const start = (answers: { lessons: (period: Period) => TeacherLessonToPay[] }) => {
+const start = (answers: { lessons: (period: Period) => TeacherLessonPaymentView[] }) => {
   const asked: string[] = [];
   const machine = teacherPaymentsMachine.provide({
     actors: {

@@ -1,8 +1,8 @@
-import type { MonthPaidView, PaymentSummary } from "@el/domain/lessons/payment-view";
+import type { MonthPaidView, PaymentSummary, TeacherLessonPaymentView } from "@el/domain/lessons/payment-view";
 import { assign, fromPromise, setup } from "xstate";
 import { payLesson } from "../api/pay-lesson";
 import { payMonth } from "../api/pay-month";
-import { fetchTeacherLessonsToPay, type TeacherLessonToPay } from "../api/teacher-lessons-to-pay";
+import { fetchTeacherLessonsToPay } from "../api/teacher-lessons-to-pay";
 import { unpayLesson } from "../api/unpay-lesson";
 
 export interface Period {
@@ -20,13 +20,13 @@ export type TeacherPaymentsEvent =
 interface TeacherPaymentsContext {
   login: string;
   period: Period;
-  lessons: TeacherLessonToPay[];
+  lessons: TeacherLessonPaymentView[];
   /** The lesson whose toggle is being sent. */
   changing: number | null;
   error: unknown;
 }
 
-const withPayment = (lessons: TeacherLessonToPay[], lessonId: number, payment: PaymentSummary | null) =>
+const withPayment = (lessons: TeacherLessonPaymentView[], lessonId: number, payment: PaymentSummary | null) =>
   lessons.map((lesson) => (lesson.lessonId === lessonId ? { ...lesson, payment } : lesson));
 
 const paymentOf = (context: TeacherPaymentsContext) =>
@@ -44,7 +44,7 @@ export const teacherPaymentsMachine = setup({
     events: {} as TeacherPaymentsEvent,
   },
   actors: {
-    load: fromPromise<TeacherLessonToPay[], { login: string; period: Period }>(({ input }) =>
+    load: fromPromise<TeacherLessonPaymentView[], { login: string; period: Period }>(({ input }) =>
       fetchTeacherLessonsToPay(input.login, input.period),
     ),
     pay: fromPromise<PaymentSummary, { login: string; lessonId: number }>(({ input }) =>

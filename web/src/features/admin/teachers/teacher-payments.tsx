@@ -1,4 +1,5 @@
 import { TEACHER_PAYMENT_CENTS } from "@el/domain/lessons/lesson";
+import type { TeacherLessonPaymentView } from "@el/domain/lessons/payment-view";
 import { wallClockOf } from "@el/domain/lessons/sao-paulo-time";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +7,6 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 import { formatReais } from "../../../lib/money";
-import type { TeacherLessonToPay } from "../api/teacher-lessons-to-pay";
 import { fullName } from "../api/user";
 import { teacherPaymentsMachine } from "./teacher-payments.machine";
 
@@ -139,7 +139,7 @@ const PaymentToggle = ({
   onPay,
   onUnpay,
 }: {
-  lesson: TeacherLessonToPay;
+  lesson: TeacherLessonPaymentView;
   disabled: boolean;
   sending: boolean;
   onPay: () => void;

@@ -1,3 +1,4 @@
+import type { PendingLessonView } from "@el/domain/lessons/scheduling-view";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -5,9 +6,8 @@ import { fakeApi, json } from "../../../test/fake-api";
 import { optionNames } from "../../../test/options";
 import { renderTeacherArea, TEACHER } from "../../../test/render-area";
 import { signInTeacherForEachTest } from "../../../test/sign-in";
-import type { PendingLesson } from "./pending-lessons-api";
 
-const pending = (id: number, date: string, level: PendingLesson["level"], title: string): PendingLesson => ({
+const pending = (id: number, date: string, level: PendingLessonView["level"], title: string): PendingLessonView => ({
   id,
   date,
   objective: "PROFESSIONAL",
@@ -25,7 +25,7 @@ const MONDAY_NIGHT = pending(1001, "2030-03-05T01:00:00.000Z", INTERMEDIATE, "Sm
 const SUNDAY_MORNING = pending(1002, "2030-03-10T13:00:00.000Z", BASIC, "Ordering food");
 const WEDNESDAY_EVENING = pending(1003, "2030-03-06T22:00:00.000Z", INTERMEDIATE, "Job interviews");
 
-const server = (options: { lessons?: PendingLesson[]; claim?: () => Response; load?: () => Response } = {}) =>
+const server = (options: { lessons?: PendingLessonView[]; claim?: () => Response; load?: () => Response } = {}) =>
   fakeApi({
     "GET /api/account": () => json(TEACHER),
     "GET /api/schedulings/withoutLesson/fromNow": options.load ?? (() => json(options.lessons ?? [])),

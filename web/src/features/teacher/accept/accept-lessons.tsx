@@ -1,4 +1,5 @@
 import { wallClockOf } from "@el/domain/lessons/sao-paulo-time";
+import type { PendingLessonView } from "@el/domain/lessons/scheduling-view";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,6 @@ import { trailLabel } from "../../../lib/lessons/lesson-card";
 import { formatDay, formatEndTime, formatTime } from "../../../lib/lessons/lesson-time";
 import { useLiveFeed } from "../../../lib/socket";
 import { pendingLessonsMachine } from "./pending-lessons.machine";
-import type { PendingLesson } from "./pending-lessons-api";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -21,7 +21,7 @@ export const AcceptLessons = () => {
   const board = useActorRef(pendingLessonsMachine, { input: { feed } });
   const snapshot = useSelector(board, (state) => state);
   const [weekday, setWeekday] = useState("");
-  const [level, setLevel] = useState<PendingLesson["level"] | null>(null);
+  const [level, setLevel] = useState<PendingLessonView["level"] | null>(null);
   const { lessons, claimed, claimError, loadError, claiming } = snapshot.context;
 
   if (snapshot.matches("loading")) return <Loading />;

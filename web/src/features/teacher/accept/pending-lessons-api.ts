@@ -2,11 +2,8 @@ import { type ClaimedLessonView, PendingLessonView } from "@el/domain/lessons/sc
 import { z } from "zod";
 import { api } from "../../../lib/api";
 
-/** A lesson waiting for a teacher, as the board shows it (the same shape `lesson:pending` pushes). */
-export type PendingLesson = PendingLessonView;
-
 /** Lessons still ahead that no teacher claimed yet, soonest first. */
-export const fetchPendingLessons = async (): Promise<PendingLesson[]> =>
+export const fetchPendingLessons = async (): Promise<PendingLessonView[]> =>
   z.array(PendingLessonView).parse(await api.get("api/schedulings/withoutLesson/fromNow"));
 
 /** Claims the lesson: the teacher gets it with its video link; a 409 says another teacher was faster. */

@@ -1,11 +1,11 @@
+import type { PendingLessonView } from "@el/domain/lessons/scheduling-view";
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { ApiError } from "../../../lib/api";
 import { createManualFeed } from "../../../test/manual-feed";
 import { pendingLessonsMachine } from "./pending-lessons.machine";
-import type { PendingLesson } from "./pending-lessons-api";
 
-const lesson = (id: number, date: string): PendingLesson => ({
+const lesson = (id: number, date: string): PendingLessonView => ({
   id,
   date,
   objective: "PROFESSIONAL",
@@ -19,8 +19,8 @@ const SECOND = lesson(1002, "2026-03-13T12:00:00.000Z");
 
 const start = (
   options: {
-    loaded?: PendingLesson[];
-    load?: () => Promise<PendingLesson[]>;
+    loaded?: PendingLessonView[];
+    load?: () => Promise<PendingLessonView[]>;
     claim?: (id: number) => Promise<unknown>;
   } = {},
 ) => {
@@ -41,16 +41,16 @@ const start = (
   return { actor, live, loads };
 };
 
-const ids = (lessons: PendingLesson[]) => lessons.map((pending) => pending.id);
+const ids = (lessons: PendingLessonView[]) => lessons.map((pending) => pending.id);
 
 /** A board load the test answers when it chooses, to push while the request is on its way. */
 const slowLoad = () => {
-  let answer: (lessons: PendingLesson[]) => void = () => {};
+  let answer: (lessons: PendingLessonView[]) => void = () => {};
   const load = () =>
-    new Promise<PendingLesson[]>((resolve) => {
+    new Promise<PendingLessonView[]>((resolve) => {
       answer = resolve;
     });
-  return { load, answer: (lessons: PendingLesson[]) => answer(lessons) };
+  return { load, answer: (lessons: PendingLessonView[]) => answer(lessons) };
 };
 
 describe("the teachers' board of lessons to accept", () => {

@@ -1,10 +1,11 @@
+import type { PendingLessonView } from "@el/domain/lessons/scheduling-view";
 import { assign, fromCallback, fromPromise, setup } from "xstate";
 import { ApiError } from "../../../lib/api";
 import type { LiveFeed } from "../../../lib/socket";
-import { claimLesson, fetchPendingLessons, type PendingLesson } from "./pending-lessons-api";
+import { claimLesson, fetchPendingLessons } from "./pending-lessons-api";
 
 type BoardPush =
-  | { type: "board.lessonPending"; lesson: PendingLesson }
+  | { type: "board.lessonPending"; lesson: PendingLessonView }
   | { type: "board.lessonGone"; lessonId: number };
 
 export type BoardEvent =
@@ -16,7 +17,7 @@ export type BoardEvent =
 
 interface BoardContext {
   feed: LiveFeed | null;
-  lessons: PendingLesson[];
+  lessons: PendingLessonView[];
   /**
    * Pushes received while the board loads, replayed onto the loaded list: the server may have read it
    * before or after them, so applying them to the old list would lose them when the new one lands.
@@ -24,18 +25,19 @@ interface BoardContext {
   pushedWhileLoading: BoardPush[];
   loadError: unknown;
   /** The lesson being claimed, kept aside: the claim's own push may take it off the list first. */
-  claiming: PendingLesson | null;
+  claiming: PendingLessonView | null;
   /** The lesson this teacher just claimed, for the success notice. */
-  claimed: PendingLesson | null;
+  claimed: PendingLessonView | null;
   claimError: unknown;
 }
 
-const withLesson = (lessons: PendingLesson[], lesson: PendingLesson) =>
+const withLesson = (lessons: PendingLessonView[], lesson: PendingLessonView) =>
   [...lessons.filter((known) => known.id !== lesson.id), lesson].sort(
     (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id,
   );
-const withoutLesson = (lessons: PendingLesson[], lessonId: number) => lessons.filter((known) => known.id !== lessonId);
-const afterPush = (lessons: PendingLesson[], push: BoardPush) =>
+const withoutLesson = (lessons: PendingLessonView[], lessonId: number) =>
+  lessons.filter((known) => known.id !== lessonId);
+const afterPush = (lessons: PendingLessonView[], push: BoardPush) =>
   push.type === "board.lessonPending" ? withLesson(lessons, push.lesson) : withoutLesson(lessons, push.lessonId);
 /** Another teacher got there first, or the lesson was cancelled: either way it is no longer to be had. */
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 409;
