@@ -9,6 +9,7 @@ import {
 import { type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { LESSON_TIME_ZONE } from "@el/domain/lessons/sao-paulo-time";
 import { ADMINS_ROOM, type ServerToClientPayload } from "@el/domain/realtime";
+import { fullName } from "@el/domain/shared/full-name";
 import type { Projector, Push } from "../../runner/projector";
 import type { Sql } from "../../sql";
 
@@ -45,18 +46,23 @@ const COLUMNS = `id, date, status, student_id, student_first_name, student_last_
   cancelled_at, student_feedback_id, teacher_feedback_id, payment_id`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 export const toBoardCard = (row: BoardRow): BoardCard => ({
   id: Number(row.id),
   date: iso(row.date),
   status: row.status,
-  student: { id: Number(row.student_id), name: fullName(row.student_first_name, row.student_last_name) },
+  student: {
+    id: Number(row.student_id),
+    name: fullName({ firstName: row.student_first_name, lastName: row.student_last_name }),
+  },
   level: { id: row.level_id, name: row.level_name },
   trail: { id: row.trail_id, number: row.trail_number, title: row.trail_title },
   teacher:
     row.status === "accepted" && row.teacher_id !== null
-      ? { id: Number(row.teacher_id), name: fullName(row.teacher_first_name, row.teacher_last_name) }
+      ? {
+          id: Number(row.teacher_id),
+          name: fullName({ firstName: row.teacher_first_name, lastName: row.teacher_last_name }),
+        }
       : null,
   waitingSince: iso(row.created_date),
   acceptedAt: row.accepted_at === null ? null : iso(row.accepted_at),

@@ -2,6 +2,7 @@ import type { RecordedEvent } from "@el/domain";
 import { PERSON_REMOVED, personOfAccountStream } from "@el/domain/accounts/index";
 import { type LessonEventData, type LessonScheduled, lessonStreams } from "@el/domain/lessons/lesson";
 import { type ServerToClientEventName, type ServerToClientPayload, TEACHERS_ROOM, userRoom } from "@el/domain/realtime";
+import { fullName } from "@el/domain/shared/full-name";
 import { readModelMigrations } from "../../migrations";
 import { applyInRuns } from "../../runner/live-runs";
 import type { EvolveOne, Projector, Push } from "../../runner/projector";
@@ -59,9 +60,6 @@ const push = <Name extends ServerToClientEventName>(
   event: Name,
   payload: ServerToClientPayload<Name>,
 ): Push => ({ room, event, payload });
-
-const fullName = (person: { firstName: string; lastName: string | null }) =>
-  [person.firstName, person.lastName].filter(Boolean).join(" ");
 
 const pendingPush = (data: LessonEventData<"LessonScheduled">): Push => {
   const { id, date, objective, level, trail, student } = data;
@@ -135,7 +133,7 @@ const changedPushes = (id: number, row: ChangedRow): Push[] => {
     date: new Date(row.date).toISOString(),
     teacher: {
       id: teacherId,
-      name: fullName({ firstName: row.teacher_first_name ?? "", lastName: row.teacher_last_name }),
+      name: fullName({ firstName: row.teacher_first_name, lastName: row.teacher_last_name }),
     },
     meetUrl: row.meet_url ?? "",
   };
