@@ -10,6 +10,7 @@ import {
   Registration,
   SignInBody,
 } from "@el/domain/accounts/index";
+import { AccountView } from "@el/domain/accounts/user-view";
 import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
 import { findUserById, findUserBySignInName } from "@el/projections/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -23,7 +24,7 @@ import { digestOf, hashPassword, newSecretKey, verifyPassword } from "./password
 import { applyAsTeacher, registerStudent } from "./registration";
 import { createRequestLimit } from "./request-limits";
 import { SIGN_IN_FAILED, signIn, TOO_MANY_SIGN_INS } from "./sign-in";
-import { AccountDto, toAccountDto } from "./user-dto";
+import { toAccountView } from "./user-views";
 
 /** A refused sign-in: wrong credentials (401) or too many attempts (429). */
 const SignInRefused = z.object({ status: z.number(), message: z.string() });
@@ -140,8 +141,8 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/api/account",
-    { config: { roles: "authenticated" }, schema: { response: { 200: AccountDto } } },
-    async (request) => toAccountDto(await me(app, request.currentUser.id)),
+    { config: { roles: "authenticated" }, schema: { response: { 200: AccountView } } },
+    async (request) => toAccountView(await me(app, request.currentUser.id)),
   );
 
   app.post(

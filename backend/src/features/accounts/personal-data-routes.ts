@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@el/domain";
 import { forbidden, invalid, notFound } from "@el/domain";
 import { AccountDeletionBody, accountErrors, LoginParams } from "@el/domain/accounts/index";
+import { UserView } from "@el/domain/accounts/user-view";
 import { findUserById, findUserByLogin, type UserRow } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -11,7 +12,7 @@ import { photosNamedBy, type ResizedPhoto, readTeacherPhotos, TEACHER_PHOTO_TYPE
 import { accountOf } from "./account-commands";
 import { erasePerson, streamsOfPerson } from "./erasure";
 import { verifyPassword } from "./passwords";
-import { toUserDto, UserDto } from "./user-dto";
+import { toUserView } from "./user-views";
 
 const ExportedEvent = z.object({
   stream: z.string(),
@@ -33,7 +34,7 @@ const ExportedPhoto = z.object({
 /** Everything the product holds about the person who asks (LGPD art. 18: access and portability). */
 export const PersonalDataExport = z.object({
   exportedAt: z.string(),
-  account: UserDto,
+  account: UserView,
   credits: z.object({ balance: z.number(), trialCredits: z.number() }),
   purchases: z.array(ExportedEvent),
   lessons: z.array(ExportedEvent),
@@ -87,7 +88,7 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
   const photos = await readTeacherPhotos(app.db, photosNamedBy(account));
   return {
     exportedAt: app.clock.now().toISOString(),
-    account: toUserDto(user),
+    account: toUserView(user),
     credits: { balance: user.balance, trialCredits: user.trialCredits },
     purchases: eventsOf(streams.purchases).map(exported),
     lessons: lessons.filter((event) => !FEEDBACK_TYPES.has(event.type)).map(exported),

@@ -9,6 +9,7 @@ import {
   UserListFilters,
   UserUpdate,
 } from "@el/domain/accounts/index";
+import { UserView } from "@el/domain/accounts/user-view";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
 import { teachersOwed } from "@el/projections/lessons/index";
 import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
@@ -33,7 +34,7 @@ import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationS
 import { unguessablePassword } from "./passwords";
 import { registerAdministrator } from "./registration";
 import { type AdminRegistration, registerByAdmin } from "./registration-by-admin";
-import { toUserDto, UserDto } from "./user-dto";
+import { toUserView } from "./user-views";
 
 const sortFields = Object.keys(userSortFields) as [UserSortField, ...UserSortField[]];
 const UserListQuery = pagingQuery(sortFields).extend({
@@ -50,8 +51,8 @@ const withDebts = async (app: FastifyInstance, users: UserRow[]) => {
   ]);
   return users.map((user) =>
     user.kind === "teacher"
-      ? toUserDto(user, owed.has(user.id), ratings.get(user.id) ?? { average: null, count: 0 })
-      : toUserDto(user),
+      ? toUserView(user, owed.has(user.id), ratings.get(user.id) ?? { average: null, count: 0 })
+      : toUserView(user),
   );
 };
 
@@ -81,7 +82,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       `/api/users/${kind}`,
       {
         config: READ_MODEL_READERS,
-        schema: { querystring: UserListQuery, response: { 200: z.array(UserDto) } },
+        schema: { querystring: UserListQuery, response: { 200: z.array(UserView) } },
       },
       async (request, reply) => {
         const { page, size, sort, search, replay } = request.query;
@@ -91,7 +92,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
           replay,
           USERS_PROJECTION,
         )((sql) => pageUsers(sql, { kind, page, size, sort, search }));
-        const dtos = replay === undefined ? await withDebts(app, users) : users.map((user) => toUserDto(user));
+        const dtos = replay === undefined ? await withDebts(app, users) : users.map((user) => toUserView(user));
         return reply.header(TOTAL_COUNT, String(total)).send(dtos);
       },
     );
@@ -107,11 +108,11 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/users/:login",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: LoginParams, response: { 200: UserDto } },
+      schema: { params: LoginParams, response: { 200: UserView } },
     },
     async (request) => {
       const [user] = await withDebts(app, [await findUser(app, request.params.login)]);
-      return user as UserDto;
+      return user as UserView;
     },
   );
 
@@ -119,7 +120,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/users",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: NewAdministrator, response: { 201: UserDto, 202: PendingAnswer } },
+      schema: { body: NewAdministrator, response: { 201: UserView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { password, ...body } = request.body;
@@ -140,7 +141,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       if (!user.projected) return sendPending(alert(reply, "userManagement.created", created.login), user);
       return alert(reply.code(201), "userManagement.created", created.login)
         .header("Location", location)
-        .send(toUserDto(user.view));
+        .send(toUserView(user.view));
     },
   );
 
@@ -148,7 +149,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/users",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: UserUpdate, response: { 200: UserDto, 202: PendingAnswer } },
+      schema: { body: UserUpdate, response: { 200: UserView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id, activated, authorities, email, ...profile } = request.body;
@@ -171,7 +172,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       );
       const updated = await readBack(committed, `/api/users/${user.login}`, () => loadUser(app, id));
       if (!updated.projected) return sendPending(alert(reply, "userManagement.updated", user.login), updated);
-      return alert(reply, "userManagement.updated", user.login).send(toUserDto(updated.view));
+      return alert(reply, "userManagement.updated", user.login).send(toUserView(updated.view));
     },
   );
 
@@ -192,7 +193,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
     "/api/registerByAdmin",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { body: RegistrationByAdmin, response: { 201: UserDto, 202: PendingAnswer } },
+      schema: { body: RegistrationByAdmin, response: { 201: UserView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const body = request.body;
@@ -236,7 +237,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       });
       const user = await readBack(created, `/api/users/${created.login}`, () => loadUser(app, created.id));
       if (!user.projected) return sendPending(alert(reply, "userManagement.created", created.login), user);
-      return alert(reply.code(201), "userManagement.created", created.login).send(toUserDto(user.view));
+      return alert(reply.code(201), "userManagement.created", created.login).send(toUserView(user.view));
     },
   );
 };

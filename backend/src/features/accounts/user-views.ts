@@ -1,11 +1,8 @@
-import { AccountView, UserView } from "@el/domain/accounts/user-view";
+import type { AccountView, UserView } from "@el/domain/accounts/user-view";
 import type { UserRow } from "@el/projections/users/index";
 
 /** The user as the account routes answer it: the schemas live in domain (the web app parses with them), filled here from `users`. */
-export const AccountDto = AccountView;
-export type AccountDto = AccountView;
-
-export const toAccountDto = (user: UserRow): AccountDto => ({
+export const toAccountView = (user: UserRow): AccountView => ({
   id: user.id,
   login: user.login,
   firstName: user.firstName,
@@ -25,19 +22,16 @@ export const toAccountDto = (user: UserRow): AccountDto => ({
   createdDate: user.createdDate,
 });
 
-export const UserDto = UserView;
-export type UserDto = UserView;
-
 /**
  * `hasMissingPayment`: the teacher's debt indicator, from the lessons read model; `rating`: the teacher's,
  * from the teacher-profiles read model (each null when not asked).
  */
-export const toUserDto = (
+export const toUserView = (
   user: UserRow,
   hasMissingPayment: boolean | null = null,
-  rating: UserDto["rating"] = null,
-): UserDto => ({
-  ...toAccountDto(user),
+  rating: UserView["rating"] = null,
+): UserView => ({
+  ...toAccountView(user),
   kind: user.kind,
   accepted: user.accepted,
   createdBy: user.createdBy,
