@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useResource } from "../../../lib/use-resource";
 import { type AuditEventsFilter, getAuditEvents } from "../api/audit-events-api";
+import { ChainCheck } from "../chain/chain-check";
 import { EventData } from "../event-data";
 import { formatInstant, instantOfLocal, localOfInstant } from "../sao-paulo-instant";
 import "../audit.css";
@@ -43,6 +44,7 @@ export const TimelinePage = () => {
       <p>
         <Link to="/auditoria/replays">{t("audit.replays.title")}</Link>
       </p>
+      <ChainCheck />
       <form
         className="audit-filters"
         noValidate
