@@ -1,13 +1,8 @@
-import { BOARD_DEFAULT_DAYS, BOARD_MAX_DAYS, BoardView } from "@el/domain/lessons/board-view";
+import { BoardView } from "@el/domain/lessons/board-view";
+import { BoardQuery } from "@el/domain/lessons/lesson-requests";
 import { lessonBoard } from "@el/projections/lessons/lesson-board/lesson-board";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-
-const BoardQuery = z.object({
-  /** Today and the days after it on the São Paulo calendar. */
-  days: z.coerce.number().int().min(1).max(BOARD_MAX_DAYS).default(BOARD_DEFAULT_DAYS),
-});
 
 /**
  * The live lesson board (`/gerencia/quadro`): administrators only. The screen loads it here and then

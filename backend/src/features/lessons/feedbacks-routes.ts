@@ -2,6 +2,7 @@ import { invalid, notFound } from "@el/domain";
 import { FEEDBACK_SORT_FIELDS, StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
 import { type LessonCommand, lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
+import { PositiveIdParams, StudentFeedbackRevision, TeacherFeedbackRevision } from "@el/domain/lessons/lesson-requests";
 import type { Sql } from "@el/projections";
 import {
   findStudentFeedback,
@@ -23,26 +24,7 @@ import { type Caller, callerOf } from "./lesson-commands";
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 const lessonState = foldOf(lessonStreams, lessonDecider);
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const ListQuery = pagingQuery(FEEDBACK_SORT_FIELDS).extend({ query: z.string().max(200).optional() });
-const text = z.string().max(4000);
-
-const StudentFeedbackBody = z.object({
-  id: z.coerce.number().int().positive().nullish(),
-  note: z.number().int().nullish(),
-  information: text.nullish(),
-});
-
-const TeacherFeedbackBody = z.object({
-  id: z.coerce.number().int().positive().nullish(),
-  status: z.number().int().nullish(),
-  note: z.number().int().nullish(),
-  information: text.nullish(),
-  sugestions: text.nullish(),
-  productSugestions: text.nullish(),
-  studentInformation: text.nullish(),
-  partialyHeld: text.nullish(),
-});
 
 /** One administrator's command on the lesson a feedback was given on; the decider checks it is still there. */
 const onLesson = (app: FastifyInstance, caller: Caller, lessonId: number, command: (now: Date) => LessonCommand) =>
@@ -58,10 +40,12 @@ const onLesson = (app: FastifyInstance, caller: Caller, lessonId: number, comman
     { userId: String(caller.id), correlationId: caller.requestId },
   );
 
-type StudentFeedbackBody = z.infer<typeof StudentFeedbackBody>;
-type TeacherFeedbackBody = z.infer<typeof TeacherFeedbackBody>;
-
-const studentRevision = (feedbackId: number, body: StudentFeedbackBody, by: string, now: Date): LessonCommand => ({
+const studentRevision = (
+  feedbackId: number,
+  body: z.infer<typeof StudentFeedbackRevision>,
+  by: string,
+  now: Date,
+): LessonCommand => ({
   type: "ReviseStudentFeedback",
   feedbackId,
   note: body.note ?? null,
@@ -70,7 +54,12 @@ const studentRevision = (feedbackId: number, body: StudentFeedbackBody, by: stri
   now,
 });
 
-const teacherRevision = (feedbackId: number, body: TeacherFeedbackBody, by: string, now: Date): LessonCommand => ({
+const teacherRevision = (
+  feedbackId: number,
+  body: z.infer<typeof TeacherFeedbackRevision>,
+  by: string,
+  now: Date,
+): LessonCommand => ({
   type: "ReviseTeacherFeedback",
   feedbackId,
   status: body.status ?? null,
@@ -169,13 +158,13 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/student-feedbacks/:id",
-    { config: ADMIN, schema: { params: IdParams, response: { 200: StudentFeedbackView } } },
+    { config: ADMIN, schema: { params: PositiveIdParams, response: { 200: StudentFeedbackView } } },
     async (request) => existing(findStudentFeedback, request.params.id),
   );
 
   app.get(
     "/api/teacher-feedbacks/:id",
-    { config: ADMIN, schema: { params: IdParams, response: { 200: TeacherFeedbackView } } },
+    { config: ADMIN, schema: { params: PositiveIdParams, response: { 200: TeacherFeedbackView } } },
     async (request) => existing(findTeacherFeedback, request.params.id),
   );
 
@@ -184,7 +173,11 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
       url,
       {
         config: ADMIN,
-        schema: { params: IdParams.partial(), body: StudentFeedbackBody, response: answer(StudentFeedbackView) },
+        schema: {
+          params: PositiveIdParams.partial(),
+          body: StudentFeedbackRevision,
+          response: answer(StudentFeedbackView),
+        },
       },
       async (request, reply) => {
         const id = idToRevise(request.params.id, request.body.id);
@@ -201,7 +194,11 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
       url,
       {
         config: ADMIN,
-        schema: { params: IdParams.partial(), body: TeacherFeedbackBody, response: answer(TeacherFeedbackView) },
+        schema: {
+          params: PositiveIdParams.partial(),
+          body: TeacherFeedbackRevision,
+          response: answer(TeacherFeedbackView),
+        },
       },
       async (request, reply) => {
         const id = idToRevise(request.params.id, request.body.id);
@@ -215,7 +212,7 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     "/api/student-feedbacks/:id",
-    { config: ADMIN, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: ADMIN, schema: { params: PositiveIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       await remove("student", findStudentFeedback, request.params.id, request);
       return alert(reply.code(204), "englishLessonsApp.studentFeedback.deleted", request.params.id).send();
@@ -224,7 +221,7 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     "/api/teacher-feedbacks/:id",
-    { config: ADMIN, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: ADMIN, schema: { params: PositiveIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       await remove("teacher", findTeacherFeedback, request.params.id, request);
       return alert(reply.code(204), "englishLessonsApp.teacherFeedback.deleted", request.params.id).send();

@@ -8,6 +8,13 @@ import {
   LessonControlTotals,
   LessonControlView,
 } from "@el/domain/lessons/lesson-control-view";
+import {
+  ChangeLessonBody,
+  LessonControlPaging,
+  LessonExportQuery,
+  LessonIdParams,
+  NewLessonBody,
+} from "@el/domain/lessons/lesson-requests";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { findLessonControl, lessonControlTotals, pageLessonControl } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
@@ -23,55 +30,12 @@ import {
   unassignTeacherCommand,
 } from "./lesson-control-commands";
 import { type ExportFormat, exportContentType, exportFileName, lessonExport } from "./lesson-export";
-import { IdParams } from "./lesson-schemas";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 /** The list and totals: auditors too, but only of a replay (checked in the handler, `readModelOf`). */
 const ADMIN_OR_AUDITOR = READ_MODEL_READERS;
 
-const required = { error: lessonErrors.required };
-
-const hasId = (value: unknown) => {
-  if (typeof value !== "object" || value === null || !("id" in value)) return false;
-  const { id } = value;
-  return id !== null && id !== undefined && String(id).trim() !== "";
-};
-
-/** `{ id }` chosen in a select; left blank (absent, null, `{}`, "") it is reported on the field with the required text. */
-const Chosen = z.preprocess(
-  (value) => (hasId(value) ? value : undefined),
-  z.object({ id: z.coerce.number().int().positive() }, required),
-);
-/** A teacher is optional: left blank, the lesson waits for one (or keeps the one it has). */
-const OptionalChoice = z.preprocess(
-  (value) => (hasId(value) ? value : null),
-  z.object({ id: z.coerce.number().int().positive() }).nullable(),
-);
-const Instant = z.iso.datetime({ offset: true, ...required });
-
-/** "Criar aula": the form's Aluno, Nível da aula, Trilha, Dia and Hora (merged into `date`), Professor. */
-const NewLessonBody = z.object({
-  student: Chosen,
-  trail: Chosen,
-  level: OptionalChoice.optional(),
-  date: Instant,
-  teacher: OptionalChoice.optional(),
-});
-
-/** Move (`date`) and/or give to a teacher (`teacher`); a blank teacher leaves the lesson's as it is. */
-const ChangeLessonBody = z.object({ date: Instant.optional(), teacher: OptionalChoice.optional() });
-
-const ListQuery = LessonControlFilters.extend({
-  ...FromReplay,
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-  sort: z
-    .string()
-    .regex(/^(scheduling\.date|date)(,(asc|desc))?$/, "error.sort")
-    .optional(),
-});
-
-const ExportQuery = LessonControlFilters.extend({ format: z.enum(["csv", "xlsx"]).default("csv") });
+const ListQuery = LessonControlFilters.extend({ ...FromReplay, ...LessonControlPaging.shape });
 
 const FileStream = z.instanceof(Readable).describe("the file, streamed");
 
@@ -109,7 +73,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/lessons/export",
-    { config: ADMIN, schema: { querystring: ExportQuery, response: { 200: FileStream } } },
+    { config: ADMIN, schema: { querystring: LessonExportQuery, response: { 200: FileStream } } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       return download(
@@ -132,7 +96,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     "/api/lessons/:id",
     {
       config: ADMIN,
-      schema: { params: IdParams, response: { 200: LessonControlView.extend({ cancelled: z.boolean() }) } },
+      schema: { params: LessonIdParams, response: { 200: LessonControlView.extend({ cancelled: z.boolean() }) } },
     },
     async (request) => {
       const lesson = await findLessonControl(app.db, request.params.id);
@@ -160,7 +124,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
 
   app.put(
     "/api/lessons/:id",
-    { config: ADMIN, schema: { params: IdParams, body: ChangeLessonBody, response: { 200: SchedulingView } } },
+    { config: ADMIN, schema: { params: LessonIdParams, body: ChangeLessonBody, response: { 200: SchedulingView } } },
     async (request, reply) => {
       const { date, teacher } = request.body;
       if (date === undefined && !teacher) throw invalid(lessonErrors.required, "date");
@@ -175,7 +139,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
 
   app.delete(
     "/api/lessons/:id/teacher",
-    { config: ADMIN, schema: { params: IdParams, response: { 200: SchedulingView } } },
+    { config: ADMIN, schema: { params: LessonIdParams, response: { 200: SchedulingView } } },
     async (request, reply) => {
       const scheduling = await unassignTeacherCommand(app, callerOf(request), request.params.id);
       alert(reply, "englishLessonsApp.lesson.teacherUnassigned", request.params.id);
@@ -187,7 +151,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     "/api/lessons/:id",
     {
       config: ADMIN,
-      schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
+      schema: { params: LessonIdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
       const { refunded } = await cancelLessonCommand(app, callerOf(request), request.params.id);

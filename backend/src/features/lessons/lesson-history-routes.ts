@@ -1,6 +1,7 @@
 import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import { LessonHistoryFilters, LessonHistoryTotals, LessonHistoryView } from "@el/domain/lessons/lesson-history-view";
+import { PositiveIdParams } from "@el/domain/lessons/lesson-requests";
 import { findLessonHistory, lessonHistoryTotals, pageLessonHistory } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -48,7 +49,7 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (root) => {
     "/api/lesson-histories/:id",
     {
       config: ADMIN,
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: LessonHistoryView } },
+      schema: { params: PositiveIdParams, response: { 200: LessonHistoryView } },
     },
     async (request) => {
       const lesson = await findLessonHistory(app.db, request.params.id, app.clock.now());

@@ -1,5 +1,14 @@
 import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
+import {
+  ClaimLessonBody,
+  LessonIdParams,
+  LessonPageQuery,
+  ScheduleLessonBody,
+  StudentFeedbackBody,
+  TeacherFeedbackBody,
+  TeacherFinanceParams,
+} from "@el/domain/lessons/lesson-requests";
 import { lastWithoutFeedback, lessonsOf, pendingLessons, schedulingsOf } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,17 +24,7 @@ import {
   scheduleLessonCommand,
 } from "./lesson-commands";
 import { schedulingFor, teacherFinanceFor, viewerOf } from "./lesson-queries";
-import {
-  ClaimedLessonResponse,
-  FinanceMonthResponse,
-  IdParams,
-  LessonPageQuery,
-  LessonPageResponse,
-  ScheduleLessonBody,
-  SchedulingResponse,
-  StudentFeedbackBody,
-  TeacherFeedbackBody,
-} from "./lesson-schemas";
+import { ClaimedLessonResponse, FinanceMonthResponse, LessonPageResponse, SchedulingResponse } from "./lesson-schemas";
 
 /** Routes of the lesson loop (spec section 7, "Lessons and schedulings"); each maps to one command or query. */
 export const lessonRoutes: FastifyPluginAsync = async (root) => {
@@ -88,7 +87,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/:id",
-    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: SchedulingResponse } } },
+    { config: { roles: "authenticated" }, schema: { params: LessonIdParams, response: { 200: SchedulingResponse } } },
     async (request) => schedulingFor(app.db, request.currentUser, request.params.id),
   );
 
@@ -96,7 +95,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     "/api/schedulings/:id",
     {
       config: { roles: ["ROLE_STUDENT", "ROLE_ADMIN"] },
-      schema: { params: IdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
+      schema: { params: LessonIdParams, response: { 200: z.object({ id: z.number(), refunded: z.boolean() }) } },
     },
     async (request, reply) => {
       const { refunded } = await cancelLessonCommand(app, callerOf(request), request.params.id);
@@ -123,7 +122,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       // Decides on streams alone: it need not wait for the read models to show earlier writes.
       config: { roles: ["ROLE_TEACHER"], waitForWrites: false },
       schema: {
-        body: z.object({ schedulingId: z.coerce.number().int() }),
+        body: ClaimLessonBody,
         response: { 201: ClaimedLessonResponse },
       },
     },
@@ -142,7 +141,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     "/api/lessons/teacher/:login",
     {
       config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] },
-      schema: { params: z.object({ login: z.string() }), response: { 200: z.array(FinanceMonthResponse) } },
+      schema: { params: TeacherFinanceParams, response: { 200: z.array(FinanceMonthResponse) } },
     },
     async (request) => teacherFinanceFor(app.db, request.currentUser, request.params.login),
   );

@@ -1,6 +1,16 @@
 import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import {
+  LessonPaymentBody,
+  MonthPaymentBody,
+  PaymentCancelQuery,
+  PaymentFilters,
+  PaymentIdParams,
+  PaymentListQuery,
+  TeacherLoginParams,
+  TeacherMonthQuery,
+} from "@el/domain/lessons/lesson-requests";
+import {
   MonthPaidView,
   PaymentSummary,
   PaymentsTotalView,
@@ -26,25 +36,6 @@ import { cancelLessonPaymentCommand, payLessonCommand, payTeacherMonthCommand } 
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 
-const Year = z.coerce.number().int().min(2000).max(2100);
-const Month = z.coerce.number().int().min(1).max(12);
-const Login = z.string().trim().min(1).max(254);
-
-const PaymentFilters = z.object({
-  teacherId: z.coerce.number().int().optional(),
-  /** The lesson's year and month on the São Paulo calendar, as the finance cards count them. */
-  year: Year.optional(),
-  month: Month.optional(),
-});
-
-/** `{ lesson: { id } }`, or the spec's form naming the teacher too: `{ lesson: { id }, teacher: { login } }`. */
-const NewPayment = z.object({
-  lesson: z.object({ id: z.coerce.number().int().positive() }),
-  teacher: z.object({ login: Login }).nullish(),
-});
-
-const PayMonth = z.object({ teacher: z.object({ login: Login }), year: Year, month: Month });
-
 const PaymentAnswer = PaymentSummary.extend({ lesson: z.object({ id: z.number().int() }) });
 
 /** The teacher a login names; anyone else (or no one) is not found. */
@@ -63,10 +54,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     {
       config: ADMIN,
       schema: {
-        querystring: PaymentFilters.extend({
-          page: z.coerce.number().int().min(0).default(0),
-          size: z.coerce.number().int().min(1).max(1000).default(20),
-        }),
+        querystring: PaymentListQuery,
         response: { 200: z.array(PaymentView) },
       },
     },
@@ -87,8 +75,8 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     {
       config: ADMIN,
       schema: {
-        params: z.object({ login: Login }),
-        querystring: z.object({ year: Year.optional(), month: Month.optional() }),
+        params: TeacherLoginParams,
+        querystring: TeacherMonthQuery,
         response: { 200: z.array(TeacherLessonPaymentView) },
       },
     },
@@ -103,7 +91,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     "/api/payments/:id",
     {
       config: ADMIN,
-      schema: { params: z.object({ id: z.coerce.number().int() }), response: { 200: PaymentView } },
+      schema: { params: PaymentIdParams, response: { 200: PaymentView } },
     },
     async (request) => {
       const payment = await paymentView(app.db, request.params.id);
@@ -114,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     "/api/payments",
-    { config: ADMIN, schema: { body: NewPayment, response: { 200: PaymentAnswer, 201: PaymentAnswer } } },
+    { config: ADMIN, schema: { body: LessonPaymentBody, response: { 200: PaymentAnswer, 201: PaymentAnswer } } },
     async (request, reply) => {
       const { lesson, teacher } = request.body;
       const teacherId = teacher ? (await teacherByLogin(app.db, teacher.login)).id : null;
@@ -129,7 +117,7 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     "/api/payments/month",
-    { config: ADMIN, schema: { body: PayMonth, response: { 200: MonthPaidView } } },
+    { config: ADMIN, schema: { body: MonthPaymentBody, response: { 200: MonthPaidView } } },
     async (request, reply) => {
       const { teacher, year, month } = request.body;
       const { id: teacherId } = await teacherByLogin(app.db, teacher.login);
@@ -144,9 +132,9 @@ export const paymentsRoutes: FastifyPluginAsync = async (root) => {
     {
       config: ADMIN,
       schema: {
-        params: z.object({ id: z.coerce.number().int() }),
+        params: PaymentIdParams,
         /** The spec's form names the teacher too: the payment must be one of theirs. */
-        querystring: z.object({ login: Login.optional() }),
+        querystring: PaymentCancelQuery,
         response: { 200: z.object({ id: z.number().int(), lesson: z.object({ id: z.number().int() }) }) },
       },
     },

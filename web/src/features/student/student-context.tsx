@@ -1,3 +1,4 @@
+import type { Objective } from "@el/domain/accounts/account";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useSession } from "../../lib/session/session-provider";
 import { useLiveFeed, useLivePush } from "../../lib/socket";
@@ -7,7 +8,7 @@ interface StudentContextValue {
   /** Free trial lessons left, spendable only on a lesson of the "Aula Experimental" level. */
   trialCredits: number;
   levelId: number | null;
-  objective: string;
+  objective: Objective;
 }
 
 const StudentContext = createContext<StudentContextValue | null>(null);

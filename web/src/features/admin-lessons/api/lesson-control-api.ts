@@ -4,6 +4,7 @@ import {
   LessonControlTotals,
   LessonControlView,
 } from "@el/domain/lessons/lesson-control-view";
+import type { ChangeLessonBody, NewLessonBody } from "@el/domain/lessons/lesson-requests";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { z } from "zod";
 import { api, newIdempotencyKey } from "../../../lib/api";
@@ -47,38 +48,13 @@ export type EditedLesson = z.infer<typeof EditedLesson>;
 
 export const getLesson = async (id: number) => EditedLesson.parse(await api.get(`api/lessons/${id}`));
 
-export interface NewLesson {
-  studentId: number;
-  levelId: number;
-  trailId: number;
-  date: string;
-  teacherId: number | null;
-}
-
 /** "Criar aula": `POST api/lessons/admin`, the day and hour merged into one instant. */
-export const createLesson = async (lesson: NewLesson) =>
-  SchedulingView.parse(
-    await api.post(
-      "api/lessons/admin",
-      {
-        student: { id: lesson.studentId },
-        level: { id: lesson.levelId },
-        trail: { id: lesson.trailId },
-        date: lesson.date,
-        teacher: lesson.teacherId === null ? null : { id: lesson.teacherId },
-      },
-      { idempotencyKey: newIdempotencyKey() },
-    ),
-  );
+export const createLesson = async (lesson: NewLessonBody) =>
+  SchedulingView.parse(await api.post("api/lessons/admin", lesson, { idempotencyKey: newIdempotencyKey() }));
 
 /** `PUT api/lessons/{id}`: a new day and hour, and the teacher (null keeps the one it has). */
-export const changeLesson = async (id: number, change: { date: string; teacherId: number | null }) =>
-  SchedulingView.parse(
-    await api.put(`api/lessons/${id}`, {
-      date: change.date,
-      teacher: change.teacherId === null ? null : { id: change.teacherId },
-    }),
-  );
+export const changeLesson = async (id: number, change: ChangeLessonBody) =>
+  SchedulingView.parse(await api.put(`api/lessons/${id}`, change));
 
 /** `DELETE api/lessons/{id}/teacher`: taken back from its teacher, the lesson waits for a teacher again. */
 export const unassignTeacher = async (id: number) =>
@@ -96,7 +72,7 @@ const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
-export const nameOf = (person: { firstName?: string | null; lastName?: string | null; login?: string }) =>
+export const nameOf = (person: Partial<Person>) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ") || person.login || "";
 
 /** Every teacher or student, by name (spec section 7: full-list fetches of 99999). */

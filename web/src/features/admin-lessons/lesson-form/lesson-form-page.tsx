@@ -92,16 +92,16 @@ const LessonFormView = ({ students, teachers, levels, trails, lesson }: Choices)
   });
   const save = useMutation(async (values: LessonForm) => {
     const date = combineDateAndTime(values.day, values.time);
-    const teacherId = values.teacherId === "" ? null : Number(values.teacherId);
+    const teacher = values.teacherId === "" ? null : { id: Number(values.teacherId) };
     try {
-      if (lesson) await changeLesson(lesson.id, { date, teacherId });
+      if (lesson) await changeLesson(lesson.id, { date, teacher });
       else
         await createLesson({
-          studentId: Number(values.studentId),
-          levelId: Number(values.levelId),
-          trailId: Number(values.trailId),
+          student: { id: Number(values.studentId) },
+          level: { id: Number(values.levelId) },
+          trail: { id: Number(values.trailId) },
           date,
-          teacherId,
+          teacher,
         });
     } catch (error) {
       if (error instanceof ApiError)

@@ -103,8 +103,8 @@ describe("the schedule panel's machine", () => {
     when({ type: "date.chosen", date: "2026-03-12" }, { type: "time.chosen", time: "19:30" });
     expect(when(submitted({ trailId: "12" })).matches({ form: "sending" })).toBe(true);
     expect(sent[0]?.request).toEqual({
-      trailId: 12,
-      levelId: 1,
+      trail: { id: 12 },
+      level: { id: 1 },
       date: "2026-03-12T19:30:00.000-03:00",
       objective: "TRAVEL",
     });

@@ -1,3 +1,4 @@
+import type { Objective } from "@el/domain/accounts/account";
 import { assign, fromPromise, setup } from "xstate";
 import { newIdempotencyKey } from "../../../lib/api";
 import { combineDateAndTime, dayKey, nextBookableSlot, timesStillAhead } from "../../../lib/lessons/lesson-time";
@@ -26,7 +27,7 @@ export interface ScheduleAttempt {
 export interface ScheduleSubmission {
   levelId: string;
   trailId: string;
-  objective: string;
+  objective: Objective;
   /** False with neither a paid credit nor a trial lesson left: the form says so and sends nothing. */
   creditsLeft: boolean;
 }
@@ -143,8 +144,8 @@ export const schedulePanelMachine = setup({
                   errors: {},
                   failure: null,
                   request: ({ context, event }) => ({
-                    trailId: Number(event.trailId),
-                    levelId: Number(event.levelId),
+                    trail: { id: Number(event.trailId) },
+                    level: { id: Number(event.levelId) },
                     date: combineDateAndTime(context.date, context.time),
                     objective: event.objective,
                   }),

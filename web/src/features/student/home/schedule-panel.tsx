@@ -1,3 +1,4 @@
+import type { Objective } from "@el/domain/accounts/account";
 import { TRIAL_LEVEL_ID } from "@el/domain/accounts/student-account";
 import type { LevelView, TrailView } from "@el/domain/catalog/catalog-views";
 import { useActorRef, useSelector } from "@xstate/react";
@@ -31,7 +32,7 @@ export const SchedulePanel = ({
   /** Free trial lessons left: with no other credit, they pay for an "Aula Experimental" lesson only. */
   trialCredits?: number;
   defaultLevelId: number | null;
-  objective: string;
+  objective: Objective;
   now?: () => Date;
   onScheduled: () => void;
 }) => {
