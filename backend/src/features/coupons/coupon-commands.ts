@@ -1,7 +1,8 @@
 import { conflict, invalid } from "@el/domain";
 import {
-  type CouponCommand,
+  type ChangeCoupon,
   type CouponEvent,
+  type CreateCoupon,
   codeClaimsOf,
   couponCodeDecider,
   couponCodeStreams,
@@ -10,6 +11,7 @@ import {
   couponStreams,
   INVALID_COUPON,
   type OrderLine,
+  type RemoveCoupon,
 } from "@el/domain/coupons/index";
 import { findPackage } from "@el/projections/catalog/index";
 import { findCouponIdByCode } from "@el/projections/coupons/index";
@@ -21,8 +23,6 @@ import { foldOf } from "../../commands/stream-states";
 /** `coupon-{id}` folded by the coupon decider: what a purchase names to `executeOnStates` to use a coupon. */
 export const couponState = foldOf(couponStreams, couponDecider);
 const codeState = foldOf(couponCodeStreams, couponCodeDecider);
-
-type AdministratorCommand = Extract<CouponCommand, { type: "CreateCoupon" | "ChangeCoupon" | "RemoveCoupon" }>;
 
 export const couponReferenceErrors = {
   itemPackage: "error.coupon.itemPackage",
@@ -54,7 +54,7 @@ export const requireReferences = async (
 export const writeCoupon = async (
   app: FastifyInstance,
   id: number,
-  command: AdministratorCommand,
+  command: CreateCoupon | ChangeCoupon | RemoveCoupon,
   context: CommandContext,
 ) => {
   const fresh = command.type === "CreateCoupon";

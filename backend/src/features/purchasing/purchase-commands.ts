@@ -4,6 +4,8 @@ import { studentAccountDecider, studentStreams } from "@el/domain/accounts/index
 import { couponDecider, couponStreams, INVALID_COUPON } from "@el/domain/coupons/index";
 import {
   type AwaitedPayment,
+  type ExpirePurchase,
+  type FailPurchase,
   type OrderLine,
   type PaymentMethod,
   type Purchase,
@@ -268,7 +270,7 @@ export const confirmPaymentCommand = (
 const endUnpaid = (
   app: FastifyInstance,
   purchaseId: number,
-  command: Extract<PurchaseCommand, { type: "FailPurchase" | "ExpirePurchase" }>,
+  command: FailPurchase | ExpirePurchase,
   context: CommandContext,
   known?: PurchaseParties,
 ) =>
