@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { rebuildProjection } from "@el/projections";
+import { catalogLevelsProjector } from "@el/projections/catalog/catalog-levels";
 import { applyMigrations } from "@el/projections/migrations";
 import type { Database } from "@el/projections/sql";
 import { afterEach, describe, expect, it } from "vitest";
@@ -32,6 +34,8 @@ const createSchemaOfBefore = async (db: Database) => {
   await db.query("create table event_store_schema_version (version text not null)");
   await db.query("insert into event_store_schema_version (version) values ('3f2a…')");
   await db.query("alter table es_events drop column digest");
+  await db.query("create table catalog_levels (id int primary key, name text not null, active boolean not null)");
+  await db.query("insert into catalog_levels values (1, 'Básico', true)");
   await db.query(
     `insert into es_streams (stream_id, version) values ('wallet-1', 1);
      insert into es_events (stream_id, stream_version, type, schema_version, data, metadata, event_id)
@@ -69,8 +73,10 @@ describe.each(drivers)("schema migrations on $name", (driver) => {
   it("upgrades a database made before migrations were recorded, keeping its events", async () => {
     const db = await open();
     await createSchemaOfBefore(db);
-    await migrateDatabase(db, []);
-    expect(await recorded(db)).toHaveLength(BACKEND_MIGRATIONS.length);
+    await migrateDatabase(db, [catalogLevelsProjector]);
+    expect(await recorded(db)).toHaveLength(BACKEND_MIGRATIONS.length + 1);
+    expect(await recorded(db)).toContain("projection:catalog_levels/001-catalog-levels");
+    expect((await db.query("select name from catalog_levels")).rows).toEqual([{ name: "Básico" }]);
     expect(await tableNames(db)).not.toContain("event_store_schema_version");
     const store = await createEventStore(db, registry);
     expect((await store.readStream("wallet-1")).map(({ data }) => data)).toEqual([{ amount: 3 }]);
@@ -80,6 +86,17 @@ describe.each(drivers)("schema migrations on $name", (driver) => {
     );
     expect(rows.map(({ digested }) => digested)).toEqual([false, true]);
     await store.close();
+  });
+
+  it("makes a read model's tables again from its migrations when a rebuild dropped them", async () => {
+    const db = await open();
+    await migrateDatabase(db, [catalogLevelsProjector]);
+    await db.query("insert into catalog_levels values (7, 'Avançado', true)");
+    const store = await createEventStore(db, registry);
+    await rebuildProjection(db, store, catalogLevelsProjector);
+    await store.close();
+    expect((await db.query("select * from catalog_levels")).rows).toEqual([]);
+    expect(await recorded(db)).toContain("projection:catalog_levels/001-catalog-levels");
   });
 
   it("applies nothing of a run that fails: the failed migration and those before it in the run are left to the next", async () => {
