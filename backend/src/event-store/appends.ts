@@ -14,7 +14,7 @@ import { ambientMetadata, definedMetadata } from "./event-metadata";
 import type { PersonalDataVault } from "./personal-data";
 import type { EventRegistry } from "./registry";
 
-/** What `es_append_many` stores for a command and answers (schema.ts). */
+/** What `es_append_many` stores for a command and answers (migrations/event-store.ts). */
 export interface StoredResult {
   nextVersions: Record<string, number>;
   lastPosition: { transactionId: string; globalPosition: string };
@@ -84,7 +84,7 @@ export const createEventAppends = (
       data: registry.validate(event.type, event.data),
       metadata: { ...common, ...definedMetadata(event.metadata) },
       eventId: event.eventId ?? randomUUID(),
-      // PostgreSQL digests the event as it stores it (schema.ts), for the audit chain.
+      // PostgreSQL digests the event as it stores it (migrations/event-store.ts), for the audit chain.
       ...(digests ? { digest: true } : {}),
     }));
   };

@@ -6,7 +6,7 @@ export const GENESIS_HASH = "0".repeat(64);
 /**
  * An event's content as its digest covers it: its type, its data and its metadata as PostgreSQL writes stored
  * jsonb out (`data::text`: keys by length then bytes, `", "` and `": "`), a line feed between each. PostgreSQL
- * computes the digest itself as it stores the event (schema.ts), without a round trip or a byte of JSON out, and
+ * computes the digest itself as it stores the event (migrations/event-store.ts), without a round trip or a byte of JSON out, and
  * again from the stored event when the chain is verified; an export carries this text for outside checks.
  */
 export const CONTENT_SQL = (e: string) => `${e}.type || E'\\n' || ${e}.data::text || E'\\n' || ${e}.metadata::text`;
