@@ -9,6 +9,7 @@ import {
   TeacherFeedbackBody,
   TeacherFinanceParams,
 } from "@el/domain/lessons/lesson-requests";
+import { ClaimedLessonView, FinanceMonthView, LessonPage, SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { lastWithoutFeedback, lessonsOf, pendingLessons, schedulingsOf } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,7 +25,6 @@ import {
   scheduleLessonCommand,
 } from "./lesson-commands";
 import { schedulingFor, teacherFinanceFor, viewerOf } from "./lesson-queries";
-import { ClaimedLessonResponse, FinanceMonthResponse, LessonPageResponse, SchedulingResponse } from "./lesson-schemas";
 
 /** Routes of the lesson loop (spec section 7, "Lessons and schedulings"); each maps to one command or query. */
 export const lessonRoutes: FastifyPluginAsync = async (root) => {
@@ -34,7 +34,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     {
       // Decides on streams alone: it need not wait for the read models to show earlier writes.
       config: { roles: ["ROLE_STUDENT"], waitForWrites: false },
-      schema: { body: ScheduleLessonBody, response: { 201: SchedulingResponse } },
+      schema: { body: ScheduleLessonBody, response: { 201: SchedulingView } },
     },
     async (request, reply) => {
       const { trail, level, date, objective } = request.body;
@@ -51,7 +51,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/authenticatedUser",
-    { config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] }, schema: { response: { 200: z.array(SchedulingView) } } },
     async (request, reply) => {
       const schedulings = await schedulingsOf(app.db, viewerOf(request.currentUser));
       return reply.header("X-Total-Count", schedulings.length).send(schedulings);
@@ -62,14 +62,14 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     "/api/schedulings/authenticatedUser/lastWithoutFeedback",
     {
       config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
-      schema: { response: { 200: SchedulingResponse.nullable() } },
+      schema: { response: { 200: SchedulingView.nullable() } },
     },
     async (request) => lastWithoutFeedback(app.db, viewerOf(request.currentUser), app.clock.now()),
   );
 
   app.get(
     "/api/schedulings/withoutLesson",
-    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingView) } } },
     async (_request, reply) => {
       const pending = await pendingLessons(app.db);
       return reply.header("X-Total-Count", pending.length).send(pending);
@@ -78,7 +78,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/withoutLesson/fromNow",
-    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingResponse) } } },
+    { config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] }, schema: { response: { 200: z.array(SchedulingView) } } },
     async (_request, reply) => {
       const pending = await pendingLessons(app.db, app.clock.now());
       return reply.header("X-Total-Count", pending.length).send(pending);
@@ -87,7 +87,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/schedulings/:id",
-    { config: { roles: "authenticated" }, schema: { params: LessonIdParams, response: { 200: SchedulingResponse } } },
+    { config: { roles: "authenticated" }, schema: { params: LessonIdParams, response: { 200: SchedulingView } } },
     async (request) => schedulingFor(app.db, request.currentUser, request.params.id),
   );
 
@@ -110,7 +110,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] },
       schema: {
         querystring: LessonPageQuery,
-        response: { 200: LessonPageResponse },
+        response: { 200: LessonPage },
       },
     },
     async (request) => lessonsOf(app.db, viewerOf(request.currentUser), { ...request.query, now: app.clock.now() }),
@@ -123,7 +123,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_TEACHER"], waitForWrites: false },
       schema: {
         body: ClaimLessonBody,
-        response: { 201: ClaimedLessonResponse },
+        response: { 201: ClaimedLessonView },
       },
     },
     async (request, reply) => {
@@ -141,7 +141,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
     "/api/lessons/teacher/:login",
     {
       config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] },
-      schema: { params: TeacherFinanceParams, response: { 200: z.array(FinanceMonthResponse) } },
+      schema: { params: TeacherFinanceParams, response: { 200: z.array(FinanceMonthView) } },
     },
     async (request) => teacherFinanceFor(app.db, request.currentUser, request.params.login),
   );
