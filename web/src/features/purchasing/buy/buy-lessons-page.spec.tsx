@@ -266,9 +266,10 @@ describe("Contratar aulas", () => {
     expect(
       await screen.findByText("Não foi possível consultar o CEP agora. Preencha o endereço manualmente."),
     ).toBeInTheDocument();
-    expect(field("Estado")).not.toHaveAttribute("readonly");
+    expect(field("Estado")).toBeRequired();
+    expect(within(field("Estado")).getAllByRole("option")).toHaveLength(28);
     await actor.type(field("Rua"), "Rua Augusta");
-    await actor.type(field("Estado"), "SP");
+    await actor.selectOptions(field("Estado"), "SP");
     expect(field("Estado")).toHaveValue("SP");
     expect(screen.queryByText(purchaseMessages.invalidCep)).not.toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { Field } from "../../../components/form/field";
 import { MaskedField } from "../../../components/form/masked-field";
 import { formatReais } from "../../../lib/pricing/package-pricing";
 import {
+  BRAZILIAN_STATES,
   type CheckoutDetails,
   type CheckoutFormValues,
   checkoutFormSchema,
@@ -105,7 +106,18 @@ export const PaymentForm = ({
             <input autoComplete="address-level2" {...form.register("city")} />
           </Field>
           <Field label={t("purchasing.form.state")} error={errors.state}>
-            <input maxLength={2} readOnly={cepState !== "unavailable"} {...form.register("state")} />
+            {cepState === "unavailable" ? (
+              <select required {...form.register("state")}>
+                <option value="">{t("purchasing.form.chooseState")}</option>
+                {BRAZILIAN_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input maxLength={2} readOnly {...form.register("state")} />
+            )}
           </Field>
           <Field label={t("purchasing.form.country")}>
             <input readOnly {...form.register("country")} />

@@ -47,11 +47,42 @@ export type CheckoutDetails = Pick<CheckoutBody, "method" | "card" | "address" |
 
 export const usesCard = (method: PaymentMethod) => method === "CREDIT" || method === "DEBIT";
 
-const ADDRESS_FIELDS = ["cpf", "cep", "street", "number", "city"] as const;
+/** The 27 federative units, as the address's `state` carries them. */
+export const BRAZILIAN_STATES = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+
+const ADDRESS_FIELDS = ["cpf", "cep", "street", "number", "city", "state"] as const;
 const CARD_FIELDS = ["cardNumber", "cardName", "cardExpiry", "cardCvc"] as const;
 
 /**
- * Spec section 5: the purchase can be sent only once cpf, cep, street, number, city, the method and, for
+ * Spec section 5: the purchase can be sent only once cpf, cep, street, number, city, state, the method and, for
  * a card, its number, name, expiry and cvc are filled.
  */
 export const isMissingRequired = (values: CheckoutFormValues) =>
@@ -63,6 +94,7 @@ const MESSAGES = {
   cpf: "purchasing.form.errors.cpf",
   cep: "purchasing.form.errors.cep",
   required: "purchasing.form.errors.required",
+  state: "purchasing.form.errors.state",
   cardNumber: "purchasing.form.errors.cardNumber",
   cardExpiry: "purchasing.form.errors.cardExpiry",
   cardCvc: "purchasing.form.errors.cardCvc",
@@ -90,7 +122,7 @@ export const checkoutFormSchema = (now: () => Date = () => new Date()) =>
       number: text.trim().min(1, MESSAGES.required),
       neighbourhood: text,
       city: text.trim().min(1, MESSAGES.required),
-      state: text,
+      state: text.refine((state) => (BRAZILIAN_STATES as readonly string[]).includes(state), MESSAGES.state),
       country: text,
       method: z.enum(PAYMENT_METHODS),
       installments: text,
