@@ -2,9 +2,9 @@ import { type StudentEvent, studentStreams } from "@el/domain/accounts/index";
 import { packageStreams } from "@el/domain/catalog/index";
 import { type CouponEvent, type CouponTerms, couponStreams } from "@el/domain/coupons/index";
 import { afterAll, describe, expect, it } from "vitest";
+import { usersProjector } from "../accounts/users/users-projector";
 import { catalogPackagesProjector } from "../catalog/catalog-packages";
 import { on, projectionSpec } from "../testing/projection-spec";
-import { usersProjector } from "../users/users-projector";
 import { couponsProjector, findCoupon, findCouponIdByCode, pageCoupons } from "./coupons";
 
 const coupon = (id: number, event: CouponEvent) => on(couponStreams.id(id), event);

@@ -1,10 +1,10 @@
 import type { RecordedEvent } from "@el/domain";
 import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { lessonMailsProjector } from "../lesson-mails/lesson-mails";
 import { lessonControlCountsProjector } from "../lessons/lesson-control/lesson-control-counts";
+import { lessonMailsProjector } from "../mails/lesson-mails";
 import type { Projector } from "../runner/projector";
-import { teacherProfilesProjector } from "../teacher-profiles/teacher-profiles";
+import { teacherProfilesProjector } from "../teachers/teacher-profiles";
 import { batchComparisons, lessonHistory } from "./lesson-history";
 
 /**

@@ -11,8 +11,8 @@ import {
   SignInBody,
 } from "@el/domain/accounts/index";
 import { AccountView } from "@el/domain/accounts/user-view";
-import { findStreamOfResetKey } from "@el/projections/password-reset-keys/password-reset-keys";
-import { findUserById, findUserBySignInName } from "@el/projections/users/index";
+import { findStreamOfResetKey } from "@el/projections/accounts/password-reset-keys/password-reset-keys";
+import { findUserById, findUserBySignInName } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

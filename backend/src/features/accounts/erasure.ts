@@ -1,8 +1,8 @@
 import { lessonStreams } from "@el/domain/lessons/lesson";
 import { purchaseStreams } from "@el/domain/purchasing/purchase";
+import type { UserRow } from "@el/projections/accounts/users/index";
 import { lessonIdsOf } from "@el/projections/lessons/index";
-import { purchasesOfStudent } from "@el/projections/purchases/index";
-import type { UserRow } from "@el/projections/users/index";
+import { purchasesOfStudent } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
 import { eraseTeacherPhotos } from "../../shared/teacher-photos";

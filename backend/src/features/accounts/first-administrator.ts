@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DomainError } from "@el/domain";
-import { countUsers } from "@el/projections/users/index";
+import { countUsers } from "@el/projections/accounts/users/index";
 import type { FastifyInstance } from "fastify";
 import { registerAdministrator } from "./registration";
 

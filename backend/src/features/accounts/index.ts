@@ -1,7 +1,7 @@
 import { accountsEventDefinitions } from "@el/domain/accounts/index";
-import { auditsProjector } from "@el/projections/audits/index";
-import { passwordResetKeysProjector } from "@el/projections/password-reset-keys/password-reset-keys";
-import { usersProjector } from "@el/projections/users/index";
+import { passwordResetKeysProjector } from "@el/projections/accounts/password-reset-keys/password-reset-keys";
+import { usersProjector } from "@el/projections/accounts/users/index";
+import { auditsProjector } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import type { Feature } from "../feature";
 import { accountRoutes } from "./account-routes";

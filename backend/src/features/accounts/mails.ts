@@ -1,4 +1,4 @@
-import type { UserRow } from "@el/projections/users/index";
+import type { UserRow } from "@el/projections/accounts/users/index";
 import type { Mail } from "../../plugins/mailer";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

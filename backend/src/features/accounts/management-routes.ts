@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audits/index";
+import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

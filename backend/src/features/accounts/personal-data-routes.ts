@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@el/domain";
 import { forbidden, invalid, notFound } from "@el/domain";
 import { AccountDeletionBody, accountErrors, LoginParams } from "@el/domain/accounts/index";
 import { UserView } from "@el/domain/accounts/user-view";
-import { findUserById, findUserByLogin, type UserRow } from "@el/projections/users/index";
+import { findUserById, findUserByLogin, type UserRow } from "@el/projections/accounts/users/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -8,8 +8,8 @@ import {
   unknownSignInDay,
   unknownSignInStreams,
 } from "@el/domain/accounts/index";
-import { recentSignInFailures } from "@el/projections/audits/index";
-import { findUserBySignInName, type UserRow } from "@el/projections/users/index";
+import { findUserBySignInName, type UserRow } from "@el/projections/accounts/users/index";
+import { recentSignInFailures } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import { executeOnAccount } from "./account-commands";
 import { verifyDecoy, verifyPassword } from "./passwords";

@@ -7,7 +7,7 @@ import {
   SocialTeacherApplication,
   teacherStreams,
 } from "@el/domain/accounts/index";
-import { findUserById, findUserBySignInName } from "@el/projections/users/index";
+import { findUserById, findUserBySignInName } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

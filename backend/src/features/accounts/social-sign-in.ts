@@ -7,7 +7,7 @@ import {
   studentAccountDecider,
   studentStreams,
 } from "@el/domain/accounts/index";
-import { findUserByLogin, type UserRow } from "@el/projections/users/index";
+import { findUserByLogin, type UserRow } from "@el/projections/accounts/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
 import { decideOnAccount, executeOnAccount } from "./account-commands";

@@ -1,5 +1,5 @@
 import { unknownSignInDay, unknownSignInStreams } from "@el/domain/accounts/index";
-import { forgetSignIns } from "@el/projections/audits/index";
+import { forgetSignIns } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import { startPeriodicSweep } from "../../shared/periodic-sweep";
 

@@ -1,5 +1,5 @@
 import type { AccountView, UserView } from "@el/domain/accounts/user-view";
-import type { UserRow } from "@el/projections/users/index";
+import type { UserRow } from "@el/projections/accounts/users/index";
 
 /** The user as the account routes answer it: the schemas live in domain (the web app parses with them), filled here from `users`. */
 export const toAccountView = (user: UserRow): AccountView => ({

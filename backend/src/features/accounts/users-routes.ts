@@ -11,8 +11,6 @@ import {
 } from "@el/domain/accounts/index";
 import { UserView } from "@el/domain/accounts/user-view";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
-import { teachersOwed } from "@el/projections/lessons/index";
-import { teacherRatingsOf } from "@el/projections/teacher-profiles/index";
 import {
   findUserById,
   findUserByLogin,
@@ -20,7 +18,9 @@ import {
   type UserRow,
   type UserSortField,
   userSortFields,
-} from "@el/projections/users/index";
+} from "@el/projections/accounts/users/index";
+import { teachersOwed } from "@el/projections/lessons/index";
+import { teacherRatingsOf } from "@el/projections/teachers/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import type { TeacherApplicationRow } from "@el/projections/users/index";
+import type { TeacherApplicationRow } from "@el/projections/accounts/users/index";
 import type { Mail } from "../../plugins/mailer";
 
 type Applicant = Pick<TeacherApplicationRow, "email" | "firstName"> & { langKey: string };

@@ -1,6 +1,6 @@
 import { notFound } from "@el/domain";
 import { teacherAccountDecider, teacherStreams } from "@el/domain/accounts/index";
-import { findUserById, pendingTeacherApplications } from "@el/projections/users/index";
+import { findUserById, pendingTeacherApplications } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

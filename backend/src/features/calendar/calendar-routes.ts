@@ -8,7 +8,7 @@ import {
   calendarFeedStreams,
   IssuedCalendarFeed,
 } from "@el/domain/calendar/index";
-import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projections/calendar-feeds/index";
+import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projections/calendar/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

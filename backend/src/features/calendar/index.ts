@@ -1,5 +1,5 @@
 import { calendarFeedEventDefinitions } from "@el/domain/calendar/index";
-import { calendarFeedsProjectors } from "@el/projections/calendar-feeds/index";
+import { calendarFeedsProjectors } from "@el/projections/calendar/index";
 import type { Feature } from "../feature";
 import { calendarRoutes } from "./calendar-routes";
 

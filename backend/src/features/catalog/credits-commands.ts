@@ -1,6 +1,6 @@
 import { invalid, notFound } from "@el/domain";
 import { accountErrors, studentAccountDecider, studentStreams } from "@el/domain/accounts/index";
-import { findUserByLogin } from "@el/projections/users/index";
+import { findUserByLogin } from "@el/projections/accounts/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";

@@ -13,9 +13,9 @@ import {
   type OrderLine,
   type RemoveCoupon,
 } from "@el/domain/coupons/index";
+import { findUserById } from "@el/projections/accounts/users/index";
 import { findPackage } from "@el/projections/catalog/index";
 import { findCouponIdByCode } from "@el/projections/coupons/index";
-import { findUserById } from "@el/projections/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";

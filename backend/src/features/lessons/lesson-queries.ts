@@ -2,8 +2,8 @@ import { forbidden, notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import { mayReadScheduling, mayReadTeacherFinance, viewerRoleOf } from "@el/domain/lessons/lesson-access";
 import type { Sql } from "@el/projections";
+import { findUserByLogin } from "@el/projections/accounts/users/index";
 import { findScheduling, type LessonViewer, teacherFinanceByMonth } from "@el/projections/lessons/index";
-import { findUserByLogin } from "@el/projections/users/index";
 import type { CurrentUser } from "../../plugins/auth";
 
 /** The lesson loop's queries that need more than a read model: who asks decides what they get. */

@@ -18,6 +18,7 @@ import {
   TeacherLessonPaymentView,
 } from "@el/domain/lessons/payment-view";
 import type { Sql } from "@el/projections";
+import { findUserByLogin } from "@el/projections/accounts/users/index";
 import {
   findPayment,
   pagePayments,
@@ -25,7 +26,6 @@ import {
   paymentView,
   teacherLessonsToPay,
 } from "@el/projections/lessons/index";
-import { findUserByLogin } from "@el/projections/users/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 import { lessonMailEventDefinitions } from "@el/domain/mails/index";
-import { lessonMailsProjectors } from "@el/projections/lesson-mails/index";
+import { lessonMailsProjectors } from "@el/projections/mails/index";
 import type { Feature } from "../feature";
 import { startLessonMails } from "./lesson-mail-sender";
 import { mailPreferencesRoutes } from "./mail-preferences-routes";

@@ -1,5 +1,5 @@
 import { lessonMailDecider, lessonMailStreams } from "@el/domain/mails/index";
-import { type DueLessonMail, dueLessonMails } from "@el/projections/lesson-mails/index";
+import { type DueLessonMail, dueLessonMails } from "@el/projections/mails/index";
 import type { FastifyInstance } from "fastify";
 import { executeCommand } from "../../commands/execute";
 import { asSystem } from "../../event-store";

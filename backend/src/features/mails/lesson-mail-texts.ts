@@ -1,7 +1,7 @@
 import { type CalendarEntry, calendarEntriesOf } from "@el/domain/calendar/index";
 import { localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
 import type { LessonMailKind } from "@el/domain/mails/index";
-import type { DueLessonMail } from "@el/projections/lesson-mails/index";
+import type { DueLessonMail } from "@el/projections/mails/index";
 import type { Mail } from "../../plugins/mailer";
 import { calendarHostOf, icsOf } from "../../shared/ics";
 

@@ -1,5 +1,5 @@
 import { MailPreferencesView, mailPreferenceStreams, mailPreferencesDecider } from "@el/domain/mails/index";
-import { mailPreferencesOf } from "@el/projections/lesson-mails/index";
+import { mailPreferencesOf } from "@el/projections/mails/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { executeCommand } from "../../commands/execute";

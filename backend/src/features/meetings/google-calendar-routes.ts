@@ -1,6 +1,6 @@
 import { invalid } from "@el/domain";
 import { googleCalendarDecider, googleCalendarStreams } from "@el/domain/meetings/index";
-import { googleCalendarConnectionOf } from "@el/projections/lesson-meetings/index";
+import { googleCalendarConnectionOf } from "@el/projections/meetings/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

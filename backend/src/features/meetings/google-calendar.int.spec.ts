@@ -1,5 +1,5 @@
 import { MAX_MEETING_ATTEMPTS, meetingRetryDelayMs } from "@el/domain/meetings/index";
-import { lessonMeetingRows } from "@el/projections/lesson-meetings/index";
+import { lessonMeetingRows } from "@el/projections/meetings/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, eventsOfType } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";

@@ -1,5 +1,5 @@
 import { meetingEventDefinitions } from "@el/domain/meetings/index";
-import { lessonMeetingsProjectors } from "@el/projections/lesson-meetings/index";
+import { lessonMeetingsProjectors } from "@el/projections/meetings/index";
 import { googleCalendarFromConfig } from "../../integrations/google-calendar/google-calendar";
 import type { Feature } from "../feature";
 import { googleCalendarRoutes } from "./google-calendar-routes";

@@ -6,7 +6,7 @@ import {
   lessonMeetingDecider,
   lessonMeetingStreams,
 } from "@el/domain/meetings/index";
-import { dueMeetingWork, type MeetingWork } from "@el/projections/lesson-meetings/index";
+import { dueMeetingWork, type MeetingWork } from "@el/projections/meetings/index";
 import type { FastifyInstance } from "fastify";
 import { executeCommand, executeOnStates } from "../../commands/execute";
 import { foldOf } from "../../commands/stream-states";

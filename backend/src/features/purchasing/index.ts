@@ -1,5 +1,5 @@
 import { purchaseEventDefinitions } from "@el/domain/purchasing/index";
-import { purchasePaymentHistoryProjector, purchasesProjector } from "@el/projections/purchases/index";
+import { purchasePaymentHistoryProjector, purchasesProjector } from "@el/projections/purchasing/index";
 import type { Feature } from "../feature";
 import { cepRoutes } from "./cep-routes";
 import { startPurchaseExpiry } from "./payment-settlement";

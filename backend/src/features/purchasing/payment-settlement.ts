@@ -1,4 +1,4 @@
-import { duePurchases } from "@el/projections/purchases/index";
+import { duePurchases } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import { asSystem } from "../../event-store";
 import { GatewayUnavailable } from "../../integrations/payments/payment-gateway";

@@ -1,7 +1,7 @@
 import { reaisFromCents } from "@el/domain/catalog/index";
 import type { OrderLine, Purchase } from "@el/domain/purchasing/index";
 import { type OrderView, PaymentMethod, type PurchaseView } from "@el/domain/purchasing/purchase-views";
-import type { PurchaseRow } from "@el/projections/purchases/index";
+import type { PurchaseRow } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import { qrCodePngDataUrl } from "../../integrations/payments/pix-br-code";
 

@@ -21,7 +21,7 @@ import {
   purchasePaymentOf,
   purchasesOfStudent,
   totalPaid,
-} from "@el/projections/purchases/index";
+} from "@el/projections/purchasing/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

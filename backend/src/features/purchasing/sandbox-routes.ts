@@ -1,7 +1,7 @@
 import { notFound } from "@el/domain";
 import { purchaseErrors } from "@el/domain/purchasing/index";
 import { PurchaseView } from "@el/domain/purchasing/purchase-views";
-import { findPurchase } from "@el/projections/purchases/index";
+import { findPurchase } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-import { teacherProfilesProjector } from "@el/projections/teacher-profiles/index";
+import { teacherProfilesProjector } from "@el/projections/teachers/index";
 import type { FastifyInstance } from "fastify";
 import type { Feature } from "../feature";
 import { teacherProfileRoutes } from "./teacher-profile-routes";

@@ -10,7 +10,7 @@ import {
   TeacherSpeciality,
 } from "@el/domain/accounts/teacher-profile";
 import { teachesStudent } from "@el/projections/lessons/index";
-import { teacherProfileOf, teacherRatingsSummary } from "@el/projections/teacher-profiles/index";
+import { teacherProfileOf, teacherRatingsSummary } from "@el/projections/teachers/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,7 +1,7 @@
 import { accountStreamEvent } from "@el/domain/accounts/index";
-import { readModelMigrations } from "../migrations";
-import { eventByEvent, type Projector } from "../runner/projector";
-import type { Sql } from "../sql";
+import { readModelMigrations } from "../../migrations";
+import { eventByEvent, type Projector } from "../../runner/projector";
+import type { Sql } from "../../sql";
 
 /**
  * `password_reset_keys`: which account a reset key (by its SHA-256 digest) was issued to, so a key from an

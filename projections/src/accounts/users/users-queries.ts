@@ -1,5 +1,5 @@
 import type { Authority, HeardFrom, Objective } from "@el/domain/accounts/account";
-import type { Sql } from "../sql";
+import type { Sql } from "../../sql";
 
 /** A `users` row as the queries return it (camelCase, dates as ISO strings). */
 export interface UserRow {

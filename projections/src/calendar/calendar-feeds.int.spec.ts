@@ -1,10 +1,10 @@
 import { type StudentEvent, studentStreams } from "@el/domain/accounts/index";
 import { calendarFeedStreams } from "@el/domain/calendar/index";
 import { afterAll, describe, expect, it } from "vitest";
+import { usersProjector } from "../accounts/users/users-projector";
 import { lessonSchedulingsProjector } from "../lessons/lesson-schedulings/lesson-schedulings-projector";
 import { ana, bruno, lessonEvents } from "../testing/lesson-events";
 import { on, projectionSpec } from "../testing/projection-spec";
-import { usersProjector } from "../users/users-projector";
 import { calendarFeedOf, calendarFeedsProjector, calendarLessonsOf, calendarOwnerOf } from "./calendar-feeds";
 
 const { scheduled, accepted, cancelled } = lessonEvents();

@@ -11,7 +11,7 @@ import {
   teacherStreams,
 } from "@el/domain/accounts/index";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../testing/projection-spec";
+import { on, projectionSpec } from "../../testing/projection-spec";
 import { pendingTeacherApplications } from "./teacher-applications";
 import { usersProjector } from "./users-projector";
 import { countUsers, findUserById, findUserByLogin, findUserBySignInName, pageUsers } from "./users-queries";

@@ -1,6 +1,6 @@
 import { type AccountEvent, studentStreams, teacherStreams } from "@el/domain/accounts/index";
 import { afterAll, describe, expect, it } from "vitest";
-import { on, projectionSpec } from "../testing/projection-spec";
+import { on, projectionSpec } from "../../testing/projection-spec";
 import { findStreamOfResetKey, passwordResetKeysProjector } from "./password-reset-keys";
 
 const FIRST_KEY = "a".repeat(64);

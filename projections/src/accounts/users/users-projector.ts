@@ -1,9 +1,9 @@
 import type { RecordedEvent } from "@el/domain";
 import { accountStreamEvent, PERSON_REMOVED, type ProfileChanges } from "@el/domain/accounts/index";
-import { readModelMigrations } from "../migrations";
-import { applyInRuns } from "../runner/live-runs";
-import type { EvolveOne, Projector, Push } from "../runner/projector";
-import type { Sql } from "../sql";
+import { readModelMigrations } from "../../migrations";
+import { applyInRuns } from "../../runner/live-runs";
+import type { EvolveOne, Projector, Push } from "../../runner/projector";
+import type { Sql } from "../../sql";
 
 /**
  * `users`: one row per account, whatever its kind, as the administrator screens and other slices (names,

@@ -1,9 +1,9 @@
 import { type StudentEvent, studentStreams } from "@el/domain/accounts/index";
 import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import type { Push } from "../runner/projector";
-import { batchComparisons } from "../testing/lesson-history";
-import { on, recordAll } from "../testing/projection-spec";
+import type { Push } from "../../runner/projector";
+import { batchComparisons } from "../../testing/lesson-history";
+import { on, recordAll } from "../../testing/projection-spec";
 import { usersProjector } from "./users-projector";
 
 const student = (id: number, event: StudentEvent) => on(studentStreams.id(id), event);

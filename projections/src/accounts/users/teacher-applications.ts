@@ -1,4 +1,4 @@
-import type { Sql } from "../sql";
+import type { Sql } from "../../sql";
 
 /** A teacher application waiting for an administrator, as the review queue shows it. */
 export interface TeacherApplicationRow {
