@@ -5,11 +5,9 @@ import { listPackages } from "@el/projections/catalog/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer, signedUpStudent } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { type FakeViaCep, startFakeViaCep } from "../../../test/fake-viacep";
 import { aTrail, saoPauloTime } from "../../../test/lesson-fixtures";
 import { APPROVED_CARD, buyerAddress, cardOf, DECLINED_CARD } from "../../../test/purchase-fixtures";
-import { createSandboxGateway, sandboxIssuerAnswer } from "../../integrations/payments/sandbox-gateway";
-import { sweepDuePurchases } from "./payment-settlement";
+import { sandboxIssuerAnswer } from "../../integrations/payments/sandbox-gateway";
 
 const address = buyerAddress;
 
@@ -168,6 +166,21 @@ describe("buying lessons", () => {
     expect((await checkout(student.auth, { method: "CREDIT" })).statusCode).toBe(400);
     expect((await checkout(student.auth, byCard(APPROVED_CARD, 5))).statusCode).toBe(400);
     expect(await purchasesOf(student.auth)).toEqual([]);
+  });
+
+  it("refuses an address without a state, or with one that is no federative unit, storing nothing", async () => {
+    const student = await aStudent();
+    const { state: _left, ...withoutState } = address;
+    for (const refused of [withoutState, { ...address, state: "" }, { ...address, state: "XX" }]) {
+      const response = await checkout(student.auth, { ...byCard(), address: refused });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, title: "Bad Request", message: "error.validation" });
+      expect(response.json<{ fieldErrors: { field: string }[] }>().fieldErrors.map((error) => error.field)).toEqual([
+        "address.state",
+      ]);
+    }
+    expect(await purchasesOf(student.auth)).toEqual([]);
+    expect(await balanceOf(student.auth)).toBe(0);
   });
 
   it("answers a checkout retried with the same Idempotency-Key with the first outcome, charging once", async () => {
@@ -437,108 +450,5 @@ describe("buying lessons", () => {
         })
       ).statusCode,
     ).toBe(403);
-  });
-});
-
-describe("an unpaid Pix", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    const sandbox = createSandboxGateway({ baseUrl: "http://localhost:8080" });
-    // Its QR code was valid for a moment only: the expiry job finds it due at once.
-    const shortLived = {
-      ...sandbox,
-      name: sandbox.name,
-      pay: sandbox.pay,
-      createPix: async (...args: Parameters<typeof sandbox.createPix>) => ({
-        ...(await sandbox.createPix(...args)),
-        expiresAt: new Date(Date.now() - 1_000),
-      }),
-    };
-    test = await createTestApp({ overrides: { payments: shortLived } });
-  });
-  afterAll(() => test.close());
-
-  it("expires once its time is over, tells the student, and gives the coupon's use back", async () => {
-    const admin = bearer(await adminToken(test.app));
-    await test.app.inject({
-      method: "POST",
-      url: "/api/coupons",
-      headers: admin,
-      payload: { code: "PIXRAPIDO", quantity: 1, discount: 5, percentual: false, active: true },
-    });
-    const student = await signedUpStudent(test.app);
-    const auth = bearer(student.token);
-    const packages = await listPackages(test.app.db);
-    const result = (
-      await test.app.inject({
-        method: "POST",
-        url: "/api/purchases/checkout",
-        headers: auth,
-        payload: {
-          method: "PIX",
-          address,
-          user: { cpf: "529.982.247-25" },
-          coupon: { code: "PIXRAPIDO" },
-          packages: [{ id: packages[0]?.id, quantity: 1 }],
-        },
-      })
-    ).json<CheckoutResult>();
-    expect(result.status).toBe("AWAIT_PAYMENT");
-    const pushed: unknown[] = [];
-    test.app.pushes.on("push", (pushes) => pushed.push(...pushes.filter((push) => push.event === "purchase:updated")));
-
-    await sweepDuePurchases(test.app);
-    const [purchase] = (
-      await test.app.inject({ method: "GET", url: "/api/purchases/authenticatedUser", headers: auth })
-    ).json<PurchaseView[]>();
-    expect(purchase?.status).toBe("EXPIRED");
-    expect(pushed).toContainEqual(
-      expect.objectContaining({ payload: { purchaseId: result.purchaseId, status: "EXPIRED" } }),
-    );
-    const coupon = await test.app.inject({
-      method: "GET",
-      url: "/api/_search/coupons?query=PIXRAPIDO",
-      headers: admin,
-    });
-    expect(coupon.json<{ used: number }[]>()[0]?.used).toBe(0);
-  });
-});
-
-describe("the address by CEP", () => {
-  let viaCep: FakeViaCep;
-  let test: TestApp;
-  let auth: Record<string, string>;
-  beforeAll(async () => {
-    viaCep = await startFakeViaCep();
-    test = await createTestApp({ env: { VIACEP_BASE_URL: viaCep.baseUrl } });
-    auth = bearer((await signedUpStudent(test.app)).token);
-  });
-  afterAll(async () => {
-    await test.close();
-    await viaCep.close();
-  });
-  const lookup = (cep: string) => test.app.inject({ method: "GET", url: `/api/cep/${cep}`, headers: auth });
-
-  it("fills the checkout's address from ViaCEP", async () => {
-    const answer = await lookup("01001-000");
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ street: "Praça da Sé", neighbourhood: "Sé", city: "São Paulo", state: "SP" });
-  });
-
-  it("says 'O CEP fornecido é inválido' for a malformed CEP (400) and an unknown one (404)", async () => {
-    const malformed = await lookup("0100");
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.body).toContain("O CEP fornecido é inválido");
-    const unknown = await lookup("99999-999");
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain("O CEP fornecido é inválido");
-  });
-
-  it("answers 503 when ViaCEP is down, so the student types the address instead", async () => {
-    viaCep.failWith = 500;
-    const answer = await lookup("20040-020");
-    viaCep.failWith = undefined;
-    expect(answer.statusCode).toBe(503);
-    expect(answer.headers["retry-after"]).toBeDefined();
   });
 });
