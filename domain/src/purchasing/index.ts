@@ -1,3 +1,4 @@
 export * from "./payment-details";
 export * from "./purchase";
+export * from "./purchase-requests";
 export * from "./purchase-views";

@@ -73,13 +73,46 @@ export const CardBody = z.object({
 });
 export type CardBody = z.infer<typeof CardBody>;
 
+/** The 27 federative units, as an address's `state` carries them. */
+export const BRAZILIAN_STATES = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+export const BrazilianState = z.enum(BRAZILIAN_STATES);
+export type BrazilianState = z.infer<typeof BrazilianState>;
+
 export const AddressBody = z.object({
   cep: z.string().max(9),
   street: z.string().max(200),
   number: z.string().max(20),
   neighbourhood: z.string().max(100).default(""),
   city: z.string().max(100),
-  state: z.string().max(2),
+  state: BrazilianState,
   country: z.string().max(2).default("BR"),
 });
 export type AddressBody = z.infer<typeof AddressBody>;

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
+import { pagingQuery } from "@el/domain/shared/page-query";
 import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { TOTAL_COUNT } from "../../http/paging";
 
 const day = z.iso.date();
 const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSortField[]];

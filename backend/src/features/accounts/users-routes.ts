@@ -11,6 +11,7 @@ import {
 } from "@el/domain/accounts/index";
 import { UserView } from "@el/domain/accounts/user-view";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
+import { pagingQuery } from "@el/domain/shared/page-query";
 import {
   findUserById,
   findUserByLogin,
@@ -27,7 +28,7 @@ import { z } from "zod";
 import { executeOnStreams } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
-import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { TOTAL_COUNT } from "../../http/paging";
 import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { NoBody } from "../../http/responses";
 import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";

@@ -8,6 +8,7 @@ import {
   packageStreams,
   reaisFromCents,
 } from "@el/domain/catalog/index";
+import { IdParams } from "@el/domain/shared/page-query";
 import { findPackage, listPackages, type PackageRow } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -17,7 +18,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, idParams } from "../../http/route-helpers";
+import { contextOf } from "../../http/route-helpers";
 
 const PackageBody = z.object({
   id: z.number().int().positive().nullish(),
@@ -63,14 +64,14 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/item-packages/:id",
-    { schema: { params: idParams, response: { 200: ItemPackageView } } },
+    { schema: { params: IdParams, response: { 200: ItemPackageView } } },
     async (request) => current(request.params.id),
   );
 
   entityWriteRoutes(app, {
     path: "/api/item-packages",
     config: { roles: ["ROLE_ADMIN"] },
-    params: idParams,
+    params: IdParams,
     body: PackageBody,
     view: ItemPackageView,
     alerts: { created: "catalog.itemPackage.created", updated: "catalog.itemPackage.updated" },
@@ -82,7 +83,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/item-packages/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

@@ -7,6 +7,7 @@ import {
   levelErrors,
   levelStreams,
 } from "@el/domain/catalog/index";
+import { IdParams, PageQuery, QueryFlag } from "@el/domain/shared/page-query";
 import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,7 +17,7 @@ import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "../../http/route-helpers";
+import { contextOf, pageOf, sendPage } from "../../http/route-helpers";
 
 const levelView = ({ id, name, active }: LevelRow): LevelView => ({ id, name, active });
 
@@ -46,7 +47,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels",
     {
       schema: {
-        querystring: z.object({ ...pageQuery, active: flag.optional() }),
+        querystring: z.object({ ...PageQuery.shape, active: QueryFlag.optional() }),
         response: { 200: z.array(LevelView) },
       },
     },
@@ -58,7 +59,11 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/_search/levels",
     {
       schema: {
-        querystring: z.object({ ...pageQuery, query: z.string().max(100).default(""), active: flag.optional() }),
+        querystring: z.object({
+          ...PageQuery.shape,
+          query: z.string().max(100).default(""),
+          active: QueryFlag.optional(),
+        }),
         response: { 200: z.array(LevelView) },
       },
     },
@@ -70,14 +75,14 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       ),
   );
 
-  app.get("/api/levels/:id", { schema: { params: idParams, response: { 200: LevelView } } }, async (request) =>
+  app.get("/api/levels/:id", { schema: { params: IdParams, response: { 200: LevelView } } }, async (request) =>
     current(request.params.id),
   );
 
   entityWriteRoutes(app, {
     path: "/api/levels",
     config: { roles: ["ROLE_ADMIN"] },
-    params: idParams,
+    params: IdParams,
     body: LevelBody,
     view: LevelView,
     alerts: { created: "catalog.level.created", updated: "catalog.level.updated" },
@@ -93,7 +98,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels/:id/toggle",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, response: { 200: LevelView, 202: PendingAnswer } },
+      schema: { params: IdParams, response: { 200: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -116,7 +121,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/levels/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

@@ -11,6 +11,7 @@ import {
   materialStreams,
 } from "@el/domain/catalog/index";
 import { mayReadMaterial, seesInactiveMaterials } from "@el/domain/catalog/material-access";
+import { IdParams, PageQuery, QueryFlag } from "@el/domain/shared/page-query";
 import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,7 +21,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { FileBytes, NoBody } from "../../http/responses";
-import { contextOf, flag, idParams, pageOf, pageQuery, sendPage } from "../../http/route-helpers";
+import { contextOf, pageOf, sendPage } from "../../http/route-helpers";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
 const materialView = (material: MaterialRow): MaterialView => ({
@@ -115,7 +116,11 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        querystring: z.object({ ...pageQuery, query: z.string().max(200).optional(), all: flag.default(false) }),
+        querystring: z.object({
+          ...PageQuery.shape,
+          query: z.string().max(200).optional(),
+          all: QueryFlag.default(false),
+        }),
         response: { 200: z.array(MaterialView) },
       },
     },
@@ -132,13 +137,13 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/materials/:id",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: MaterialView } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: MaterialView } } },
     async (request) => materialView(await visible(request, request.params.id)),
   );
 
   app.get(
     "/api/materials/:id/download",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: FileBytes } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: FileBytes } } },
     async (request, reply) => {
       const material = await visible(request, request.params.id);
       const bytes = await readMaterialFile(app.db, material.fileSha256);
@@ -163,7 +168,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
   entityWriteRoutes(app, {
     path: "/api/materials",
     config: { roles: ["ROLE_ADMIN"] },
-    params: idParams,
+    params: IdParams,
     body: MaterialBody,
     view: MaterialView,
     alerts: { created: "catalog.material.created", updated: "catalog.material.updated" },
@@ -173,7 +178,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/materials/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

@@ -11,6 +11,7 @@ import {
   trailErrors,
   trailStreams,
 } from "@el/domain/catalog/index";
+import { IdParams, QueryFlag } from "@el/domain/shared/page-query";
 import {
   findTrail,
   listActiveMaterials,
@@ -26,7 +27,7 @@ import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
-import { contextOf, flag, idParams } from "../../http/route-helpers";
+import { contextOf } from "../../http/route-helpers";
 
 const TrailBody = TrailFields.omit({ levelId: true }).extend({
   id: z.number().int().positive().nullish(),
@@ -107,7 +108,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        querystring: z.object({ materials: flag.default(true), level: z.coerce.number().int().optional() }),
+        querystring: z.object({ materials: QueryFlag.default(true), level: z.coerce.number().int().optional() }),
         response: { 200: z.array(TrailView) },
       },
     },
@@ -122,14 +123,14 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/trails/:id",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: TrailView } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: TrailView } } },
     async (request) => trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
   entityWriteRoutes(app, {
     path: "/api/trails",
     config: { roles: ["ROLE_ADMIN"] },
-    params: idParams,
+    params: IdParams,
     body: TrailBody,
     view: TrailView,
     alerts: { created: "catalog.trail.created", updated: "catalog.trail.updated" },
@@ -139,7 +140,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/trails/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

@@ -8,6 +8,7 @@ import {
   couponErrors,
   ValidateCouponBody,
 } from "@el/domain/coupons/index";
+import { pagingQuery } from "@el/domain/shared/page-query";
 import { findPackage, type PackageRow } from "@el/projections/catalog/index";
 import { type CouponRow, findCoupon, pageCoupons } from "@el/projections/coupons/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -17,7 +18,7 @@ import type { CommandContext } from "../../commands/execute";
 import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
-import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
 import { priceWithCoupon, requireReferences, writeCoupon } from "./coupon-commands";
 

@@ -3,6 +3,7 @@ import { FEEDBACK_SORT_FIELDS, StudentFeedbackView, TeacherFeedbackView } from "
 import { type LessonCommand, lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import { PositiveIdParams, StudentFeedbackRevision, TeacherFeedbackRevision } from "@el/domain/lessons/lesson-requests";
+import { pagingQuery } from "@el/domain/shared/page-query";
 import type { Sql } from "@el/projections";
 import {
   findStudentFeedback,
@@ -17,7 +18,7 @@ import { executeOnStates } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { foldOf } from "../../commands/stream-states";
 import { alert } from "../../http/alert";
-import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { TOTAL_COUNT } from "../../http/paging";
 import { NoBody } from "../../http/responses";
 import { type Caller, callerOf } from "./lesson-commands";
 

@@ -2,11 +2,12 @@ import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import { LessonHistoryFilters, LessonHistoryTotals, LessonHistoryView } from "@el/domain/lessons/lesson-history-view";
 import { PositiveIdParams } from "@el/domain/lessons/lesson-requests";
+import { pagingQuery } from "@el/domain/shared/page-query";
 import { findLessonHistory, lessonHistoryTotals, pageLessonHistory } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pagingQuery, TOTAL_COUNT } from "../../http/paging";
+import { TOTAL_COUNT } from "../../http/paging";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 

@@ -1,8 +1,8 @@
 import { invalid, notFound } from "@el/domain";
+import { CepParams } from "@el/domain/purchasing/purchase-requests";
 import { CepView, purchaseMessages } from "@el/domain/purchasing/purchase-views";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { Unavailable } from "../../http/unavailable";
 import { CepUnavailable, InvalidCep } from "../../integrations/cep/via-cep";
 
@@ -16,7 +16,7 @@ export const cepRoutes = async (base: FastifyInstance) => {
     "/api/cep/:cep",
     {
       config: { roles: "authenticated" },
-      schema: { params: z.object({ cep: z.string().max(20) }), response: { 200: CepView } },
+      schema: { params: CepParams, response: { 200: CepView } },
     },
     async (request) => {
       try {

@@ -4,6 +4,12 @@ import { PURCHASES_PROJECTION } from "@el/domain/audit/replays";
 import { reaisFromCents } from "@el/domain/catalog/index";
 import { priceOrder, purchaseErrors, totalsOf } from "@el/domain/purchasing/index";
 import {
+  BoletoParams,
+  DebitReturnBody,
+  PaymentNotification,
+  PurchaseListQuery,
+} from "@el/domain/purchasing/purchase-requests";
+import {
   CheckoutBody,
   CheckoutResult,
   PreorderBody,
@@ -13,6 +19,7 @@ import {
   PurchaseTotalView,
   PurchaseView,
 } from "@el/domain/purchasing/purchase-views";
+import { IdParams } from "@el/domain/shared/page-query";
 import { listPackages } from "@el/projections/catalog/index";
 import {
   findPurchase,
@@ -29,7 +36,7 @@ import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { FileBytes } from "../../http/responses";
-import { contextOf, idParams, pageOf, pageQuery } from "../../http/route-helpers";
+import { contextOf, pageOf } from "../../http/route-helpers";
 import { framedPageHelmet } from "../../http/security-headers";
 import { PaymentNotFound } from "../../integrations/payments/payment-gateway";
 import { checkoutCommand } from "./checkout";
@@ -60,8 +67,6 @@ const backToPurchasePage = (purchaseId: number) => {
 <body><p>Voltando para a sua compra… <a href="${target}" target="_top">continuar</a></p>
 <script data-target="${target}">${BACK_TO_PURCHASE_SCRIPT}</script></body></html>`);
 };
-
-const TermFields = z.object({ PaRes: z.string().max(10_000), MD: z.string().max(200).optional() });
 
 /**
  * Purchases (spec section 7): the student's pre-order and checkout, their history; the back
@@ -115,7 +120,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     {
       config: READ_MODEL_READERS,
       schema: {
-        querystring: PurchaseFilter.extend(pageQuery).extend(FromReplay),
+        querystring: PurchaseListQuery.extend(FromReplay),
         response: { 200: z.array(PurchaseView) },
       },
     },
@@ -147,13 +152,13 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/purchases/:id",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: PurchaseView } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: PurchaseView } } },
     async (request) => toPurchaseView(app, await visiblePurchase(app, request, request.params.id)),
   );
 
   app.get(
     "/api/purchases/:id/payment",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: idParams, response: { 200: PurchasePaymentView } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 200: PurchasePaymentView } } },
     async (request) => {
       const payment = await purchasePaymentOf(app.db, request.params.id);
       if (!payment) throw notFound(purchaseErrors.notFound);
@@ -171,7 +176,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id/paid",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, response: { 200: PurchaseView, 202: PendingAnswer } },
+      schema: { params: IdParams, response: { 200: PurchaseView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -192,7 +197,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id/refund",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: idParams, response: { 200: PurchaseView, 202: PendingAnswer } },
+      schema: { params: IdParams, response: { 200: PurchaseView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -207,7 +212,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   app.get(
     "/api/boletos/:paymentId",
     {
-      schema: { params: z.object({ paymentId: z.string().min(1).max(200) }), response: { 200: FileBytes } },
+      schema: { params: BoletoParams, response: { 200: FileBytes } },
     },
     async (request, reply) => {
       try {
@@ -230,7 +235,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id/debit-return",
     {
       helmet: framedPageHelmet(app, { scripts: [BACK_TO_PURCHASE_SCRIPT] }),
-      schema: { params: idParams, body: TermFields, response: { 200: FileBytes } },
+      schema: { params: IdParams, body: DebitReturnBody, response: { 200: FileBytes } },
     },
     async (request, reply) => {
       const purchaseId = request.params.id;
@@ -249,11 +254,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
 
   // Getnet calls the configured URL (GET with query parameters, retried) when a payment changes; anyone could
   // forge one, so it only makes us ask the gateway again.
-  const Notification = z.object({
-    payment_id: z.string().min(1).max(200),
-    order_id: z.string().max(50).optional(),
-  });
-  const notified = async (notification: z.infer<typeof Notification>) => {
+  const notified = async (notification: PaymentNotification) => {
     const orderId = Number(notification.order_id);
     const purchaseId =
       Number.isInteger(orderId) && orderId > 0
@@ -267,12 +268,12 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   const NotificationAnswer = z.object({ status: z.string() });
   app.get(
     "/api/purchases/notifications",
-    { schema: { querystring: Notification, response: { 200: NotificationAnswer } } },
+    { schema: { querystring: PaymentNotification, response: { 200: NotificationAnswer } } },
     async (request) => notified(request.query),
   );
   app.post(
     "/api/purchases/notifications",
-    { schema: { body: Notification, response: { 200: NotificationAnswer } } },
+    { schema: { body: PaymentNotification, response: { 200: NotificationAnswer } } },
     async (request) => notified(request.body),
   );
 };

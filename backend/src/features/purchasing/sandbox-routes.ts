@@ -1,12 +1,13 @@
 import { notFound } from "@el/domain";
 import { purchaseErrors } from "@el/domain/purchasing/index";
+import { SandboxIssuerFields } from "@el/domain/purchasing/purchase-requests";
 import { PurchaseView } from "@el/domain/purchasing/purchase-views";
+import { IdParams } from "@el/domain/shared/page-query";
 import { findPurchase } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { FileBytes } from "../../http/responses";
-import { idParams } from "../../http/route-helpers";
 import { framedPageHelmet } from "../../http/security-headers";
 import {
   readSandboxIssuerRequest,
@@ -46,12 +47,6 @@ const issuerPage = (fields: { MD: string; PaReq: string; TermUrl: string }) => {
 </body></html>`);
 };
 
-const IssuerFields = z.object({
-  MD: z.string().max(200).default(""),
-  PaReq: z.string().min(1).max(10_000),
-  TermUrl: z.string().min(1).max(2_000),
-});
-
 /**
  * Only while the built-in sandbox gateway is the one configured: the bank's authentication page a debit
  * is sent to, and "pay this Pix / boleto now", which goes through the same settlement a real
@@ -64,27 +59,27 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
 
   // Shown in the frame of /debit/confirmation; its forms post only to us, whatever TermUrl says.
   const helmet = framedPageHelmet(app, { styles: [ISSUER_STYLE] });
-  const sendIssuerPage = (fields: z.infer<typeof IssuerFields>) => {
+  const sendIssuerPage = (fields: z.output<typeof SandboxIssuerFields>) => {
     const page = issuerPage(fields);
     if (!page) throw notFound();
     return page;
   };
   app.post(
     SANDBOX_ISSUER_PATH,
-    { helmet, schema: { body: IssuerFields, response: { 200: FileBytes } } },
+    { helmet, schema: { body: SandboxIssuerFields, response: { 200: FileBytes } } },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.body)),
   );
   app.get(
     SANDBOX_ISSUER_PATH,
-    { helmet, schema: { querystring: IssuerFields, response: { 200: FileBytes } } },
+    { helmet, schema: { querystring: SandboxIssuerFields, response: { 200: FileBytes } } },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.query)),
   );
 
   app.post(
     "/api/sandbox/purchases/:id/pay",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: PurchaseView } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: PurchaseView } } },
     async (request) => {
       const purchaseId = request.params.id;
       const purchase = await readPurchase(app, purchaseId);
