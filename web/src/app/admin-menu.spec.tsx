@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { adminRoutes } from "../features/admin/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
-import { adminToolsMenuPaths } from "../features/admin-tools/routes";
+import { adminToolsMenuPaths } from "../features/operations/routes";
 import { adminAccount } from "../test/fake-accounts";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";

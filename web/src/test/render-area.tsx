@@ -1,10 +1,10 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
-import { adminBoardSections } from "../features/admin-board/routes";
 import { adminCatalogSections } from "../features/admin-catalog/routes";
-import { adminLessonsSections } from "../features/admin-lessons/routes";
 import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
 import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
+import { adminBoardSections } from "../features/lessons/board/routes";
+import { adminLessonsSections } from "../features/lessons/lesson-control/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import { purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";

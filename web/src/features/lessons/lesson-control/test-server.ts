@@ -1,8 +1,8 @@
 /** The server side of lesson control's component specs: the signed-in administrator and lesson rows. */
 import type { LessonControlView } from "@el/domain/lessons/lesson-control-view";
 
-export { adminAccount } from "../../test/fake-accounts";
-export { deferred } from "../../test/fake-api";
+export { adminAccount } from "../../../test/fake-accounts";
+export { deferred } from "../../../test/fake-api";
 
 export const teachers = [
   { id: 21, login: "bruno@example.com", firstName: "Bruno", lastName: "Lima" },

@@ -7,7 +7,7 @@ import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminLessonsArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, deferred, lessonRow, students, teachers } from "../test-server";
+import { adminAccount, deferred, lessonRow, students, teachers } from "./test-server";
 
 signInAdministratorForEachTest();
 

@@ -8,7 +8,7 @@ import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminLessonsArea } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminAccount, lessonRow, levels, students, teachers, trails } from "../test-server";
+import { adminAccount, lessonRow, levels, students, teachers, trails } from "../lesson-control/test-server";
 
 signInAdministratorForEachTest();
 
