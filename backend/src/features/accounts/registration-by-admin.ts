@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { CommandContext } from "../../commands/execute";
 import { decideInTurn } from "./account-commands";
 import { hashPassword } from "./passwords";
-import { registerAccount } from "./registration";
+import { levelOfStudent, registerAccount } from "./registration";
 
 /** What an administrator knows of a person beyond the sign-up form: cpf and address, or bank details. */
 export type ExtraProfile = Pick<
@@ -100,6 +100,7 @@ export const registerByAdmin = async (
       email,
       (history) => decideInTurn(studentAccountDecider, history, commands),
       context,
+      levelOfStudent(registration.level),
     );
     return { id, login: email, projected };
   }

@@ -66,6 +66,26 @@ describe("registration", () => {
     }
   });
 
+  it("refuses a level the catalogue does not have, storing no account", async () => {
+    const { app } = test;
+    const form = studentForm({ level: 999999 });
+    const response = await app.inject({ method: "POST", url: "/api/register", payload: form });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      status: 400,
+      title: "Bad Request",
+      message: "error.level.notFound",
+      fieldErrors: [{ field: "level", message: "error.level.notFound" }],
+    });
+    const registered = await eventsOfType(app, "StudentRegistered");
+    expect(registered.filter((event) => event.data.email === form.email)).toEqual([]);
+    const hasUser = await app.inject({
+      method: "GET",
+      url: `/api/account/hasUser?email=${encodeURIComponent(form.email)}`,
+    });
+    expect(hasUser.json()).toBe(false);
+  });
+
   it("answers whether an e-mail has an account", async () => {
     const { app } = test;
     const form = studentForm();

@@ -1,4 +1,4 @@
-import { type RecordedOf, type StreamKind, stateFrom } from "@el/domain";
+import { invalid, type RecordedEvent, type RecordedOf, type StreamKind, stateFrom } from "@el/domain";
 import {
   type AdministratorRegistered,
   adminAccountDecider,
@@ -10,6 +10,7 @@ import {
   teacherAccountDecider,
   teacherStreams,
 } from "@el/domain/accounts/index";
+import { levelDecider, levelErrors, levelStreams } from "@el/domain/catalog/level";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
 import { reservation, reservationStreams } from "./account-commands";
@@ -50,6 +51,23 @@ export interface NewAdministrator {
 
 const normalised = (value: string) => value.trim().toLowerCase();
 
+type Histories = Readonly<Record<string, readonly RecordedEvent[]>>;
+
+/**
+ * The catalogue's level a student registers in, read with the account's streams as a trail's creation reads
+ * it: a level no one created is refused, and one created meanwhile is seen when the append is decided again.
+ */
+export const levelOfStudent = (level: number | null) => ({
+  streams: level === null ? [] : [levelStreams.id(level)],
+  check: (histories: Histories) => {
+    if (level === null) return;
+    if (stateFrom(levelDecider, levelStreams.history(histories, level)).status === "absent")
+      throw invalid(levelErrors.notFound, "level");
+  },
+});
+
+const NO_READS = { streams: [] as string[], check: (_histories: Histories) => {} };
+
 /**
  * Creates an account and claims its e-mail and login in one append: the account stream is new, and the
  * claims are written at the versions just read, so of two registrations racing for one e-mail exactly one
@@ -62,17 +80,19 @@ export const registerAccount = async <Key, Event extends { type: string; data: u
   email: string,
   decide: (history: RecordedOf<Event>[]) => Event[],
   context: CommandContext,
+  reads: { streams: string[]; check: (histories: Histories) => void } = NO_READS,
 ) => {
   const streamId = account.streams.id(account.key);
   return executeOnStreams(
     app,
-    [streamId, ...reservationStreams("email", email), ...reservationStreams("login", login)],
+    [streamId, ...reservationStreams("email", email), ...reservationStreams("login", login), ...reads.streams],
     (histories) => {
       const claims = [
         ...reservation("email", email, { type: "Reserve", owner: streamId }, histories),
         ...reservation("login", login, { type: "Reserve", owner: streamId }, histories),
       ];
       const events = decide(account.streams.history(histories, account.key));
+      reads.check(histories);
       return { appends: [{ streamId, events }, ...claims], result: undefined };
     },
     context,
@@ -119,6 +139,7 @@ export const registerStudent = async (
         stateFrom(studentAccountDecider, history),
       ),
     context,
+    levelOfStudent(student.level),
   );
   return { id, login: email };
 };
