@@ -2,7 +2,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { adminRoutes } from "../features/admin/routes";
-import { adminCatalogSections } from "../features/admin-catalog/routes";
+import { catalogSections } from "../features/catalog/routes";
+import { pendingLessonSections } from "../features/lessons/routes";
 import { adminToolsMenuPaths } from "../features/operations/routes";
 import { adminAccount } from "../test/fake-accounts";
 import { fakeApi, json } from "../test/fake-api";
@@ -18,7 +19,7 @@ describe("administration menu", () => {
       "GET /api/account": adminAccount,
       "GET /api/levels": () => json([{ id: 1, name: "Begginer", active: true }], { headers: { "X-Total-Count": "1" } }),
     });
-    renderRoutes(adminRoutes(adminCatalogSections), "/gerencia");
+    renderRoutes(adminRoutes([...pendingLessonSections, ...catalogSections]), "/gerencia");
     const menu = await screen.findByRole("navigation", { name: "Gerência" });
     expect(linksOf(menu)).toEqual([
       ["Aulas pendentes", "/gerencia/agendamento"],

@@ -5,18 +5,23 @@ import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
 import { adminRoutes } from "../features/admin/routes";
-import { adminCatalogSections } from "../features/admin-catalog/routes";
-import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
-import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
 import { adminApplicationsSections } from "../features/applications/routes";
 import { auditRoutes } from "../features/audit/routes";
+import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
+import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
 import { landingRoutes } from "../features/landing/routes";
 import { adminBoardSections } from "../features/lessons/board/routes";
 import { adminLessonsSections } from "../features/lessons/lesson-control/routes";
+import { lessonRecordRenamedPaths, lessonRecordSections, pendingLessonSections } from "../features/lessons/routes";
 import { googleCalendarRoutes } from "../features/meetings/routes";
 import { adminToolsMenuPaths, adminToolsRoutes } from "../features/operations/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
-import { purchasingRoutes, purchasingStudentRoutes } from "../features/purchasing/routes";
+import {
+  purchaseRenamedPaths,
+  purchaseSections,
+  purchasingRoutes,
+  purchasingStudentRoutes,
+} from "../features/purchasing/routes";
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
@@ -60,18 +65,24 @@ export const routes: RouteObject[] = [
           ...adminRoutes(
             [
               ...adminLessonsSections,
-              ...adminCatalogSections,
-              ...adminPurchasingSections,
+              ...pendingLessonSections,
+              ...catalogSections,
+              ...purchaseSections,
+              ...couponSections,
+              ...itemPackageSections,
               ...adminBoardSections,
-              ...adminSections,
+              ...lessonRecordSections,
+              ...trailSections,
               ...adminApplicationsSections,
             ],
             adminToolsMenuPaths,
           ),
           ...adminToolsRoutes,
           ...auditRoutes,
-          ...adminPurchasingRenamedPaths,
-          ...adminSectionsRenamedPaths,
+          ...purchaseRenamedPaths,
+          ...couponRenamedPaths,
+          ...catalogRenamedPaths,
+          ...lessonRecordRenamedPaths,
           ...purchasingRoutes,
           { path: "*", element: <PageNotFound /> },
         ],

@@ -1,12 +1,12 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../features/admin/routes";
-import { adminCatalogSections } from "../features/admin-catalog/routes";
-import { adminPurchasingRenamedPaths, adminPurchasingSections } from "../features/admin-purchasing/routes";
-import { adminSections, adminSectionsRenamedPaths } from "../features/admin-sections/routes";
+import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
+import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
 import { adminBoardSections } from "../features/lessons/board/routes";
 import { adminLessonsSections } from "../features/lessons/lesson-control/routes";
+import { lessonRecordRenamedPaths, lessonRecordSections, pendingLessonSections } from "../features/lessons/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
-import { purchasingStudentRoutes } from "../features/purchasing/routes";
+import { purchaseRenamedPaths, purchaseSections, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { studentRoutes } from "../features/student/routes";
 import { teacherRoutes } from "../features/teacher/routes";
 import { LiveFeedProvider } from "../lib/socket";
@@ -67,18 +67,27 @@ export const renderStudentArea = (path: string) => renderArea(studentArea, path)
 /** /student with the purchase pages and the level test, put together as app/routes.tsx does. */
 export const studentArea = studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]);
 
-/** /gerencia with the catalogue sections, put together as app/routes.tsx does: features do not import each other. */
-export const adminArea = adminRoutes(adminCatalogSections);
+/** /gerencia with pending lessons, levels and materials, put together as app/routes.tsx does: features do not import each other. */
+export const adminArea = adminRoutes([...pendingLessonSections, ...catalogSections]);
 
 /** /gerencia with lesson control (/gerencia/aula, its form and its delete confirmation). */
 export const adminLessonsArea = adminRoutes(adminLessonsSections);
 
 /** /gerencia with the sales sections (purchases, coupons, item packages) and their English and slash-less paths. */
-export const adminPurchasingArea = [...adminPurchasingRenamedPaths, ...adminRoutes(adminPurchasingSections)];
+export const adminPurchasingArea = [
+  ...purchaseRenamedPaths,
+  ...couponRenamedPaths,
+  ...catalogRenamedPaths,
+  ...adminRoutes([...purchaseSections, ...couponSections, ...itemPackageSections]),
+];
 
-/** /gerencia with the catalogue sections and the lesson board, under a feed the test drives; returns the feed. */
+/** /gerencia with pending lessons, levels, materials and the lesson board, under a feed the test drives; returns the feed. */
 export const renderLiveAdminArea = (path: string) =>
-  renderArea(adminRoutes([...adminCatalogSections, ...adminBoardSections]), path);
+  renderArea(adminRoutes([...pendingLessonSections, ...catalogSections, ...adminBoardSections]), path);
 
 /** /gerencia with the other sections (history, payments, trails, feedback) and their English and slash-less paths. */
-export const adminSectionsArea = [...adminSectionsRenamedPaths, ...adminRoutes(adminSections)];
+export const adminSectionsArea = [
+  ...lessonRecordRenamedPaths,
+  ...catalogRenamedPaths,
+  ...adminRoutes([...lessonRecordSections, ...trailSections]),
+];

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router-dom";
+import { RenamedPath } from "../../components/renamed-path";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
 
@@ -7,6 +8,10 @@ import { PrivateRoute } from "../../lib/session/private-route";
 const BuyLessonsPage = lazyPage(() => import("./buy/buy-lessons-page").then((m) => m.BuyLessonsPage));
 const CheckoutPage = lazyPage(() => import("./checkout-page").then((m) => m.CheckoutPage));
 const DebitConfirmationPage = lazyPage(() => import("./debit-confirmation-page").then((m) => m.DebitConfirmationPage));
+const PurchasesPage = lazyPage(() => import("./purchases/purchases-page").then((m) => m.PurchasesPage));
+const PurchaseDetailPage = lazyPage(() => import("./purchases/purchase-detail-page").then((m) => m.PurchaseDetailPage));
+const MarkPaidModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.MarkPaidModal));
+const RefundModal = lazyPage(() => import("./purchases/purchase-confirm-modals").then((m) => m.RefundModal));
 
 /** Contratar aulas, a child of the student area (which brings the live feed). */
 export const purchasingStudentRoutes: RouteObject[] = [{ path: "contratar-aulas", element: <BuyLessonsPage /> }];
@@ -29,4 +34,26 @@ export const purchasingRoutes: RouteObject[] = [
       </PrivateRoute>
     ),
   },
+];
+
+/** The purchases section of /gerencia, handed to `adminRoutes`, with its English name (spec section 2). */
+export const purchaseSections: RouteObject[] = [
+  {
+    path: "compra",
+    element: <PurchasesPage />,
+    children: [
+      { path: ":id/paid", element: <MarkPaidModal /> },
+      { path: ":id/refund", element: <RefundModal /> },
+    ],
+  },
+  { path: "compra/:id", element: <PurchaseDetailPage /> },
+  { path: "purchase/*", element: <RenamedPath from="/gerencia/purchase" to="/gerencia/compra" /> },
+];
+
+/**
+ * The top-level route for the slash-less reading of spec section 2 (`/gerenciapurchase`), a likely defect
+ * of the original that links may still carry; it leads into /gerencia, which checks the role.
+ */
+export const purchaseRenamedPaths: RouteObject[] = [
+  { path: "gerenciapurchase/*", element: <RenamedPath from="/gerenciapurchase" to="/gerencia/compra" /> },
 ];
