@@ -1,3 +1,4 @@
+export * from "./catalog-requests";
 export * from "./catalog-views";
 export * from "./item-package";
 export * from "./level";

@@ -1,7 +1,6 @@
-import { CreditBalanceView, CreditGrantBody } from "@el/domain/catalog/index";
+import { CreditBalanceView, CreditGrantBody, CreditGrantParams } from "@el/domain/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
 import { contextOf } from "../../http/route-helpers";
@@ -20,7 +19,7 @@ export const creditsRoutes = async (base: FastifyInstance) => {
       // It reads `users` for the login's id and kind, which no write answered early changes.
       config: { roles: ["ROLE_ADMIN"], waitForWrites: false },
       schema: {
-        params: z.object({ login: z.string().min(1).max(254) }),
+        params: CreditGrantParams,
         body: CreditGrantBody,
         response: { 200: CreditBalanceView },
       },

@@ -1,6 +1,7 @@
 import { notFound } from "@el/domain";
 import {
   centsFromReais,
+  ItemPackageBody,
   type ItemPackageCommand,
   ItemPackageView,
   itemPackageDecider,
@@ -19,13 +20,6 @@ import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
 import { contextOf } from "../../http/route-helpers";
-
-const PackageBody = z.object({
-  id: z.number().int().positive().nullish(),
-  amount: z.number().int().min(1).max(1000),
-  /** Price in reais (47, 180.5); kept as centavos. */
-  value: z.number().positive().max(1_000_000),
-});
 
 const packageView = ({ id, amount, valueCents }: PackageRow): ItemPackageView => ({
   id,
@@ -72,7 +66,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
     path: "/api/item-packages",
     config: { roles: ["ROLE_ADMIN"] },
     params: IdParams,
-    body: PackageBody,
+    body: ItemPackageBody,
     view: ItemPackageView,
     alerts: { created: "catalog.itemPackage.created", updated: "catalog.itemPackage.updated" },
     create: (id, { amount, value }, request) =>

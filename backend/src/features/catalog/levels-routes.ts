@@ -2,12 +2,14 @@ import { notFound } from "@el/domain";
 import {
   LevelBody,
   type LevelCommand,
+  LevelListQuery,
+  LevelSearchQuery,
   LevelView,
   levelDecider,
   levelErrors,
   levelStreams,
 } from "@el/domain/catalog/index";
-import { IdParams, PageQuery, QueryFlag } from "@el/domain/shared/page-query";
+import { IdParams } from "@el/domain/shared/page-query";
 import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -47,7 +49,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels",
     {
       schema: {
-        querystring: z.object({ ...PageQuery.shape, active: QueryFlag.optional() }),
+        querystring: LevelListQuery,
         response: { 200: z.array(LevelView) },
       },
     },
@@ -59,11 +61,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/_search/levels",
     {
       schema: {
-        querystring: z.object({
-          ...PageQuery.shape,
-          query: z.string().max(100).default(""),
-          active: QueryFlag.optional(),
-        }),
+        querystring: LevelSearchQuery,
         response: { 200: z.array(LevelView) },
       },
     },

@@ -5,13 +5,14 @@ import {
   levelStreams,
   MaterialBody,
   type MaterialCommand,
+  MaterialListQuery,
   MaterialView,
   materialDecider,
   materialErrors,
   materialStreams,
 } from "@el/domain/catalog/index";
 import { mayReadMaterial, seesInactiveMaterials } from "@el/domain/catalog/material-access";
-import { IdParams, PageQuery, QueryFlag } from "@el/domain/shared/page-query";
+import { IdParams } from "@el/domain/shared/page-query";
 import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -116,11 +117,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        querystring: z.object({
-          ...PageQuery.shape,
-          query: z.string().max(200).optional(),
-          all: QueryFlag.default(false),
-        }),
+        querystring: MaterialListQuery,
         response: { 200: z.array(MaterialView) },
       },
     },

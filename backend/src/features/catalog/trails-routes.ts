@@ -1,17 +1,17 @@
 import { notFound, stateFrom } from "@el/domain";
 import {
-  EntityReference,
   levelDecider,
   levelStreams,
+  TrailBody,
   type TrailCommand,
-  TrailFields,
+  TrailListQuery,
   type TrailMaterialView,
   TrailView,
   trailDecider,
   trailErrors,
   trailStreams,
 } from "@el/domain/catalog/index";
-import { IdParams, QueryFlag } from "@el/domain/shared/page-query";
+import { IdParams } from "@el/domain/shared/page-query";
 import {
   findTrail,
   listActiveMaterials,
@@ -28,15 +28,6 @@ import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
 import { NoBody } from "../../http/responses";
 import { contextOf } from "../../http/route-helpers";
-
-const TrailBody = TrailFields.omit({ levelId: true }).extend({
-  id: z.number().int().positive().nullish(),
-  content: TrailFields.shape.content.default(""),
-  application: TrailFields.shape.application.default(""),
-  techniques: TrailFields.shape.techniques.default(""),
-  level: EntityReference,
-});
-type TrailBody = z.infer<typeof TrailBody>;
 
 const materialView = (material: MaterialRow): TrailMaterialView => ({
   id: material.id,
@@ -79,7 +70,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
   /** Decides on the trail with the level it is to belong to, read from the level's own stream. */
   const save = async (
     id: number,
-    body: TrailBody,
+    body: z.output<typeof TrailBody>,
     request: Parameters<typeof contextOf>[0],
     type: "CreateTrail" | "ReviseTrail",
   ) => {
@@ -108,7 +99,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
     {
       config: { roles: "authenticated" },
       schema: {
-        querystring: z.object({ materials: QueryFlag.default(true), level: z.coerce.number().int().optional() }),
+        querystring: TrailListQuery,
         response: { 200: z.array(TrailView) },
       },
     },
