@@ -2,13 +2,16 @@ import { invalid, notFound } from "@el/domain";
 import { centsFromReais, packageErrors, reaisFromCents } from "@el/domain/catalog/index";
 import {
   CouponBody,
+  CouponIdParams,
+  CouponListQuery,
+  CouponSearchQuery,
   type CouponTerms,
+  CouponValidationQuery,
   CouponValidationView,
   CouponView,
   couponErrors,
   ValidateCouponBody,
 } from "@el/domain/coupons/index";
-import { pagingQuery } from "@el/domain/shared/page-query";
 import { findPackage, type PackageRow } from "@el/projections/catalog/index";
 import { type CouponRow, findCoupon, pageCoupons } from "@el/projections/coupons/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -30,21 +33,6 @@ export const couponAlerts = {
 } as const;
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
-/** Ids are PostgreSQL `int`s: a larger number names nothing, and is a 400 rather than a failed query. */
-const MAX_ID = 2_147_483_647;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
-const CouponListQuery = pagingQuery(["id", "code", "quantity", "discount", "percentual", "active", "used"]);
-
-/**
- * `packages=1,4,4`: package ids, one per package bought (an id twice is two of that package); as many as a
- * pre-order may hold (20 lines of up to 99).
- */
-const ValidateQuery = z.object({
-  packages: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,1979}$/, "error.coupon.packages")
-    .transform((list) => list.split(",").map(Number)),
-});
 
 /** A fixed discount crosses HTTP in reais, like the packages' prices; a percentage as it is. */
 const discountView = ({ percentual, discount }: { percentual: boolean; discount: number }) =>
@@ -118,7 +106,7 @@ export const couponsRoutes = async (base: FastifyInstance) => {
     {
       config: ADMIN,
       schema: {
-        querystring: CouponListQuery.extend({ query: z.string().max(100).default("") }),
+        querystring: CouponSearchQuery,
         response: { 200: z.array(CouponView) },
       },
     },
@@ -130,14 +118,14 @@ export const couponsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/coupons/:id",
-    { config: ADMIN, schema: { params: idParams, response: { 200: CouponView } } },
+    { config: ADMIN, schema: { params: CouponIdParams, response: { 200: CouponView } } },
     async (request) => current(request.params.id),
   );
 
   entityWriteRoutes(app, {
     path: "/api/coupons",
     config: ADMIN,
-    params: idParams,
+    params: CouponIdParams,
     body: CouponBody,
     view: CouponView,
     alerts: couponAlerts,
@@ -147,7 +135,7 @@ export const couponsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/coupons/:id",
-    { config: ADMIN, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: ADMIN, schema: { params: CouponIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);
@@ -160,7 +148,7 @@ export const couponsRoutes = async (base: FastifyInstance) => {
     "/api/coupons/validate",
     {
       config: { roles: ["ROLE_STUDENT"] },
-      schema: { querystring: ValidateQuery, body: ValidateCouponBody, response: { 200: CouponValidationView } },
+      schema: { querystring: CouponValidationQuery, body: ValidateCouponBody, response: { 200: CouponValidationView } },
     },
     async (request) => {
       const ids = request.query.packages;
@@ -196,7 +184,7 @@ export const couponsRoutes = async (base: FastifyInstance) => {
   );
 };
 
-const pageOf = (query: z.infer<typeof CouponListQuery>) => ({
+const pageOf = (query: z.output<typeof CouponListQuery>) => ({
   page: query.page,
   size: query.size,
   sort: query.sort.map(({ field, direction }) => `${field},${direction}`),
