@@ -23,8 +23,8 @@ import {
   purchasingStudentRoutes,
 } from "../features/purchasing/routes";
 import { socialSignInRoutes } from "../features/social-sign-in/routes";
-import { studentRoutes } from "../features/student/routes";
-import { teacherRoutes } from "../features/teacher/routes";
+import { studentRoutes } from "./student/student-routes";
+import { teacherRoutes } from "./teacher/teacher-routes";
 
 /** Loaded when a sign-in or sign-up form shows them: their parsing (zod) stays out of the landing page. */
 const SocialSignInButtons = lazy(() =>

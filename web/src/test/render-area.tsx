@@ -1,4 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
+import { studentRoutes } from "../app/student/student-routes";
+import { teacherRoutes } from "../app/teacher/teacher-routes";
 import { adminRoutes } from "../features/admin/routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
@@ -7,8 +9,6 @@ import { adminLessonsSections } from "../features/lessons/lesson-control/routes"
 import { lessonRecordRenamedPaths, lessonRecordSections, pendingLessonSections } from "../features/lessons/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import { purchaseRenamedPaths, purchaseSections, purchasingStudentRoutes } from "../features/purchasing/routes";
-import { studentRoutes } from "../features/student/routes";
-import { teacherRoutes } from "../features/teacher/routes";
 import { LiveFeedProvider } from "../lib/socket";
 import { createManualFeed } from "./manual-feed";
 import { renderRoutes } from "./render";

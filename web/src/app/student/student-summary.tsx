@@ -2,8 +2,8 @@ import type { LevelView } from "@el/domain/catalog/catalog-views";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useLevelName } from "../../lib/catalog/level-name";
+import { useStudent } from "../../lib/session/student-context";
 import { balanceLabelKey } from "./balance-label";
-import { useStudent } from "./student-context";
 
 /** The area header: the student's level and lesson balance, with the way to buy more. */
 export const StudentSummary = ({ levels }: { levels: readonly LevelView[] }) => {

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { AreaLayout } from "../../components/area/area-layout";
 import { fetchLevels } from "../../lib/catalog/catalog-api";
+import { StudentProvider } from "../../lib/session/student-context";
 import { LiveFeedProvider } from "../../lib/socket";
 import { useResource } from "../../lib/use-resource";
-import { StudentProvider } from "./student-context";
 import { StudentSummary } from "./student-summary";
 import "./student.css";
 

@@ -1,7 +1,7 @@
 import type { Objective } from "@el/domain/accounts/account";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
-import { useSession } from "../../lib/session/session-provider";
-import { useLiveFeed, useLivePush } from "../../lib/socket";
+import { useLiveFeed, useLivePush } from "../socket";
+import { useSession } from "./session-provider";
 
 interface StudentContextValue {
   balance: number;

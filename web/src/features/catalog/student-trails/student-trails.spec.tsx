@@ -1,11 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fakeApi, json } from "../../test/fake-api";
-import { linksOf } from "../../test/links";
-import { renderStudentArea, student } from "../../test/render-area";
-import { signInStudentForEachTest } from "../../test/sign-in";
-import { levelTabs, trailTitles, trailView } from "../../test/trails";
+import { fakeApi, json } from "../../../test/fake-api";
+import { linksOf } from "../../../test/links";
+import { renderStudentArea, student } from "../../../test/render-area";
+import { signInStudentForEachTest } from "../../../test/sign-in";
+import { levelTabs, trailTitles, trailView } from "../../../test/trails";
 
 const LEVELS = [
   { id: 1, name: "Básico", active: true },

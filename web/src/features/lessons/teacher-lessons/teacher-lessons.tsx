@@ -12,7 +12,7 @@ import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
 import { useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
-import { TeacherFeedbackModal } from "../feedback/teacher-feedback-modal";
+import { TeacherFeedbackModal } from "../teacher-feedback/teacher-feedback-modal";
 
 const TeacherLessonActions = ({ view, onChanged }: { view: LessonRowView; onChanged: () => void }) => {
   const { t } = useTranslation();

@@ -2,10 +2,16 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
 
-const StudentHome = lazyPage(() => import("./home/student-home").then((m) => m.StudentHome));
-const StudentProfile = lazyPage(() => import("./profile/student-profile").then((m) => m.StudentProfile));
+const StudentHome = lazyPage(() =>
+  import("../../features/lessons/student-home/student-home").then((m) => m.StudentHome),
+);
+const StudentProfile = lazyPage(() =>
+  import("../../features/accounts/student-profile/student-profile").then((m) => m.StudentProfile),
+);
 const StudentArea = lazyPage(() => import("./student-area").then((m) => m.StudentArea));
-const StudentTrails = lazyPage(() => import("./student-trails").then((m) => m.StudentTrails));
+const StudentTrails = lazyPage(() =>
+  import("../../features/catalog/student-trails/student-trails").then((m) => m.StudentTrails),
+);
 
 /**
  * /student and its pages. Other features add their pages as children (purchasing's "contratar-aulas"),

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useResource } from "../../../lib/use-resource";
-import { fetchLatestPlacement } from "../api/placement";
+import { fetchLatestPlacement } from "../api/latest-placement";
 
 /**
  * The invitation to the level test, on the home a new student lands on after sign-up: until they have a
