@@ -1,16 +1,12 @@
 import { forbidden } from "@el/domain";
-import { ReplayId } from "@el/domain/audit/replays";
 import type { Sql } from "@el/projections";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
- * `replay=<id>` on a read endpoint: the same answer from a finished replay to a moment instead of
- * the live read model. Its routes let auditors and administrators in (`READ_MODEL_READERS`); the handler
- * then asks `readModelOf`, which keeps today's rule without a replay (administrators only).
+ * The route config of a read endpoint a replay can answer (its query takes domain's `FromReplay`): auditors
+ * too, but only of a replay; the handler then asks `readModelOf`, which keeps today's rule without a replay
+ * (administrators only).
  */
-export const FromReplay = { replay: ReplayId.optional() };
-
-/** The route config of a read endpoint a replay can answer: auditors too, but only of a replay. */
 export const READ_MODEL_READERS = { roles: ["ROLE_ADMIN", "ROLE_AUDITOR"] as const };
 
 /** Whether the caller reads today's read models, not a replay's: an administrator. */

@@ -10,6 +10,7 @@ import {
   UserUpdate,
 } from "@el/domain/accounts/index";
 import { UserView } from "@el/domain/accounts/user-view";
+import { FromReplay } from "@el/domain/audit/audit-requests";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
 import { pagingQuery } from "@el/domain/shared/page-query";
 import {
@@ -29,7 +30,7 @@ import { executeOnStreams } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { TOTAL_COUNT } from "../../http/paging";
-import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
+import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { NoBody } from "../../http/responses";
 import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
 import { unguessablePassword } from "./passwords";

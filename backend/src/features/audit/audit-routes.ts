@@ -5,6 +5,7 @@ import {
   AuditEventsQuery,
   type AuditEvent as AuditEventView,
   AuditExportQuery,
+  AuditStreamParams,
   ChainReport,
   type StoredAuditEvent,
   StreamHistory,
@@ -135,7 +136,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
     {
       config: AUDITORS,
       schema: {
-        params: z.object({ stream: z.string().min(1).max(300) }),
+        params: AuditStreamParams,
         querystring: StreamHistoryQuery,
         response: { 200: StreamHistory },
       },

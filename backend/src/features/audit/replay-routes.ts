@@ -1,16 +1,14 @@
 import { notFound } from "@el/domain";
-import { ReplayableProjections, ReplayId, ReplayList, ReplayView, StartReplayBody } from "@el/domain/audit/replays";
+import { ReplayIdParams } from "@el/domain/audit/audit-requests";
+import { ReplayableProjections, ReplayList, ReplayView, StartReplayBody } from "@el/domain/audit/replays";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { alert } from "../../http/alert";
 import { NoBody } from "../../http/responses";
 import type { Replays } from "../../projection-runner/replays";
 
 /** Auditors replay; administrators pass every auditor check too. A replay changes no business data. */
 const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
-
-const IdParams = z.object({ id: ReplayId });
 
 /**
  * `POST /api/audit/replays { projection, at }` answers 202 at once with the replay (status `running`) and a
@@ -54,7 +52,7 @@ export const replayRoutes = async (root: FastifyInstance, { replays }: { replays
 
   app.get(
     "/api/audit/replays/:id",
-    { config: AUDITORS, schema: { params: IdParams, response: { 200: ReplayView } } },
+    { config: AUDITORS, schema: { params: ReplayIdParams, response: { 200: ReplayView } } },
     async (request) => {
       const replay = await replays.get(request.params.id);
       if (!replay) throw notFound();
@@ -64,7 +62,7 @@ export const replayRoutes = async (root: FastifyInstance, { replays }: { replays
 
   app.delete(
     "/api/audit/replays/:id",
-    { config: AUDITORS, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: AUDITORS, schema: { params: ReplayIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const removed = await replays.remove(request.params.id);
       if (!removed) throw notFound();

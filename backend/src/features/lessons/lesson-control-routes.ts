@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { invalid, notFound } from "@el/domain";
+import { FromReplay } from "@el/domain/audit/audit-requests";
 import { LESSON_CONTROL_PROJECTION } from "@el/domain/audit/replays";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import {
@@ -22,7 +23,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
-import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
+import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { callerOf, cancelLessonCommand } from "./lesson-commands";
 import {
   changeLessonCommand,

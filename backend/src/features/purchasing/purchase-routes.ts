@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { notFound } from "@el/domain";
+import { FromReplay } from "@el/domain/audit/audit-requests";
 import { PURCHASES_PROJECTION } from "@el/domain/audit/replays";
 import { reaisFromCents } from "@el/domain/catalog/index";
 import { priceOrder, purchaseErrors, totalsOf } from "@el/domain/purchasing/index";
@@ -34,7 +35,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
-import { FromReplay, READ_MODEL_READERS, readModelOf } from "../../http/read-model";
+import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { FileBytes } from "../../http/responses";
 import { contextOf, pageOf } from "../../http/route-helpers";
 import { framedPageHelmet } from "../../http/security-headers";
