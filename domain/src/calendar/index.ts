@@ -1,2 +1,3 @@
 export * from "./calendar-entries";
 export * from "./calendar-feed";
+export * from "./calendar-requests";

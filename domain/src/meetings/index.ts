@@ -1,1 +1,2 @@
 export * from "./google-meetings";
+export * from "./meeting-requests";

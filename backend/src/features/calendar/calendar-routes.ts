@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { notFound } from "@el/domain";
 import {
   CALENDAR_TOKEN,
+  CalendarFeedParams,
   CalendarFeedView,
   calendarEntriesOf,
   calendarFeedDecider,
@@ -11,7 +12,6 @@ import {
 import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projections/calendar/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { FileBytes, NoBody } from "../../http/responses";
 import { calendarHostOf, icsOf } from "../../shared/ics";
@@ -19,7 +19,6 @@ import { calendarHostOf, icsOf } from "../../shared/ics";
 const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
 /** How far back a calendar lists lessons: a month, so the recent past stays visible. */
 const LOOK_BACK_MS = 31 * 24 * 60 * 60 * 1000;
-const FeedFile = z.object({ file: z.string().max(60) });
 
 const digestOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -81,7 +80,7 @@ export const calendarRoutes = async (fastify: FastifyInstance) => {
   // Public: Google Calendar, Outlook and Apple Calendar fetch it by its address alone.
   app.get(
     "/api/calendar/:file",
-    { schema: { params: FeedFile, response: { 200: FileBytes } } },
+    { schema: { params: CalendarFeedParams, response: { 200: FileBytes } } },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, "");
       // An address that was never issued and one revoked answer alike.

@@ -1,5 +1,5 @@
 import { invalid } from "@el/domain";
-import { googleCalendarDecider, googleCalendarStreams } from "@el/domain/meetings/index";
+import { GoogleCalendarReturnQuery, googleCalendarDecider, googleCalendarStreams } from "@el/domain/meetings/index";
 import { googleCalendarConnectionOf } from "@el/projections/meetings/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -83,7 +83,7 @@ export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { 
     {
       config: TEACHERS,
       schema: {
-        querystring: z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) }),
+        querystring: GoogleCalendarReturnQuery,
         response: { 200: GoogleCalendarStatus },
       },
     },
