@@ -220,3 +220,7 @@ export const UserListFilters = z.object({
   balance: z.enum(["true", "false"]).optional(),
 });
 export type UserListFilters = z.input<typeof UserListFilters>;
+
+/** `POST /api/teacher-applications/{id}/reject`: why, for the e-mail the applicant receives. */
+export const ApplicationRejectionBody = z.object({ reason: z.string().max(500) });
+export type ApplicationRejectionBody = z.input<typeof ApplicationRejectionBody>;

@@ -14,6 +14,7 @@ export * from "./social-identity";
 export * from "./student-account";
 export * from "./teacher-account";
 export * from "./teacher-profile";
+export * from "./teacher-profile-requests";
 export * from "./user-view";
 
 /** Every event of the accounts slice with its schema, for the backend's event registry. */

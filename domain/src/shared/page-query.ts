@@ -43,3 +43,7 @@ export const pagingQuery = <Field extends string>(fields: readonly [Field, ...Fi
         }),
       ),
   });
+
+/** A record named in the path by a positive id that JavaScript's numbers hold exactly. */
+export const SafeIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type SafeIdParams = z.input<typeof SafeIdParams>;

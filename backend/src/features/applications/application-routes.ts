@@ -1,5 +1,6 @@
 import { notFound } from "@el/domain";
-import { teacherAccountDecider, teacherStreams } from "@el/domain/accounts/index";
+import { ApplicationRejectionBody, teacherAccountDecider, teacherStreams } from "@el/domain/accounts/index";
+import { SafeIdParams } from "@el/domain/shared/page-query";
 import { findUserById, pendingTeacherApplications } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,7 +10,6 @@ import { NoBody } from "../../http/responses";
 import { applicationApprovedMail, applicationRejectedMail } from "./application-mails";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const TeacherApplicationView = z.object({
   id: z.number().int(),
   login: z.string(),
@@ -20,7 +20,6 @@ const TeacherApplicationView = z.object({
   experience: z.string().nullable(),
   appliedAt: z.string(),
 });
-const RejectBody = z.object({ reason: z.string().max(500) });
 
 const contextOf = (request: FastifyRequest): CommandContext => ({
   userId: String(request.currentUser.id),
@@ -50,7 +49,7 @@ export const applicationRoutes = async (fastify: FastifyInstance) => {
 
   app.post(
     "/api/teacher-applications/:id/approve",
-    { config: ADMIN, schema: { params: idParams, response: { 204: NoBody } } },
+    { config: ADMIN, schema: { params: SafeIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const user = await applicant(request.params.id);
       const { result } = await executeCommand(
@@ -68,7 +67,7 @@ export const applicationRoutes = async (fastify: FastifyInstance) => {
 
   app.post(
     "/api/teacher-applications/:id/reject",
-    { config: ADMIN, schema: { params: idParams, body: RejectBody, response: { 204: NoBody } } },
+    { config: ADMIN, schema: { params: SafeIdParams, body: ApplicationRejectionBody, response: { 204: NoBody } } },
     async (request, reply) => {
       const user = await applicant(request.params.id);
       const { result } = await executeCommand(

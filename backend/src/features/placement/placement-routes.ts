@@ -1,7 +1,7 @@
 import { PlacementAnswerBody, PlacementLatestView, PlacementTestView } from "@el/domain/placement/index";
+import { SafeIdParams } from "@el/domain/shared/page-query";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { CommandContext } from "../../commands/execute";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { answerPlacementQuestion, latestPlacement, startPlacementTest } from "./placement-commands";
@@ -36,7 +36,7 @@ export const placementRoutes: FastifyPluginAsync = async (root) => {
     {
       config: { roles: ["ROLE_STUDENT"] },
       schema: {
-        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        params: SafeIdParams,
         body: PlacementAnswerBody,
         response: { 200: PlacementTestView },
       },

@@ -1,19 +1,12 @@
 import { notFound } from "@el/domain";
 import { teacherAccountDecider, teacherStreams } from "@el/domain/accounts/index";
-import {
-  TEACHER_BIO_MAX,
-  TEACHER_EXPERIENCE_MAX,
-  TEACHER_PHOTO,
-  TeacherLanguage,
-  TeacherProfileView,
-  TeacherRatingsSummary,
-  TeacherSpeciality,
-} from "@el/domain/accounts/teacher-profile";
+import { TeacherProfileView, TeacherRatingsSummary } from "@el/domain/accounts/teacher-profile";
+import { TeacherPhotoBody, TeacherPhotoParams, TeacherProfileBody } from "@el/domain/accounts/teacher-profile-requests";
+import { SafeIdParams } from "@el/domain/shared/page-query";
 import { teachesStudent } from "@el/projections/lessons/index";
 import { teacherProfileOf, teacherRatingsSummary } from "@el/projections/teachers/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
@@ -27,27 +20,6 @@ import {
 
 const TEACHER = { roles: ["ROLE_TEACHER"] as const };
 const OWN_PROFILE = "/api/account/teacher-profile";
-
-const ProfileBody = z.object({
-  // Longer texts are refused by the domain with their own message; these bounds only stop abuse.
-  bio: z.string().max(TEACHER_BIO_MAX * 2),
-  experience: z.string().max(TEACHER_EXPERIENCE_MAX * 2),
-  specialities: z.array(TeacherSpeciality).max(10),
-  languages: z.array(TeacherLanguage).max(10),
-});
-const PhotoBody = z.object({
-  /** The image, base64 (a `data:…;base64,` prefix is tolerated), as JHipster sends files. */
-  photo: z
-    .string()
-    .min(1)
-    .max(Math.ceil((TEACHER_PHOTO.maxBytes * 4) / 3) + 200),
-  photoContentType: z.string().max(100),
-});
-const photoParams = z.object({
-  photo: z.string().regex(/^[0-9a-f]{64}$/),
-  size: z.enum(["256", "64"]).transform((size) => Number(size) as 256 | 64),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 const contextOf = (request: FastifyRequest): CommandContext => ({
   userId: String(request.currentUser.id),
@@ -75,7 +47,10 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
 
   app.put(
     OWN_PROFILE,
-    { config: TEACHER, schema: { body: ProfileBody, response: { 200: TeacherProfileView, 202: PendingAnswer } } },
+    {
+      config: TEACHER,
+      schema: { body: TeacherProfileBody, response: { 200: TeacherProfileView, 202: PendingAnswer } },
+    },
     async (request, reply) => {
       const committed = await executeCommand(
         app,
@@ -92,7 +67,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
 
   app.post(
     `${OWN_PROFILE}/photo`,
-    { config: TEACHER, schema: { body: PhotoBody, response: { 200: TeacherProfileView, 202: PendingAnswer } } },
+    { config: TEACHER, schema: { body: TeacherPhotoBody, response: { 200: TeacherProfileView, 202: PendingAnswer } } },
     async (request, reply) => {
       const photo = await resizeTeacherPhoto(request.body.photo, request.body.photoContentType);
       // Stored before the event that names it: a failed command leaves an image no one names, never a
@@ -113,7 +88,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     "/api/teacher-photos/:photo/:size",
-    { schema: { params: photoParams, response: { 200: FileBytes, 304: NoBody } } },
+    { schema: { params: TeacherPhotoParams, response: { 200: FileBytes, 304: NoBody } } },
     async (request, reply) => {
       const { photo, size } = request.params;
       const etag = `"${photo}-${size}"`;
@@ -133,7 +108,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     "/api/teachers/:id/profile",
-    { config: { roles: "authenticated" }, schema: { params: idParams, response: { 200: TeacherProfileView } } },
+    { config: { roles: "authenticated" }, schema: { params: SafeIdParams, response: { 200: TeacherProfileView } } },
     async (request) => {
       const { id } = request.params;
       const { authorities, id: userId } = request.currentUser;
