@@ -39,7 +39,7 @@ const notInDomainYet = new Set([
   "web/src/features/lessons/api/payments-api.ts",
   "web/src/features/catalog/api/trails-api.ts",
   "web/src/features/operations/api/audits-api.ts",
-  "web/src/features/admin/api/get-users.ts",
+  "web/src/features/accounts/api/get-users.ts",
   "web/src/features/audit/api/audit-events-api.ts",
   "web/src/features/purchasing/api/get-cep.ts",
 ]);

@@ -1,7 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { adminRoutes } from "../features/admin/routes";
 import { catalogSections } from "../features/catalog/routes";
 import { pendingLessonSections } from "../features/lessons/routes";
 import { adminToolsMenuPaths } from "../features/operations/routes";
@@ -10,6 +9,7 @@ import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
 import { renderRoutes } from "../test/render";
 import { signInAdministratorForEachTest } from "../test/sign-in";
+import { adminRoutes } from "./admin/admin-routes";
 
 signInAdministratorForEachTest();
 

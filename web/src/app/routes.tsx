@@ -4,7 +4,7 @@ import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
 import { accountsRoutes } from "../features/accounts/routes";
-import { adminRoutes } from "../features/admin/routes";
+import { socialSignInRoutes } from "../features/accounts/social-sign-in/routes";
 import { adminApplicationsSections } from "../features/applications/routes";
 import { auditRoutes } from "../features/audit/routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
@@ -22,13 +22,13 @@ import {
   purchasingRoutes,
   purchasingStudentRoutes,
 } from "../features/purchasing/routes";
-import { socialSignInRoutes } from "../features/social-sign-in/routes";
+import { adminRoutes } from "./admin/admin-routes";
 import { studentRoutes } from "./student/student-routes";
 import { teacherRoutes } from "./teacher/teacher-routes";
 
 /** Loaded when a sign-in or sign-up form shows them: their parsing (zod) stays out of the landing page. */
 const SocialSignInButtons = lazy(() =>
-  import("../features/social-sign-in/social-sign-in-buttons").then((module) => ({
+  import("../features/accounts/social-sign-in/social-sign-in-buttons").then((module) => ({
     default: module.SocialSignInButtons,
   })),
 );

@@ -1,7 +1,7 @@
 import { Outlet, type RouteObject } from "react-router-dom";
+import { adminRoutes } from "../app/admin/admin-routes";
 import { studentRoutes } from "../app/student/student-routes";
 import { teacherRoutes } from "../app/teacher/teacher-routes";
-import { adminRoutes } from "../features/admin/routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
 import { adminBoardSections } from "../features/lessons/board/routes";
@@ -12,6 +12,9 @@ import { purchaseRenamedPaths, purchaseSections, purchasingStudentRoutes } from 
 import { LiveFeedProvider } from "../lib/socket";
 import { createManualFeed } from "./manual-feed";
 import { renderRoutes } from "./render";
+
+/** /gerencia and its user screens (app/admin composes them), for the specs of the sections it holds. */
+export { adminRoutes };
 
 /** Paul, the teacher the teacher-area specs sign in as, as `api/account` answers him. */
 export const TEACHER = {
