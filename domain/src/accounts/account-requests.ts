@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { FromReplay } from "../audit/audit-requests";
+import { pagingQuery } from "../shared/page-query";
 import { Authority, HeardFrom, Objective } from "./account";
 
 /** Field rules of spec sections 5 and 9, shared by the account and user forms. */
@@ -224,3 +226,10 @@ export type UserListFilters = z.input<typeof UserListFilters>;
 /** `POST /api/teacher-applications/{id}/reject`: why, for the e-mail the applicant receives. */
 export const ApplicationRejectionBody = z.object({ reason: z.string().max(500) });
 export type ApplicationRejectionBody = z.input<typeof ApplicationRejectionBody>;
+
+/**
+ * `GET /api/users…`: one page sorted by the fields the users' read model orders by (the caller passes
+ * them), with the list's filters, from a replay when asked.
+ */
+export const userListQuery = <Field extends string>(sortFields: readonly [Field, ...Field[]]) =>
+  pagingQuery(sortFields).extend({ ...UserListFilters.shape, ...FromReplay });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingQuery } from "../shared/page-query";
 import { ReplayId } from "./replays";
 
 /**
@@ -19,3 +20,10 @@ export type ReplayIdParams = z.input<typeof ReplayIdParams>;
  * read model (a shape each list's query spreads in).
  */
 export const FromReplay = { replay: ReplayId.optional() };
+
+/**
+ * `GET /management/audits`: one page of the sign-in audit, sorted by the fields its read model orders by
+ * (the caller passes them), between two days when asked.
+ */
+export const signInAuditQuery = <Field extends string>(sortFields: readonly [Field, ...Field[]]) =>
+  pagingQuery(sortFields).extend({ fromDate: z.iso.date().optional(), toDate: z.iso.date().optional() });

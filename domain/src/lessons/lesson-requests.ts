@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { Objective } from "../accounts/account";
+import { pagingQuery } from "../shared/page-query";
 import { BOARD_DEFAULT_DAYS, BOARD_MAX_DAYS } from "./board-view";
+import { FEEDBACK_SORT_FIELDS } from "./feedback-view";
 import { lessonErrors } from "./lesson";
 import { LessonControlFilters } from "./lesson-control-view";
+import { LessonHistoryFilters } from "./lesson-history-view";
 import { LessonPeriod } from "./scheduling-view";
 
 const required = { error: lessonErrors.required };
@@ -198,3 +201,14 @@ export const PaymentIdParams = z.object({ id: z.coerce.number<number>().int() })
 export type PaymentIdParams = z.input<typeof PaymentIdParams>;
 export const PaymentCancelQuery = z.object({ login: Login.optional() });
 export type PaymentCancelQuery = z.input<typeof PaymentCancelQuery>;
+
+/** `GET /api/student-feedbacks`, `GET /api/teacher-feedbacks` and their searches (back office). */
+export const FeedbackListQuery = pagingQuery(FEEDBACK_SORT_FIELDS).extend({ query: z.string().max(200).optional() });
+export type FeedbackListQuery = z.input<typeof FeedbackListQuery>;
+
+/** What the lesson history may be sorted by. */
+export const LESSON_HISTORY_SORT_FIELDS = ["id", "date", "startsAt"] as const;
+
+/** `GET /api/lesson-histories`: ten a page unless asked, with the history screen's filters. */
+export const LessonHistoryQuery = pagingQuery(LESSON_HISTORY_SORT_FIELDS, 10).extend(LessonHistoryFilters.shape);
+export type LessonHistoryQuery = z.input<typeof LessonHistoryQuery>;

@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import { pagingQuery } from "@el/domain/shared/page-query";
+import { signInAuditQuery } from "@el/domain/audit/audit-requests";
 import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { TOTAL_COUNT } from "../../http/paging";
 
-const day = z.iso.date();
 const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSortField[]];
 
 /** A sign-in, successful or not, as JHipster's audit screen lists it. */
@@ -43,7 +42,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
     {
       config: { roles: ["ROLE_ADMIN"] },
       schema: {
-        querystring: pagingQuery(sortFields).extend({ fromDate: day.optional(), toDate: day.optional() }),
+        querystring: signInAuditQuery(sortFields),
         response: { 200: z.array(AuditResponse) },
       },
     },

@@ -6,13 +6,11 @@ import {
   NewAdministrator,
   type ProfileChanges,
   RegistrationByAdmin,
-  UserListFilters,
   UserUpdate,
+  userListQuery,
 } from "@el/domain/accounts/index";
 import { UserView } from "@el/domain/accounts/user-view";
-import { FromReplay } from "@el/domain/audit/audit-requests";
 import { USERS_PROJECTION } from "@el/domain/audit/replays";
-import { pagingQuery } from "@el/domain/shared/page-query";
 import {
   findUserById,
   findUserByLogin,
@@ -39,10 +37,7 @@ import { type AdminRegistration, registerByAdmin } from "./registration-by-admin
 import { toUserView } from "./user-views";
 
 const sortFields = Object.keys(userSortFields) as [UserSortField, ...UserSortField[]];
-const UserListQuery = pagingQuery(sortFields).extend({
-  ...UserListFilters.shape,
-  ...FromReplay,
-});
+const UserListQuery = userListQuery(sortFields);
 
 /** The teacher list's debt indicator (whether any held lesson is still unpaid) and each teacher's rating. */
 const withDebts = async (app: FastifyInstance, users: UserRow[]) => {

@@ -1,9 +1,13 @@
 import { invalid, notFound } from "@el/domain";
-import { FEEDBACK_SORT_FIELDS, StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
+import { StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
 import { type LessonCommand, lessonErrors, lessonStreams } from "@el/domain/lessons/lesson";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
-import { PositiveIdParams, StudentFeedbackRevision, TeacherFeedbackRevision } from "@el/domain/lessons/lesson-requests";
-import { pagingQuery } from "@el/domain/shared/page-query";
+import {
+  FeedbackListQuery,
+  PositiveIdParams,
+  StudentFeedbackRevision,
+  TeacherFeedbackRevision,
+} from "@el/domain/lessons/lesson-requests";
 import type { Sql } from "@el/projections";
 import {
   findStudentFeedback,
@@ -24,8 +28,6 @@ import { type Caller, callerOf } from "./lesson-commands";
 
 const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 const lessonState = foldOf(lessonStreams, lessonDecider);
-
-const ListQuery = pagingQuery(FEEDBACK_SORT_FIELDS).extend({ query: z.string().max(200).optional() });
 
 /** One administrator's command on the lesson a feedback was given on; the decider checks it is still there. */
 const onLesson = (app: FastifyInstance, caller: Caller, lessonId: number, command: (now: Date) => LessonCommand) =>
@@ -74,7 +76,7 @@ const teacherRevision = (
   now,
 });
 
-const sortOf = (query: z.infer<typeof ListQuery>) => ({
+const sortOf = (query: z.output<typeof FeedbackListQuery>) => ({
   page: query.page,
   size: query.size,
   sort: query.sort.map(({ field, direction }) => `${field},${direction}`),
@@ -140,7 +142,7 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
   for (const url of ["/api/student-feedbacks", "/api/_search/student-feedbacks"])
     app.get(
       url,
-      { config: ADMIN, schema: { querystring: ListQuery, response: { 200: z.array(StudentFeedbackView) } } },
+      { config: ADMIN, schema: { querystring: FeedbackListQuery, response: { 200: z.array(StudentFeedbackView) } } },
       async (request, reply) => {
         const page = await pageStudentFeedbacks(app.db, request.query.query, sortOf(request.query));
         return reply.header(TOTAL_COUNT, String(page.total)).send(page.items);
@@ -150,7 +152,7 @@ export const feedbacksRoutes: FastifyPluginAsync = async (root) => {
   for (const url of ["/api/teacher-feedbacks", "/api/_search/teacher-feedbacks"])
     app.get(
       url,
-      { config: ADMIN, schema: { querystring: ListQuery, response: { 200: z.array(TeacherFeedbackView) } } },
+      { config: ADMIN, schema: { querystring: FeedbackListQuery, response: { 200: z.array(TeacherFeedbackView) } } },
       async (request, reply) => {
         const page = await pageTeacherFeedbacks(app.db, request.query.query, sortOf(request.query));
         return reply.header(TOTAL_COUNT, String(page.total)).send(page.items);

@@ -1,8 +1,7 @@
 import { notFound } from "@el/domain";
 import { lessonErrors } from "@el/domain/lessons/lesson";
 import { LessonHistoryFilters, LessonHistoryTotals, LessonHistoryView } from "@el/domain/lessons/lesson-history-view";
-import { PositiveIdParams } from "@el/domain/lessons/lesson-requests";
-import { pagingQuery } from "@el/domain/shared/page-query";
+import { LessonHistoryQuery, PositiveIdParams } from "@el/domain/lessons/lesson-requests";
 import { findLessonHistory, lessonHistoryTotals, pageLessonHistory } from "@el/projections/lessons/index";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,7 +23,7 @@ export const lessonHistoryRoutes: FastifyPluginAsync = async (root) => {
     {
       config: ADMIN,
       schema: {
-        querystring: pagingQuery(["id", "date", "startsAt"], 10).extend(LessonHistoryFilters.shape),
+        querystring: LessonHistoryQuery,
         response: { 200: z.array(LessonHistoryView) },
       },
     },
