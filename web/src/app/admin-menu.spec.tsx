@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { catalogSections } from "../features/catalog/routes";
 import { pendingLessonSections } from "../features/lessons/routes";
-import { adminToolsMenuPaths } from "../features/operations/routes";
+import { operationsMenuPaths } from "../features/operations/routes";
 import { adminAccount } from "../test/fake-accounts";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
@@ -36,7 +36,7 @@ describe("administration menu", () => {
 
   it("links to the administration and the API docs when those pages are composed", async () => {
     fakeApi({ "GET /api/account": adminAccount });
-    renderRoutes(adminRoutes([], adminToolsMenuPaths), "/gerencia");
+    renderRoutes(adminRoutes([], operationsMenuPaths), "/gerencia");
     const menu = await screen.findByRole("navigation", { name: "Gerência" });
     expect(linksOf(menu)).toEqual([
       ["Professores", "/gerencia/professor"],

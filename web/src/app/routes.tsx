@@ -3,18 +3,21 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { Layout } from "../components/layout/layout";
 import { PageNotFound } from "../components/page-not-found";
 import { RouteError } from "../components/route-error";
-import { accountsRoutes } from "../features/accounts/routes";
-import { socialSignInRoutes } from "../features/accounts/social-sign-in/routes";
-import { adminApplicationsSections } from "../features/applications/routes";
+import { accountsRoutes, socialSignInRoutes } from "../features/accounts/routes";
+import { applicationSections } from "../features/applications/routes";
 import { auditRoutes } from "../features/audit/routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
 import { landingRoutes } from "../features/landing/routes";
-import { adminBoardSections } from "../features/lessons/board/routes";
-import { adminLessonsSections } from "../features/lessons/lesson-control/routes";
-import { lessonRecordRenamedPaths, lessonRecordSections, pendingLessonSections } from "../features/lessons/routes";
-import { googleCalendarRoutes } from "../features/meetings/routes";
-import { adminToolsMenuPaths, adminToolsRoutes } from "../features/operations/routes";
+import {
+  boardSections,
+  lessonControlSections,
+  lessonRecordRenamedPaths,
+  lessonRecordSections,
+  pendingLessonSections,
+} from "../features/lessons/routes";
+import { meetingRoutes } from "../features/meetings/routes";
+import { operationsMenuPaths, operationsRoutes } from "../features/operations/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import {
   purchaseRenamedPaths,
@@ -59,25 +62,25 @@ export const routes: RouteObject[] = [
             </Suspense>,
           ),
           ...socialSignInRoutes,
-          ...googleCalendarRoutes,
+          ...meetingRoutes,
           ...studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]),
           ...teacherRoutes,
           ...adminRoutes(
             [
-              ...adminLessonsSections,
+              ...lessonControlSections,
               ...pendingLessonSections,
               ...catalogSections,
               ...purchaseSections,
               ...couponSections,
               ...itemPackageSections,
-              ...adminBoardSections,
+              ...boardSections,
               ...lessonRecordSections,
               ...trailSections,
-              ...adminApplicationsSections,
+              ...applicationSections,
             ],
-            adminToolsMenuPaths,
+            operationsMenuPaths,
           ),
-          ...adminToolsRoutes,
+          ...operationsRoutes,
           ...auditRoutes,
           ...purchaseRenamedPaths,
           ...couponRenamedPaths,

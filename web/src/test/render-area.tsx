@@ -4,9 +4,13 @@ import { studentRoutes } from "../app/student/student-routes";
 import { teacherRoutes } from "../app/teacher/teacher-routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
-import { adminBoardSections } from "../features/lessons/board/routes";
-import { adminLessonsSections } from "../features/lessons/lesson-control/routes";
-import { lessonRecordRenamedPaths, lessonRecordSections, pendingLessonSections } from "../features/lessons/routes";
+import {
+  boardSections,
+  lessonControlSections,
+  lessonRecordRenamedPaths,
+  lessonRecordSections,
+  pendingLessonSections,
+} from "../features/lessons/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import { purchaseRenamedPaths, purchaseSections, purchasingStudentRoutes } from "../features/purchasing/routes";
 import { LiveFeedProvider } from "../lib/socket";
@@ -74,7 +78,7 @@ export const studentArea = studentRoutes([...purchasingStudentRoutes, ...placeme
 export const adminArea = adminRoutes([...pendingLessonSections, ...catalogSections]);
 
 /** /gerencia with lesson control (/gerencia/aula, its form and its delete confirmation). */
-export const adminLessonsArea = adminRoutes(adminLessonsSections);
+export const adminLessonsArea = adminRoutes(lessonControlSections);
 
 /** /gerencia with the sales sections (purchases, coupons, item packages) and their English and slash-less paths. */
 export const adminPurchasingArea = [
@@ -86,7 +90,7 @@ export const adminPurchasingArea = [
 
 /** /gerencia with pending lessons, levels, materials and the lesson board, under a feed the test drives; returns the feed. */
 export const renderLiveAdminArea = (path: string) =>
-  renderArea(adminRoutes([...pendingLessonSections, ...catalogSections, ...adminBoardSections]), path);
+  renderArea(adminRoutes([...pendingLessonSections, ...catalogSections, ...boardSections]), path);
 
 /** /gerencia with the other sections (history, payments, trails, feedback) and their English and slash-less paths. */
 export const adminSectionsArea = [

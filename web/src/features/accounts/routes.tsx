@@ -14,6 +14,7 @@ const StudentStepTwoPage = lazyPage(() => import("./register/student-step-two-pa
 const TeacherApplicationPage = lazyPage(() =>
   import("./register/teacher-application-page").then((m) => m.TeacherApplicationPage),
 );
+const SocialReturnPage = lazyPage(() => import("./social-sign-in/social-return-page").then((m) => m.SocialReturnPage));
 const ResetFinishPage = lazyPage(() => import("./reset/reset-finish-page").then((m) => m.ResetFinishPage));
 const ResetRequestPage = lazyPage(() => import("./reset/reset-request-page").then((m) => m.ResetRequestPage));
 
@@ -36,4 +37,10 @@ export const accountsRoutes = (signInOptions?: ReactNode): RouteObject[] => [
   { path: "registro/finalizar", element: <StudentStepTwoPage /> },
   { path: "registro/professor", element: <TeacherApplicationPage /> },
   { path: "privacypolicy", element: <PrivacyPolicyPage /> },
+];
+
+/** Spec section 2: the social sign-in return pages. */
+export const socialSignInRoutes: RouteObject[] = [
+  { path: "google", element: <SocialReturnPage provider="google" /> },
+  { path: "facebook", element: <SocialReturnPage provider="facebook" /> },
 ];

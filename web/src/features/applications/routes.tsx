@@ -4,4 +4,4 @@ import { lazyPage } from "../../lib/lazy-page";
 const ApplicationsPage = lazyPage(() => import("./applications-page").then((m) => m.ApplicationsPage));
 
 /** The review queue of teacher applications, a /gerencia section handed to `adminRoutes`. */
-export const adminApplicationsSections: RouteObject[] = [{ path: "candidaturas", element: <ApplicationsPage /> }];
+export const applicationSections: RouteObject[] = [{ path: "candidaturas", element: <ApplicationsPage /> }];

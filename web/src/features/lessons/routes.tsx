@@ -2,6 +2,17 @@ import type { RouteObject } from "react-router-dom";
 import { RenamedPath } from "../../components/renamed-path";
 import { lazyPage } from "../../lib/lazy-page";
 
+const BoardPage = lazyPage(() => import("./board/board-page").then((m) => m.BoardPage));
+const LessonControlPage = lazyPage(() =>
+  import("./lesson-control/lesson-control-page").then((m) => m.LessonControlPage),
+);
+const LessonDeleteModal = lazyPage(() =>
+  import("./lesson-control/lesson-delete-modal").then((m) => m.LessonDeleteModal),
+);
+const LessonUnassignModal = lazyPage(() =>
+  import("./lesson-control/lesson-unassign-modal").then((m) => m.LessonUnassignModal),
+);
+const LessonFormPage = lazyPage(() => import("./lesson-form/lesson-form-page").then((m) => m.LessonFormPage));
 const PendingLessonsPage = lazyPage(() =>
   import("./schedulings/pending-lessons-page").then((m) => m.PendingLessonsPage),
 );
@@ -28,6 +39,23 @@ const englishPath = (path: string, english: string): RouteObject => ({
   path: `${english}/*`,
   element: <RenamedPath from={`/gerencia/${english}`} to={`/gerencia/${path}`} />,
 });
+
+/** Lesson control, /gerencia/aula: the list, Criar aula and the edit form, handed to `adminRoutes`. */
+export const lessonControlSections: RouteObject[] = [
+  {
+    path: "aula",
+    element: <LessonControlPage />,
+    children: [
+      { path: ":id/delete", element: <LessonDeleteModal /> },
+      { path: ":id/unassign", element: <LessonUnassignModal /> },
+    ],
+  },
+  { path: "aula/new", element: <LessonFormPage /> },
+  { path: "aula/:id/edit", element: <LessonFormPage /> },
+];
+
+/** The live lesson board, a /gerencia section handed to `adminRoutes`. */
+export const boardSections: RouteObject[] = [{ path: "quadro", element: <BoardPage /> }];
 
 /** The pending lessons section of /gerencia (/gerencia/agendamento), handed to `adminRoutes`. */
 export const pendingLessonSections: RouteObject[] = [

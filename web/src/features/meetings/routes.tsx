@@ -5,7 +5,7 @@ import { PrivateRoute } from "../../lib/session/private-route";
 const CalendarReturnPage = lazyPage(() => import("./calendar-return-page").then((m) => m.CalendarReturnPage));
 
 /** Spec section 2: /calendar, the calendar-authorisation return page (a teacher connecting Google Calendar). */
-export const googleCalendarRoutes: RouteObject[] = [
+export const meetingRoutes: RouteObject[] = [
   {
     path: "calendar",
     element: (

@@ -9,7 +9,7 @@ const AdministrationPage = lazyPage(() =>
 const ApiDocsPage = lazyPage(() => import("./docs/api-docs-page").then((m) => m.ApiDocsPage));
 
 /** /admin (health, projections, audits) and /admin/docs (the API's OpenAPI document): ROLE_ADMIN (spec section 2). */
-export const adminToolsRoutes: RouteObject[] = [
+export const operationsRoutes: RouteObject[] = [
   {
     path: "admin",
     element: (
@@ -25,4 +25,4 @@ export const adminToolsRoutes: RouteObject[] = [
 ];
 
 /** Where the /gerencia menu links to these pages. */
-export const adminToolsMenuPaths = ["/admin", "/admin/docs"];
+export const operationsMenuPaths = ["/admin", "/admin/docs"];

@@ -5,7 +5,7 @@ import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
 import type { AuditView } from "../api/audits-api";
-import { adminToolsRoutes } from "../routes";
+import { operationsRoutes } from "../routes";
 import { adminAccount, health, info, projector, studentAccount } from "../test-server";
 import { defaultPeriod } from "./audits-section";
 import { HEALTH_REFRESH_MS } from "./health-section";
@@ -45,7 +45,7 @@ afterEach(() => vi.useRealTimers());
 describe("/admin health and projections", () => {
   it("shows each component's status and each projector's state, position and lag", async () => {
     server();
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     const components = await table("Saúde");
     expect(cellsOf(rowOf(components, "Banco de dados"))).toEqual(["Banco de dados", "Funcionando", "pg"]);
     expect(cellsOf(rowOf(components, "Projeções"))).toEqual(["Projeções", "Funcionando", "2"]);
@@ -65,7 +65,7 @@ describe("/admin health and projections", () => {
           ),
         ),
     });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     const projections = await table("Projeções");
     expect(cellsOf(rowOf(projections, "teacher-finance"))).toEqual([
       "teacher-finance",
@@ -92,7 +92,7 @@ describe("/admin health and projections", () => {
           { status: 503 },
         ),
     });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(cellsOf(rowOf(await table("Saúde"), "Banco de dados"))).toEqual([
       "Banco de dados",
       "Fora do ar",
@@ -104,14 +104,14 @@ describe("/admin health and projections", () => {
 
   it("says so when the health cannot be read", async () => {
     server({ "GET /management/health": () => json({ message: "error.http.500" }, { status: 500 }) });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(await screen.findByRole("alert")).toHaveTextContent("Erro no servidor. Tente novamente em instantes.");
   });
 
   it("reads the lag again on Atualizar", async () => {
     let lag = 12;
     const calls = server({ "GET /management/health": () => json(health([projector("audits", { lag })])) });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(cellsOf(rowOf(await table("Projeções"), "audits"))[3]).toBe("12");
     lag = 3;
     await userEvent.setup().click(screen.getByRole("button", { name: "Atualizar" }));
@@ -125,7 +125,7 @@ describe("/admin health and projections", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setInterval", "clearInterval"] });
     let lag = 12;
     const calls = server({ "GET /management/health": () => json(health([projector("audits", { lag: lag-- })])) });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(cellsOf(rowOf(await table("Projeções"), "audits"))[3]).toBe("12");
     const healthReads = () => calls.filter((call) => call.path === "/management/health").length;
     await act(() => vi.advanceTimersByTimeAsync(HEALTH_REFRESH_MS));
@@ -156,7 +156,7 @@ describe("/admin audits", () => {
           { headers: { "X-Total-Count": "2" } },
         ),
     });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     const audits = await table("Auditorias");
     expect(cellsOf(rowOf(audits, "ana@example.com"))).toEqual([
       "20/11/26 13:05",
@@ -186,7 +186,7 @@ describe("/admin audits", () => {
         return json(many.slice(page * 20, page * 20 + 20), { headers: { "X-Total-Count": "45" } });
       },
     });
-    const { router } = renderRoutes(adminToolsRoutes, "/admin");
+    const { router } = renderRoutes(operationsRoutes, "/admin");
     await table("Auditorias");
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText("De"));
@@ -215,7 +215,7 @@ describe("/admin audits", () => {
 
   it("refuses a period that ends before it starts", async () => {
     const calls = server();
-    renderRoutes(adminToolsRoutes, "/admin?fromDate=2026-11-01&toDate=2026-11-15");
+    renderRoutes(operationsRoutes, "/admin?fromDate=2026-11-01&toDate=2026-11-15");
     await screen.findByText("Nenhuma entrada neste período.");
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText("Até"));
@@ -227,7 +227,7 @@ describe("/admin audits", () => {
 
   it("says so when the audits cannot be read", async () => {
     server({ "GET /management/audits": () => json({ message: "Falha ao ler as auditorias" }, { status: 500 }) });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(await screen.findByRole("alert")).toHaveTextContent("Falha ao ler as auditorias");
   });
 });
@@ -235,7 +235,7 @@ describe("/admin audits", () => {
 describe("/admin system information", () => {
   it("shows the version, commit, uptime and database", async () => {
     server();
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     const system = await screen.findByRole("region", { name: "Sistema" });
     expect(await within(system).findByText("english-lessons 1.4.0")).toBeInTheDocument();
     expect(within(system).getByText("fd63684")).toBeInTheDocument();
@@ -247,7 +247,7 @@ describe("/admin system information", () => {
 describe("/admin access", () => {
   it("is refused to a student", async () => {
     const calls = server({ "GET /api/account": studentAccount });
-    renderRoutes(adminToolsRoutes, "/admin");
+    renderRoutes(operationsRoutes, "/admin");
     expect(await screen.findByRole("alert")).toHaveTextContent("Você não tem autorização para acessar esta página.");
     expect(calls.some((call) => call.path.startsWith("/management"))).toBe(false);
   });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { adminToolsRoutes } from "../routes";
+import { operationsRoutes } from "../routes";
 import { adminAccount } from "../test-server";
 
 /** A piece of what `GET /api/docs/openapi.json` answers: the checkout with its body, and the schedulings. */
@@ -44,7 +44,7 @@ beforeEach(() => vi.stubGlobal("scrollTo", () => undefined));
 describe("/admin/docs", () => {
   it("reads the document with the administrator's token and shows it browsable, by slice", async () => {
     const calls = fakeApi({ "GET /api/account": adminAccount, "GET /api/docs/openapi.json": () => json(openApi) });
-    renderRoutes(adminToolsRoutes, "/admin/docs");
+    renderRoutes(operationsRoutes, "/admin/docs");
     const viewer = await screen.findByRole("region", { name: "Documentação interativa da API" }, { timeout: 15_000 });
     expect(await within(viewer).findByText("English Lessons API", {}, { timeout: 15_000 })).toBeInTheDocument();
     // Every slice is listed, closed; a click opens its routes.
@@ -64,7 +64,7 @@ describe("/admin/docs", () => {
       "GET /api/docs/openapi.json": () => json(openApi),
       "GET /api/schedulings": () => json([]),
     });
-    renderRoutes(adminToolsRoutes, "/admin/docs");
+    renderRoutes(operationsRoutes, "/admin/docs");
     const viewer = await screen.findByRole("region", { name: "Documentação interativa da API" }, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(await within(viewer).findByRole("heading", { name: /schedulings/ }, { timeout: 15_000 }));
@@ -81,7 +81,7 @@ describe("/admin/docs", () => {
       "GET /api/account": adminAccount,
       "GET /api/docs/openapi.json": () => json({ message: "error.http.500" }, { status: 500 }),
     });
-    renderRoutes(adminToolsRoutes, "/admin/docs");
+    renderRoutes(operationsRoutes, "/admin/docs");
     expect(await screen.findByRole("alert")).toHaveTextContent("Erro no servidor. Tente novamente em instantes.");
     expect(screen.queryByRole("region", { name: "Documentação interativa da API" })).not.toBeInTheDocument();
   });
