@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Objective } from "../accounts/account";
+import { FromReplay } from "../audit/audit-requests";
 import { pagingQuery } from "../shared/page-query";
 import { BOARD_DEFAULT_DAYS, BOARD_MAX_DAYS } from "./board-view";
 import { FEEDBACK_SORT_FIELDS } from "./feedback-view";
@@ -147,6 +148,14 @@ export const LessonControlPaging = z.object({
     .optional(),
 });
 export type LessonControlPaging = z.input<typeof LessonControlPaging>;
+
+/** `GET /api/lessons`: the lesson-control filters and page, from a replay when asked. */
+export const LessonControlListQuery = LessonControlFilters.extend({ ...FromReplay, ...LessonControlPaging.shape });
+export type LessonControlListQuery = z.input<typeof LessonControlListQuery>;
+
+/** `GET /api/lessons/totalAmount`: the lesson-control filters' totals, from a replay when asked. */
+export const LessonControlTotalsQuery = LessonControlFilters.extend(FromReplay);
+export type LessonControlTotalsQuery = z.input<typeof LessonControlTotalsQuery>;
 
 /** `GET /api/lessons/export`: the lesson-control list as a file. */
 export const LessonExportQuery = LessonControlFilters.extend({ format: z.enum(["csv", "xlsx"]).default("csv") });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FromReplay } from "../audit/audit-requests";
 import { PageQuery } from "../shared/page-query";
 import { PurchaseFilter } from "./purchase-views";
 
@@ -8,9 +9,13 @@ import { PurchaseFilter } from "./purchase-views";
  * sandbox's pages and the CEP lookup.
  */
 
-/** `GET /api/purchases`: the back office's filters and one page. */
-export const PurchaseListQuery = PurchaseFilter.extend(PageQuery.shape);
+/** `GET /api/purchases`: the back office's filters and one page, from a replay when asked. */
+export const PurchaseListQuery = PurchaseFilter.extend(PageQuery.shape).extend(FromReplay);
 export type PurchaseListQuery = z.input<typeof PurchaseListQuery>;
+
+/** `GET /api/purchases/totalAmount`: what the filters' purchases paid, from a replay when asked. */
+export const PurchaseTotalQuery = PurchaseFilter.extend(FromReplay);
+export type PurchaseTotalQuery = z.input<typeof PurchaseTotalQuery>;
 
 /** `GET /api/boletos/{paymentId}`: a boleto's printable PDF. */
 export const BoletoParams = z.object({ paymentId: z.string().min(1).max(200) });

@@ -1,17 +1,12 @@
 import { Readable } from "node:stream";
 import { invalid, notFound } from "@el/domain";
-import { FromReplay } from "@el/domain/audit/audit-requests";
 import { LESSON_CONTROL_PROJECTION } from "@el/domain/audit/replays";
 import { lessonErrors } from "@el/domain/lessons/lesson";
-import {
-  LessonControlFilters,
-  LessonControlPage,
-  LessonControlTotals,
-  LessonControlView,
-} from "@el/domain/lessons/lesson-control-view";
+import { LessonControlPage, LessonControlTotals, LessonControlView } from "@el/domain/lessons/lesson-control-view";
 import {
   ChangeLessonBody,
-  LessonControlPaging,
+  LessonControlListQuery,
+  LessonControlTotalsQuery,
   LessonExportQuery,
   LessonIdParams,
   NewLessonBody,
@@ -36,8 +31,6 @@ const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 /** The list and totals: auditors too, but only of a replay (checked in the handler, `readModelOf`). */
 const ADMIN_OR_AUDITOR = READ_MODEL_READERS;
 
-const ListQuery = LessonControlFilters.extend({ ...FromReplay, ...LessonControlPaging.shape });
-
 const FileStream = z.instanceof(Readable).describe("the file, streamed");
 
 const download = (reply: FastifyReply, name: string, format: ExportFormat, body: Readable) =>
@@ -53,7 +46,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     "/api/lessons",
-    { config: ADMIN_OR_AUDITOR, schema: { querystring: ListQuery, response: { 200: LessonControlPage } } },
+    { config: ADMIN_OR_AUDITOR, schema: { querystring: LessonControlListQuery, response: { 200: LessonControlPage } } },
     async (request) => {
       const { replay, ...query } = request.query;
       return readModelOf(app, request, replay, LESSON_CONTROL_PROJECTION)((sql) => pageLessonControl(sql, query));
@@ -64,7 +57,7 @@ export const lessonControlRoutes: FastifyPluginAsync = async (root) => {
     "/api/lessons/totals",
     {
       config: ADMIN_OR_AUDITOR,
-      schema: { querystring: LessonControlFilters.extend(FromReplay), response: { 200: LessonControlTotals } },
+      schema: { querystring: LessonControlTotalsQuery, response: { 200: LessonControlTotals } },
     },
     async (request) => {
       const { replay, ...filters } = request.query;

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { notFound } from "@el/domain";
-import { FromReplay } from "@el/domain/audit/audit-requests";
 import { PURCHASES_PROJECTION } from "@el/domain/audit/replays";
 import { reaisFromCents } from "@el/domain/catalog/index";
 import { priceOrder, purchaseErrors, totalsOf } from "@el/domain/purchasing/index";
@@ -9,13 +8,13 @@ import {
   DebitReturnBody,
   PaymentNotification,
   PurchaseListQuery,
+  PurchaseTotalQuery,
 } from "@el/domain/purchasing/purchase-requests";
 import {
   CheckoutBody,
   CheckoutResult,
   PreorderBody,
   PreorderView,
-  PurchaseFilter,
   PurchasePaymentView,
   PurchaseTotalView,
   PurchaseView,
@@ -121,7 +120,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     {
       config: READ_MODEL_READERS,
       schema: {
-        querystring: PurchaseListQuery.extend(FromReplay),
+        querystring: PurchaseListQuery,
         response: { 200: z.array(PurchaseView) },
       },
     },
@@ -142,7 +141,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/totalAmount",
     {
       config: READ_MODEL_READERS,
-      schema: { querystring: PurchaseFilter.extend(FromReplay), response: { 200: PurchaseTotalView } },
+      schema: { querystring: PurchaseTotalQuery, response: { 200: PurchaseTotalView } },
     },
     async (request) => {
       const { replay, ...filter } = request.query;
