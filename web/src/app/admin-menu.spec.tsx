@@ -3,13 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { catalogSections } from "../features/catalog/routes";
 import { pendingLessonSections } from "../features/lessons/routes";
-import { operationsMenuPaths } from "../features/operations/routes";
 import { adminAccount } from "../test/fake-accounts";
 import { fakeApi, json } from "../test/fake-api";
 import { linksOf } from "../test/links";
 import { renderRoutes } from "../test/render";
 import { signInAdministratorForEachTest } from "../test/sign-in";
 import { adminRoutes } from "./admin/admin-routes";
+import { operationsMenuPaths } from "./admin/admin-tools-routes";
 
 signInAdministratorForEachTest();
 

@@ -17,7 +17,6 @@ import {
   pendingLessonSections,
 } from "../features/lessons/routes";
 import { meetingRoutes } from "../features/meetings/routes";
-import { operationsMenuPaths, operationsRoutes } from "../features/operations/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import {
   purchaseRenamedPaths,
@@ -26,6 +25,7 @@ import {
   purchasingStudentRoutes,
 } from "../features/purchasing/routes";
 import { adminRoutes } from "./admin/admin-routes";
+import { operationsMenuPaths, operationsRoutes } from "./admin/admin-tools-routes";
 import { studentRoutes } from "./student/student-routes";
 import { teacherRoutes } from "./teacher/teacher-routes";
 

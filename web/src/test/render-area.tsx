@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { adminRoutes } from "../app/admin/admin-routes";
+import { operationsRoutes } from "../app/admin/admin-tools-routes";
 import { studentRoutes } from "../app/student/student-routes";
 import { teacherRoutes } from "../app/teacher/teacher-routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
@@ -17,8 +18,8 @@ import { LiveFeedProvider } from "../lib/socket";
 import { createManualFeed } from "./manual-feed";
 import { renderRoutes } from "./render";
 
-/** /gerencia and its user screens (app/admin composes them), for the specs of the sections it holds. */
-export { adminRoutes };
+/** /gerencia and its user screens, and /admin with its pages (app/admin composes them), for the specs of the pages they hold. */
+export { adminRoutes, operationsRoutes };
 
 /** Paul, the teacher the teacher-area specs sign in as, as `api/account` answers him. */
 export const TEACHER = {

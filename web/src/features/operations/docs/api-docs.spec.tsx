@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
+import { operationsRoutes } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import { operationsRoutes } from "../routes";
 import { adminAccount } from "../test-server";
 
 /** A piece of what `GET /api/docs/openapi.json` answers: the checkout with its body, and the schedulings. */

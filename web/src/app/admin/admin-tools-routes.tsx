@@ -4,9 +4,9 @@ import { PrivateRoute } from "../../lib/session/private-route";
 
 const AdminToolsLayout = lazyPage(() => import("./admin-tools-layout").then((m) => m.AdminToolsLayout));
 const AdministrationPage = lazyPage(() =>
-  import("./administration/administration-page").then((m) => m.AdministrationPage),
+  import("../../features/operations/administration/administration-page").then((m) => m.AdministrationPage),
 );
-const ApiDocsPage = lazyPage(() => import("./docs/api-docs-page").then((m) => m.ApiDocsPage));
+const ApiDocsPage = lazyPage(() => import("../../features/operations/docs/api-docs-page").then((m) => m.ApiDocsPage));
 
 /** /admin (health, projections, audits) and /admin/docs (the API's OpenAPI document): ROLE_ADMIN (spec section 2). */
 export const operationsRoutes: RouteObject[] = [
