@@ -112,7 +112,11 @@ export const AddressBody = z.object({
   number: z.string().max(20),
   neighbourhood: z.string().max(100).default(""),
   city: z.string().max(100),
-  state: BrazilianState,
+  /**
+   * One of the 27 units (the documented and validated choice); typed onward as the plain text the gateway
+   * takes, so a form holding the field as text can fill it.
+   */
+  state: BrazilianState.transform((state): string => state),
   country: z.string().max(2).default("BR"),
 });
 export type AddressBody = z.infer<typeof AddressBody>;
