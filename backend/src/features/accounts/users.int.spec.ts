@@ -193,6 +193,24 @@ describe("user management", () => {
     expect(teacher.json()).toMatchObject({ kind: "teacher", accepted: true, experience: "Dez anos", ...bank });
   });
 
+  it("refuses to register a student in a level the catalogue does not have", async () => {
+    const email = uniqueEmail("sem-nivel");
+    const refused = await call("POST", "/api/registerByAdmin", {
+      student: true,
+      firstName: "Nara",
+      email,
+      phone: "(81)98888-7777",
+      level: 999999,
+      objective: "TRAVEL",
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: "error.level.notFound",
+      fieldErrors: [{ field: "level", message: "error.level.notFound" }],
+    });
+    expect((await call("GET", `/api/users/${email}`)).statusCode).toBe(404);
+  });
+
   it("refuses a registration whose cpf is too long, naming the field, and keeps the e-mail free", async () => {
     const email = uniqueEmail("longo");
     const refused = await call("POST", "/api/registerByAdmin", {
