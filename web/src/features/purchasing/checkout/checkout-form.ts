@@ -1,5 +1,6 @@
 import { isValidCpf } from "@el/domain/purchasing/payment-details";
 import {
+  BRAZILIAN_STATES,
   type CheckoutBody,
   MAX_INSTALLMENTS,
   PAYMENT_METHODS,
@@ -47,36 +48,8 @@ export type CheckoutDetails = Pick<CheckoutBody, "method" | "card" | "address" |
 
 export const usesCard = (method: PaymentMethod) => method === "CREDIT" || method === "DEBIT";
 
-/** The 27 federative units, as the address's `state` carries them. */
-export const BRAZILIAN_STATES = [
-  "AC",
-  "AL",
-  "AP",
-  "AM",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MT",
-  "MS",
-  "MG",
-  "PA",
-  "PB",
-  "PR",
-  "PE",
-  "PI",
-  "RJ",
-  "RN",
-  "RS",
-  "RO",
-  "RR",
-  "SC",
-  "SP",
-  "SE",
-  "TO",
-] as const;
+/** The 27 federative units, as the address's `state` carries them (the domain's list). */
+export { BRAZILIAN_STATES };
 
 const ADDRESS_FIELDS = ["cpf", "cep", "street", "number", "city", "state"] as const;
 const CARD_FIELDS = ["cardNumber", "cardName", "cardExpiry", "cardCvc"] as const;
