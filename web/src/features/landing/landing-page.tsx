@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { CONTACT } from "../../components/layout/footer";
 import { PriceCards } from "./price-cards";
 import { TeacherRatings } from "./teacher-ratings";
+import "./landing-hero.css";
 import "./landing.css";
 
 const REASONS = ["trial", "noFee", "noEnrolment", "payPerUse", "material", "rated"] as const;
