@@ -118,7 +118,8 @@ export interface MutationOptions {
 export const newIdempotencyKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
-type Query = Record<string, string | number | boolean | undefined>;
+/** A query string's parameters; an array repeats its parameter (`sort=a,asc&sort=b,desc`). */
+type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 export const request = async <T>(
   method: string,
@@ -127,7 +128,8 @@ export const request = async <T>(
 ): Promise<ApiResponse<T>> => {
   const url = new URL(path.startsWith("/") ? path : `/${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (value === undefined) continue;
+    for (const one of typeof value === "object" ? value : [value]) url.searchParams.append(key, String(one));
   }
   if (method === "GET") url.searchParams.set("cacheBuster", String(Date.now()));
   const headers: Record<string, string> = { Accept: "application/json" };

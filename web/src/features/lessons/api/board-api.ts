@@ -1,10 +1,12 @@
 import { BoardView } from "@el/domain/lessons/board-view";
+import type { BoardQuery, ChangeLessonBody } from "@el/domain/lessons/lesson-requests";
 import { z } from "zod";
 import { api } from "../../../lib/api";
+import type { PageQuery } from "../../../lib/page-query";
 
 /** `GET api/board?days=N`: today's and the next days' lessons by state, as the server sees them now. */
 export const fetchBoard = async (days: number): Promise<BoardView> =>
-  BoardView.parse(await api.get("api/board", { days }));
+  BoardView.parse(await api.get("api/board", { days } satisfies BoardQuery));
 
 const TeacherRow = z.object({
   id: z.number().int(),
@@ -14,14 +16,11 @@ const TeacherRow = z.object({
   activated: z.boolean().optional(),
 });
 
-export interface TeacherOption {
-  id: number;
-  name: string;
-}
-
 /** The active teachers an administrator may give a lesson to, by name. */
-export const fetchTeachers = async (): Promise<TeacherOption[]> => {
-  const rows = z.array(TeacherRow).parse(await api.get("api/users/teacher", { page: 0, size: 99999, sort: "id,asc" }));
+export const fetchTeachers = async () => {
+  const rows = z
+    .array(TeacherRow)
+    .parse(await api.get("api/users/teacher", { page: 0, size: 99999, sort: "id,asc" } satisfies PageQuery));
   return rows
     .filter((row) => row.activated !== false)
     .map((row) => ({ id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.login }))
@@ -33,4 +32,6 @@ export const fetchTeachers = async (): Promise<TeacherOption[]> => {
  * (accepted on their behalf, same slot rules). The card moves when `board:changed` arrives.
  */
 export const assignTeacher = (lessonId: number, teacherId: number) =>
-  api.put<unknown>(`api/lessons/${lessonId}`, { teacher: { id: teacherId } }, { successAlert: false });
+  api.put<unknown>(`api/lessons/${lessonId}`, { teacher: { id: teacherId } } satisfies ChangeLessonBody, {
+    successAlert: false,
+  });

@@ -1,6 +1,6 @@
 import { StudentFeedbackView, TeacherFeedbackView } from "@el/domain/lessons/feedback-view";
 import { api } from "../../../lib/api";
-import { type PageQuery, pageOf } from "./page";
+import { type PageQuery, pageOf } from "../../../lib/page-query";
 
 export type FeedbackKind = "student" | "teacher";
 

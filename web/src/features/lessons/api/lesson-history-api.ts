@@ -1,14 +1,13 @@
-import { LessonHistoryTotals, LessonHistoryView } from "@el/domain/lessons/lesson-history-view";
+import {
+  type LessonHistoryFilters,
+  LessonHistoryTotals,
+  LessonHistoryView,
+} from "@el/domain/lessons/lesson-history-view";
 import { api } from "../../../lib/api";
-import { type PageQuery, pageOf } from "./page";
+import { type PageQuery, pageOf } from "../../../lib/page-query";
 
-/** The history screen's filters as the URL and the API name them; '' means any. */
-export interface HistoryFilters {
-  year: string;
-  month: string;
-  teacherId: string;
-  studentId: string;
-}
+/** The history screen's filters as the URL holds them, named as `GET api/lesson-histories` takes them; '' means any. */
+export type HistoryFilters = Record<keyof LessonHistoryFilters, string>;
 
 const only = (filters: HistoryFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== "")) as Record<string, string>;

@@ -1,17 +1,16 @@
+import type { PaymentListQuery } from "@el/domain/lessons/lesson-requests";
 import { PaymentsTotalView, PaymentView } from "@el/domain/lessons/payment-view";
 import { api } from "../../../lib/api";
-import { pageOf } from "./page";
+import { type PageQuery, pageOf } from "../../../lib/page-query";
 
-export interface PaymentFilters {
-  year: string;
-  month: string;
-}
+/** The payments screen's filters as the URL holds them, named as `GET api/payments` takes them; '' means any. */
+export type PaymentFilters = Record<keyof Pick<PaymentListQuery, "year" | "month">, string>;
 
 const only = (filters: PaymentFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== "")) as Record<string, string>;
 
 /** `GET api/payments?page&size&year&month`: the teacher payments, latest lesson first. */
-export const getPayments = async (filters: PaymentFilters, query: { page: number; size: number }) =>
+export const getPayments = async (filters: PaymentFilters, query: Pick<PageQuery, "page" | "size">) =>
   pageOf(await api.getWithHeaders<unknown>("api/payments", { ...only(filters), ...query }), PaymentView);
 
 /** `GET api/payments/totalAmount` with the same filters. */
