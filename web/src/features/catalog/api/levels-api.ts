@@ -1,16 +1,12 @@
+import type { LevelListQuery } from "@el/domain/catalog/catalog-requests";
 import { type LevelBody, LevelView } from "@el/domain/catalog/catalog-views";
 import { z } from "zod";
 import { api } from "../../../lib/api";
-
-export interface PageQuery {
-  page: number;
-  size: number;
-  sort: string;
-}
+import type { PageQuery } from "../../../lib/page-query";
 
 /** `GET api/levels?page&size&sort`: every level, active or not, and the total from `X-Total-Count`. */
 export const getLevelPage = async (query: PageQuery) => {
-  const response = await api.getWithHeaders<unknown>("api/levels", { ...query });
+  const response = await api.getWithHeaders<unknown>("api/levels", { ...query } satisfies LevelListQuery);
   return { items: z.array(LevelView).parse(response.data), total: Number(response.headers.get("X-Total-Count") ?? 0) };
 };
 

@@ -1,11 +1,15 @@
+import type { MaterialListQuery } from "@el/domain/catalog/catalog-requests";
 import { type MaterialBody, MaterialView } from "@el/domain/catalog/catalog-views";
 import { z } from "zod";
 import { api } from "../../../lib/api";
-import type { PageQuery } from "./levels-api";
+import type { PageQuery } from "../../../lib/page-query";
 
 /** `GET api/materials?all=true`: administrators also see the inactive ones. */
 export const getMaterialPage = async (query: PageQuery) => {
-  const response = await api.getWithHeaders<unknown>("api/materials", { ...query, all: true });
+  const response = await api.getWithHeaders<unknown>("api/materials", {
+    ...query,
+    all: "true",
+  } satisfies MaterialListQuery);
   return {
     items: z.array(MaterialView).parse(response.data),
     total: Number(response.headers.get("X-Total-Count") ?? 0),
@@ -14,36 +18,28 @@ export const getMaterialPage = async (query: PageQuery) => {
 
 export const getMaterial = async (id: number) => MaterialView.parse(await api.get(`api/materials/${id}`));
 
-/** What the form sends: the file in base64, as the backend takes it; left out when editing keeps the old one. */
-export interface MaterialInput {
-  levelId: number;
-  className: string;
-  classNumber: number;
-  active: boolean;
-  file?: { base64: string; contentType: string };
-}
+/**
+ * What the form sends: the level as `{ id }` (spec section 5), the file in base64 as the backend takes it, left
+ * out when editing keeps the old one.
+ */
+export type MaterialRequest = z.input<typeof MaterialBody>;
 
-const bodyOf = (input: MaterialInput): z.input<typeof MaterialBody> => ({
-  // Spec section 5: material save converts the level to { id }.
-  level: { id: input.levelId },
-  className: input.className,
-  classNumber: input.classNumber,
-  active: input.active,
-  ...(input.file ? { file: input.file.base64, fileContentType: input.file.contentType } : {}),
-});
-
-export const createMaterial = (input: MaterialInput) =>
-  api.post<MaterialView | undefined>("api/materials", bodyOf(input));
+export const createMaterial = (body: MaterialRequest) => api.post<MaterialView | undefined>("api/materials", body);
 
 /** `previous`: the material as the screen showed it, to tell when a 202's `Location` shows the change. */
-export const updateMaterial = (id: number, input: MaterialInput, previous: MaterialView) =>
-  api.put<MaterialView | undefined>(`api/materials/${id}`, bodyOf(input), { previous });
+export const updateMaterial = (id: number, body: MaterialRequest, previous: MaterialView) =>
+  api.put<MaterialView | undefined>(`api/materials/${id}`, body, { previous });
 
 /** Activation is a revision with `active: true`; the file stays as it is. */
 export const activateMaterial = (material: MaterialView) =>
   updateMaterial(
     material.id,
-    { levelId: material.level.id, className: material.className, classNumber: material.classNumber, active: true },
+    {
+      level: { id: material.level.id },
+      className: material.className,
+      classNumber: material.classNumber,
+      active: true,
+    },
     material,
   );
 

@@ -12,7 +12,7 @@ import { Loading } from "../../../components/status/loading";
 import { activeLevels, fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { createMaterial, getMaterial, updateMaterial } from "../api/materials-api";
+import { createMaterial, getMaterial, type MaterialRequest, updateMaterial } from "../api/materials-api";
 
 const required = "adminCatalog.validate.required";
 
@@ -88,15 +88,16 @@ const MaterialFormView = ({ levels, loaded }: { levels: LevelView[]; loaded?: Ma
   });
   const save = useMutation(async (values: MaterialForm) => {
     const picked = values.file?.[0];
-    const input = {
-      levelId: Number(values.levelId),
+    const file = picked ? await readAsBase64(picked) : undefined;
+    const body: MaterialRequest = {
+      level: { id: Number(values.levelId) },
       className: values.className.trim(),
       classNumber: Number(values.classNumber),
       active: loaded?.active ?? true,
-      file: picked ? await readAsBase64(picked) : undefined,
+      ...(file ? { file: file.base64, fileContentType: file.contentType } : {}),
     };
-    if (loaded) await updateMaterial(loaded.id, input, loaded);
-    else await createMaterial(input);
+    if (loaded) await updateMaterial(loaded.id, body, loaded);
+    else await createMaterial(body);
     navigate(`/gerencia/materiais${search}`);
   });
   const { errors } = form.formState;
