@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { api } from "../../../lib/api";
+import type { PageQuery } from "../../../lib/page-query";
 import { User } from "./user";
 
 export type UserKind = "admin" | "teacher" | "student";
@@ -8,11 +9,7 @@ export type UserKind = "admin" | "teacher" | "student";
  * `GET api/users/{kind}?page&size&sort`: one page and the total from `X-Total-Count`; with `replay`, the list as
  * it stood at that replay's moment.
  */
-export const getUsers = async (
-  kind: UserKind,
-  query: { page: number; size: number; sort: string },
-  replay?: string,
-) => {
+export const getUsers = async (kind: UserKind, query: PageQuery, replay?: string) => {
   const response = await api.getWithHeaders<unknown>(`api/users/${kind}`, replay ? { ...query, replay } : query);
   return { users: z.array(User).parse(response.data), total: Number(response.headers.get("X-Total-Count") ?? 0) };
 };

@@ -1,17 +1,11 @@
-import { AuditEventsPage } from "@el/domain/audit/audit-views";
+import { AuditEventsPage, type AuditEventsQuery } from "@el/domain/audit/audit-views";
 import { api } from "../../../lib/api";
 
-/** The timeline's filters as the URL and `GET /api/audit/events` take them (empty ones left out). */
-export interface AuditEventsFilter {
-  stream?: string;
-  type?: string;
-  userId?: string;
-  /** Instants, ISO. */
-  from?: string;
-  to?: string;
-  /** The link after which the page starts (`next` of the page before). */
-  after?: string;
-}
+/**
+ * The timeline's filters as the URL and `GET /api/audit/events` take them (empty ones left out); `after` is the
+ * `next` of the page before.
+ */
+export type AuditEventsFilter = Omit<AuditEventsQuery, "size">;
 
 export const AUDIT_TIMELINE_SIZE = 50;
 

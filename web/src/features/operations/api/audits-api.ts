@@ -1,5 +1,7 @@
+import type { signInAuditQuery } from "@el/domain/audit/audit-requests";
 import { z } from "zod";
 import { api } from "../../../lib/api";
+import type { PageQuery } from "../../../lib/page-query";
 
 /** A sign-in, successful or refused, as `GET /management/audits` lists it. */
 export const AuditView = z.object({
@@ -11,14 +13,9 @@ export const AuditView = z.object({
 });
 export type AuditView = z.infer<typeof AuditView>;
 
-export interface AuditQuery {
-  /** Whole days in São Paulo, `YYYY-MM-DD`; `toDate` includes its day. */
-  fromDate: string;
-  toDate: string;
-  page: number;
-  size: number;
-  sort: string;
-}
+/** Whole days in São Paulo, `YYYY-MM-DD`; `toDate` includes its day. */
+export type AuditQuery = PageQuery &
+  Required<Pick<z.input<ReturnType<typeof signInAuditQuery>>, "fromDate" | "toDate">>;
 
 /** `GET /management/audits?fromDate&toDate&page&size&sort`: a page of sign-ins and the total from `X-Total-Count`. */
 export const getAudits = async (query: AuditQuery) => {

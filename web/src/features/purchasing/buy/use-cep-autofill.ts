@@ -1,6 +1,8 @@
+import type { CepView } from "@el/domain/purchasing/purchase-views";
 import { useEffect, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { lookUpCep } from "../api/get-cep";
+import { ApiError } from "../../../lib/api";
+import { getCep } from "../api/get-cep";
 import type { CheckoutFormValues } from "../checkout/checkout-form";
 
 export type CepState = "idle" | "looking" | "found" | "invalid" | "unavailable";
@@ -8,6 +10,25 @@ export type CepState = "idle" | "looking" | "found" | "invalid" | "unavailable";
 const COMPLETE_CEP = /^\d{5}-\d{3}$/;
 export const INVALID_CEP = "purchasing.form.errors.cep";
 const ADDRESS_FIELDS = ["street", "neighbourhood", "city", "state"] as const;
+
+type CepLookup =
+  | { kind: "found"; address: CepView }
+  | { kind: "invalid" }
+  /** The postal service could not be asked: the student types the address by hand. */
+  | { kind: "unavailable" };
+
+/**
+ * 400 (malformed) and 404 (no such CEP) both mean an invalid CEP; 503, a dropped connection or anything else
+ * the server could not answer leaves the address to be typed, so a postal service outage never blocks a sale.
+ */
+const lookUpCep = async (cep: string): Promise<CepLookup> => {
+  try {
+    return { kind: "found", address: await getCep(cep) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { kind: "invalid" };
+    return { kind: "unavailable" };
+  }
+};
 
 /**
  * Fills the address from the CEP as soon as its eight digits are typed (spec section 5). An invalid or
