@@ -101,3 +101,15 @@ describe("a refusal", () => {
     await expect(api.put("api/purchases/7/paid")).rejects.toMatchObject({ messageKey: "error.purchase.settled" });
   });
 });
+
+describe("a query string", () => {
+  it("repeats a parameter given as a list and leaves out the ones not given", async () => {
+    const calls = fakeApi({ "GET /api/levels": () => json([]) });
+
+    await api.get("api/levels", { page: 0, size: 20, sort: ["name,asc", "id,desc"], active: undefined });
+
+    const query = calls[0]?.query;
+    expect(query?.getAll("sort")).toEqual(["name,asc", "id,desc"]);
+    expect([query?.get("page"), query?.get("size"), query?.has("active")]).toEqual(["0", "20", false]);
+  });
+});
