@@ -23,7 +23,7 @@ const EMPTY: ChangePassword = { currentPassword: "", newPassword: "", confirmPas
 /**
  * /account/password: the signed-in user changes their own password, or ends their other sessions (a lost
  * phone, a shared computer). Success is told by the toast the answer's alert feeds; the form empties, so
- * no password stays on screen. Either way this session goes on with the new token the server answers.
+ * no password stays on screen. Either way this browser goes on with the new token the server answers.
  */
 export const ChangePasswordPage = () => {
   const { t } = useTranslation();
