@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOGOUT_NOTICE_MS } from "../features/accounts/logout/logout-page";
 import i18n, { LANGUAGE_KEY } from "../i18n/i18n";
 import { TOKEN_KEY } from "../lib/api";
 import { SessionProvider } from "../lib/session/session-provider";
@@ -209,15 +208,21 @@ describe("the app shell", () => {
   it.each([
     ["following Sair", "/privacypolicy"],
     ["opening /logout", "/logout"],
-  ])("signs out when %s: says 'Você saiu com sucesso!', then shows the landing page", async (_, path) => {
-    signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
-    const router = openApp(path);
-    if (path !== "/logout") await userEvent.setup().click(await within(menu()).findByRole("link", { name: "Sair" }));
-    expect(await screen.findByText("Você saiu com sucesso!")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"), { timeout: LOGOUT_NOTICE_MS + 1000 });
-    expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
-  });
+  ])(
+    "signs out when %s: goes to the landing page in place of /logout and says 'Você saiu com sucesso!'",
+    async (_, path) => {
+      signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
+      const router = openApp(path);
+      if (path !== "/logout") await userEvent.setup().click(await within(menu()).findByRole("link", { name: "Sair" }));
+      await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+      // /logout was replaced: Back does not open it again.
+      expect(router.state.historyAction).toBe("REPLACE");
+      expect(await screen.findByText("Você saiu com sucesso!")).toBeVisible();
+      await screen.findByRole("heading", { level: 1 });
+      expect(within(menu()).getByRole("link", { name: "Entrar" })).toBeInTheDocument();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    },
+  );
 
   it("shows the success of a page that then navigated away on the next page", async () => {
     fakeApi({

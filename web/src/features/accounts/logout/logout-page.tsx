@@ -1,26 +1,23 @@
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router-dom";
+import { useEffect, useRef } from "react";
+import { Navigate } from "react-router-dom";
+import { announceSuccess } from "../../../lib/api";
 import { useSession } from "../../../lib/session/session-provider";
 
-/** How long the farewell stays before the landing page. */
-export const LOGOUT_NOTICE_MS = 1500;
-
-/** /logout: forgets the session at once, says so, then goes to / (spec section 2). */
+/**
+ * /logout: forgets the session and goes to the landing page at once, replacing /logout in the history
+ * (Back does not sign out again); "Você saiu com sucesso!" shows there as a toast (spec section 2).
+ */
 export const LogoutPage = () => {
-  const { t } = useTranslation();
   const { logout } = useSession();
-  const navigate = useNavigate();
+  // Once per visit, even where effects run twice (React's strict mode).
+  const done = useRef(false);
   useEffect(() => {
+    if (done.current) return;
+    done.current = true;
     logout();
-    const timer = setTimeout(() => navigate("/", { replace: true }), LOGOUT_NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [logout, navigate]);
-  return (
-    <div className="page">
-      <div className="alert alert-info" role="status">
-        {t("logout.success")}
-      </div>
-    </div>
-  );
+    // Told once this render's effects all ran: opened directly, the layout's toast region starts
+    // listening in the same commit as this page, after it.
+    setTimeout(() => announceSuccess({ key: "logout.success" }), 0);
+  }, [logout]);
+  return <Navigate to="/" replace />;
 };
