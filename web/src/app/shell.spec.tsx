@@ -174,6 +174,19 @@ describe("the app shell", () => {
     ]);
   });
 
+  it("links the footer of a signed-in student to their area instead of login and sign-up", async () => {
+    signedInAs(["ROLE_USER", "ROLE_STUDENT"]);
+    openApp("/privacypolicy");
+    await within(menu()).findByRole("link", { name: "Sair" });
+    const footerLinks = within(screen.getByRole("contentinfo")).getByRole("navigation", { name: "Links do site" });
+    expect(linksOf(footerLinks)).toEqual([
+      ["Início", "/"],
+      ["Seja um professor", "/registro/professor"],
+      ["Minha área", "/student"],
+      ["Política de privacidade", "/privacypolicy"],
+    ]);
+  });
+
   it("shows the privacy policy in its seven sections", async () => {
     fakeApi({});
     openApp("/privacypolicy");

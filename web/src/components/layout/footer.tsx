@@ -16,15 +16,27 @@ const SOCIAL = [
   { name: "YouTube", href: "https://www.youtube.com/@englishlessons" },
 ];
 
-export const Footer = () => {
+export interface FooterProps {
+  /** Whether someone is signed in, and where their own area is: they get it in place of sign-in and sign-up. */
+  signedIn: boolean;
+  home?: string;
+}
+
+export const Footer = ({ signedIn, home }: FooterProps) => {
   const { t } = useTranslation();
   return (
     <footer className="app-footer">
       <nav className="app-footer-links" aria-label={t("global.footer.links")}>
         <Link to="/">{t("global.menu.home")}</Link>
         <Link to="/registro/professor">{t("global.menu.becomeTeacher")}</Link>
-        <Link to="/login">{t("global.menu.login")}</Link>
-        <Link to="/registro/aluno">{t("global.menu.signUp")}</Link>
+        {signedIn ? (
+          home && home !== "/" && <Link to={home}>{t("global.menu.myArea")}</Link>
+        ) : (
+          <>
+            <Link to="/login">{t("global.menu.login")}</Link>
+            <Link to="/registro/aluno">{t("global.menu.signUp")}</Link>
+          </>
+        )}
         <Link to="/privacypolicy">{t("global.footer.privacyPolicy")}</Link>
       </nav>
       <ul className="app-footer-social" aria-label={t("global.footer.social")}>

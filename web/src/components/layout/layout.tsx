@@ -29,7 +29,7 @@ export const Layout = () => {
       <main className="app-main">
         <Outlet />
       </main>
-      <Footer />
+      <Footer signedIn={state === "authenticated"} home={home} />
       {/* Outside the page, so a success still shows after the page that caused it navigated away. */}
       <ToastRegion />
     </div>
