@@ -89,6 +89,16 @@ export const purchaseEventSchemas = {
   PurchaseFailed: z.object({ reason: z.string(), failedAt: z.iso.datetime() }),
   PurchaseExpired: z.object({ expiredAt: z.iso.datetime() }),
   PurchaseRefunded: z.object({ by: z.string(), credits: z.number().int().positive(), refundedAt: z.iso.datetime() }),
+  /**
+   * The checkout never recorded the gateway's answer (the process died in between): the gateway was asked again
+   * by our order id, and this outcome followed, in the same append as the `PurchasePaid` or `PurchaseFailed` it
+   * explains. `CANCELLED`: a charge was found and cancelled at the gateway because the purchase could not end paid.
+   */
+  PurchaseReconciled: z.object({
+    outcome: z.enum(["PAID", "FAILED", "CANCELLED"]),
+    paymentId: z.string().nullable(),
+    reconciledAt: z.iso.datetime(),
+  }),
 };
 
 export type PurchaseEvent = EventOf<typeof purchaseEventSchemas>;
@@ -111,6 +121,12 @@ export type MarkPaid = Command<"MarkPaid", { by: string; now: Date }>;
 export type FailPurchase = Command<"FailPurchase", { reason: string; now: Date }>;
 export type ExpirePurchase = Command<"ExpirePurchase", { now: Date }>;
 export type RefundPurchase = Command<"RefundPurchase", { by: string; now: Date }>;
+export type ReconciliationOutcome = z.infer<typeof purchaseEventSchemas.PurchaseReconciled>["outcome"];
+/** `reason` (Portuguese, what the student is told) when the outcome is not `PAID`. */
+export type ReconcilePurchase = Command<
+  "ReconcilePurchase",
+  { outcome: ReconciliationOutcome; paymentId: string | null; reason: string; now: Date }
+>;
 
 export type PurchaseCommand =
   | StartPurchase
@@ -120,7 +136,8 @@ export type PurchaseCommand =
   | MarkPaid
   | FailPurchase
   | ExpirePurchase
-  | RefundPurchase;
+  | RefundPurchase
+  | ReconcilePurchase;
 
 export type Purchase =
   | { status: "none" }
@@ -260,6 +277,34 @@ export const refundPurchase = (command: RefundPurchase, state: Purchase): Purcha
   ];
 };
 
+/** How long a purchase may stay without the gateway's answer before it is settled by asking the gateway again. */
+export const RECONCILIATION_GRACE_MS = 2 * 60_000;
+
+/** A purchase whose checkout never recorded the gateway's answer, past the time any checkout takes. */
+export const needsReconciliation = (state: Purchase, now: Date) =>
+  state.status === "PENDING" && now.getTime() - Date.parse(state.started.startedAt) >= RECONCILIATION_GRACE_MS;
+
+export const reconcilePurchase = (command: ReconcilePurchase, state: Purchase): PurchaseEvent[] => {
+  const purchase = started(state);
+  // Settled meanwhile (the checkout was only slow, or another process reconciled it first), or still in its checkout.
+  if (!needsReconciliation(purchase, command.now)) return [];
+  const at = command.now.toISOString();
+  const reconciled: PurchaseEvent = {
+    type: "PurchaseReconciled",
+    data: { outcome: command.outcome, paymentId: command.paymentId, reconciledAt: at },
+  };
+  if (command.outcome === "PAID") {
+    return [
+      reconciled,
+      {
+        type: "PurchasePaid",
+        data: { paymentId: command.paymentId, by: "reconciliation", credits: purchase.started.credits, paidAt: at },
+      },
+    ];
+  }
+  return [reconciled, { type: "PurchaseFailed", data: { reason: command.reason, failedAt: at } }];
+};
+
 export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> = {
   initialState: () => ({ status: "none" }),
 
@@ -296,6 +341,9 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> 
         return { ...state, status: "EXPIRED" };
       case "PurchaseRefunded":
         return { ...state, status: "REFUNDED" };
+      case "PurchaseReconciled":
+        // The outcome it explains follows in the same append.
+        return state;
       default:
         return unchanged(state, event);
     }
@@ -319,6 +367,8 @@ export const purchaseDecider: Decider<PurchaseCommand, PurchaseEvent, Purchase> 
         return expirePurchase(command, state);
       case "RefundPurchase":
         return refundPurchase(command, state);
+      case "ReconcilePurchase":
+        return reconcilePurchase(command, state);
       default:
         return assertNever(command);
     }

@@ -24,7 +24,7 @@ create table if not exists purchase_status_changes (
 const changeOf = (
   event: PurchaseEvent,
   recordedAt: Date,
-): { status: PurchaseStatus; at: string; by: string | null } => {
+): { status: PurchaseStatus; at: string; by: string | null } | undefined => {
   switch (event.type) {
     case "PurchaseStarted":
       return { status: "PENDING", at: event.data.startedAt, by: null };
@@ -41,6 +41,9 @@ const changeOf = (
       return { status: "EXPIRED", at: event.data.expiredAt, by: null };
     case "PurchaseRefunded":
       return { status: "REFUNDED", at: event.data.refundedAt, by: event.data.by };
+    case "PurchaseReconciled":
+      // No status of its own: the `PurchasePaid` or `PurchaseFailed` after it (by `reconciliation`) is the change.
+      return undefined;
   }
 };
 
@@ -51,7 +54,9 @@ export const purchasePaymentHistoryProjector: Projector = {
   migrate: readModelMigrations("purchase-payment-history", [{ name: "001-purchase-payment-history", sql: SCHEMA }]),
   evolve: eventByEvent(async (recorded, tx) => {
     const event = purchaseStreams.event(recorded);
-    const { status, at, by } = changeOf(event, recorded.recordedAt);
+    const change = changeOf(event, recorded.recordedAt);
+    if (change === undefined) return;
+    const { status, at, by } = change;
     await tx.query(
       `insert into purchase_status_changes (purchase_id, position, status, at, by) values ($1, $2, $3, $4, $5)
        on conflict (purchase_id, position) do nothing`,

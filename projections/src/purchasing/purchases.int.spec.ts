@@ -8,6 +8,7 @@ import {
   pagePurchases,
   purchasesOfStudent,
   purchasesProjector,
+  purchasesToReconcile,
   totalPaid,
 } from "./purchases";
 
@@ -93,6 +94,29 @@ describe("purchases read model", () => {
         paid(3),
       )
       .then(async ({ sql }) => expect(await duePurchases(sql, new Date("2026-11-12T00:00:00.000Z"))).toEqual([1])));
+
+  it("lists for the reconciliation the purchases still without an answer, and marks those it settled", () =>
+    spec
+      .given(started(1, 1001), started(2, 1001), started(3, 1001), started(4, 1001))
+      .when(
+        paid(2),
+        purchase(3, {
+          type: "PurchaseReconciled",
+          data: { outcome: "PAID", paymentId: "pay-3", reconciledAt: "2026-11-20T15:00:00.000Z" },
+        }),
+        paid(3),
+      )
+      .then(async ({ sql, pushes }) => {
+        // Purchases 1 to 4 started on 2026-11-11 to 14: the 4th is still within its time.
+        expect(await purchasesToReconcile(sql, new Date("2026-11-14T14:00:00.000Z"))).toEqual([1]);
+        expect((await findPurchase(sql, 3))?.reconciled).toBe(true);
+        expect((await findPurchase(sql, 2))?.reconciled).toBe(false);
+        // The mark alone tells nobody; the payment after it tells the student.
+        expect(pushes.map((push) => push.payload)).toEqual([
+          { purchaseId: 2, status: "PAID" },
+          { purchaseId: 3, status: "PAID" },
+        ]);
+      }));
 
   it("filters the back office's list and sums only what was paid", () =>
     spec

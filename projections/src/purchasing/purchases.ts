@@ -15,7 +15,8 @@ import type { Sql } from "../sql";
 /**
  * Read model `purchases`: one row per purchase as the student's history and the back office list them,
  * with what is still to pay (`payment`) while a Pix, a boleto or a bank's authentication is awaited, and
- * `expires_at` for the job that expires unpaid ones. Every change of status tells the student
+ * `expires_at` for the job that expires unpaid ones, and `reconciled` when its outcome came from asking the gateway
+ * again after its checkout never recorded one (the reconciliation's work list: `PENDING` ones). Every change of status tells the student
  * (`purchase:updated`) once it is committed.
  */
 
@@ -42,6 +43,8 @@ export interface PurchaseRow {
   failure: string | null;
   startedAt: string;
   paidAt: string | null;
+  /** Its outcome was settled by reconciliation (the checkout never recorded the gateway's answer). */
+  reconciled: boolean;
 }
 
 const SCHEMA = `
@@ -73,6 +76,11 @@ create index if not exists purchases_payment on purchases (payment_id);
 create index if not exists purchases_due on purchases (expires_at) where status = 'AWAIT_PAYMENT';
 `;
 
+const RECONCILED = `
+alter table purchases add column if not exists reconciled boolean not null default false;
+create index if not exists purchases_pending on purchases (started_at) where status = 'PENDING';
+`;
+
 const updated = (rows: { id: string; student_id: string; status: string }[]): Push[] =>
   rows.map((row) => ({
     room: `user:${row.student_id}`,
@@ -84,7 +92,10 @@ export const purchasesProjector: Projector = {
   name: "purchases",
   handles: [...Object.keys(purchaseEventSchemas), "PersonalDataErased"],
   tables: ["purchases"],
-  migrate: readModelMigrations("purchases", [{ name: "001-purchases", sql: SCHEMA }]),
+  migrate: readModelMigrations("purchases", [
+    { name: "001-purchases", sql: SCHEMA },
+    { name: "002-reconciled", sql: RECONCILED },
+  ]),
   evolve: eventByEvent(async (recorded, tx) => {
     if (recorded.type === "PersonalDataErased") {
       // The purchases stay (money and credits), no longer saying whose they were.
@@ -161,13 +172,17 @@ export const purchasesProjector: Projector = {
         return set("status = 'EXPIRED', payment = null", []);
       case "PurchaseRefunded":
         return set("status = 'REFUNDED'", []);
+      case "PurchaseReconciled":
+        // The outcome follows in the same append and tells the student; this only marks the row.
+        await tx.query("update purchases set reconciled = true where id = $1", [id]);
+        return;
     }
   }),
 };
 
 const COLUMNS = `id, student_id, student_login, student_first_name, student_last_name, method, status, orders, list_cents,
   discount_cents, total_cents, credits, installments, coupon_code, card, payment_id, payment, expires_at, failure,
-  started_at, paid_at`;
+  started_at, paid_at, reconciled`;
 
 const isoOrNull = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();
@@ -195,6 +210,7 @@ const toPurchase = (row: Record<string, unknown>): PurchaseRow => ({
   failure: (row.failure as string | null) ?? null,
   startedAt: new Date(row.started_at as string).toISOString(),
   paidAt: isoOrNull(row.paid_at),
+  reconciled: row.reconciled === true,
 });
 
 export const findPurchase = async (sql: Sql, id: number): Promise<PurchaseRow | undefined> => {
@@ -266,6 +282,15 @@ export const duePurchases = async (sql: Sql, now: Date, limit = 100): Promise<nu
   const { rows } = await sql.query<{ id: string }>(
     "select id from purchases where status = 'AWAIT_PAYMENT' and expires_at <= $1 order by expires_at limit $2",
     [now.toISOString(), limit],
+  );
+  return rows.map((row) => Number(row.id));
+};
+
+/** Purchases still without the gateway's answer that started before `startedBefore`: the reconciliation's work list. */
+export const purchasesToReconcile = async (sql: Sql, startedBefore: Date, limit = 100): Promise<number[]> => {
+  const { rows } = await sql.query<{ id: string }>(
+    "select id from purchases where status = 'PENDING' and started_at <= $1 order by started_at limit $2",
+    [startedBefore.toISOString(), limit],
   );
   return rows.map((row) => Number(row.id));
 };
