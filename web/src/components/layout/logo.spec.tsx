@@ -14,7 +14,7 @@ describe("the product's logo", () => {
     render(
       <MemoryRouter initialEntries={["/"]}>
         <Header signedIn={false} />
-        <Footer />
+        <Footer signedIn={false} />
       </MemoryRouter>,
     );
     const home = within(screen.getByRole("banner")).getByRole("link", { name: "English Lessons" });
