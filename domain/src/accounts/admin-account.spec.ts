@@ -19,15 +19,18 @@ const registration: AdministratorRegistered = {
 };
 
 describe("administrator account", () => {
-  it("is always an administrator, whatever authorities were asked for", () => {
+  it("holds the roles asked for, with ROLE_USER: an auditor is not an administrator", () => {
     given([])
-      .when({ type: "RegisterAdministrator", ...registration, authorities: ["ROLE_TEACHER"] })
+      .when({ type: "RegisterAdministrator", ...registration, authorities: ["ROLE_AUDITOR"] })
       .then([
-        {
-          type: "AdministratorRegistered",
-          data: { ...registration, authorities: ["ROLE_ADMIN", "ROLE_USER", "ROLE_TEACHER"] },
-        },
+        { type: "AdministratorRegistered", data: { ...registration, authorities: ["ROLE_USER", "ROLE_AUDITOR"] } },
       ]);
+  });
+
+  it("administers when no role was asked for", () => {
+    given([])
+      .when({ type: "RegisterAdministrator", ...registration, authorities: ["ROLE_USER"] })
+      .then([{ type: "AdministratorRegistered", data: { ...registration, authorities: ["ROLE_ADMIN", "ROLE_USER"] } }]);
   });
 
   it("refuses a login already taken", () => {

@@ -46,10 +46,14 @@ export type AdminAccount =
   | { status: "unregistered" }
   | { status: "active" | "deactivated" | "deleted"; account: AccountCore };
 
-/** Whatever else was asked for, an administrator is one (spec: creating a user always assigns ROLE_ADMIN). */
-export const administratorAuthorities = (requested: Authority[] = []): Authority[] => [
-  ...new Set<Authority>(["ROLE_ADMIN", "ROLE_USER", ...requested]),
-];
+/**
+ * The roles asked for, with `ROLE_USER`; an account created without any role (the first administrator, a
+ * client that names none) administers.
+ */
+export const administratorAuthorities = (requested: Authority[] = []): Authority[] => {
+  const roles = requested.filter((authority) => authority !== "ROLE_USER");
+  return [...new Set<Authority>(roles.length === 0 ? ["ROLE_ADMIN", "ROLE_USER"] : ["ROLE_USER", ...roles])];
+};
 
 export const registerAdministrator = (command: RegisterAdministrator, state: AdminAccount): AdminEvent[] => {
   if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "login");

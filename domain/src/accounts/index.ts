@@ -1,5 +1,6 @@
 import { accountEventDefinitions } from "./account";
 import { adminEventDefinitions } from "./admin-account";
+import { administratorRosterEventDefinitions } from "./administrator-roster";
 import { reservationEventDefinitions } from "./reservation";
 import { studentEventDefinitions } from "./student-account";
 import { teacherEventDefinitions } from "./teacher-account";
@@ -8,6 +9,7 @@ export * from "./account";
 export * from "./account-requests";
 export * from "./account-streams";
 export * from "./admin-account";
+export * from "./administrator-roster";
 export * from "./personal-data";
 export * from "./reservation";
 export * from "./social-identity";
@@ -24,4 +26,5 @@ export const accountsEventDefinitions = [
   ...adminEventDefinitions,
   ...accountEventDefinitions,
   ...reservationEventDefinitions,
+  ...administratorRosterEventDefinitions,
 ];

@@ -4,7 +4,9 @@ import {
   type AccountCommand,
   type AccountCore,
   type AccountStreamEvent,
+  ADMINISTRATOR_ROSTER,
   adminAccountDecider,
+  administratorLeaving,
   adminStreams,
   emailReservationDecider,
   emailStreams,
@@ -16,6 +18,7 @@ import {
   teacherAccountDecider,
   teacherStreams,
 } from "@el/domain/accounts/index";
+import { activeAdministratorStreams } from "@el/projections/accounts/users/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, type Committed, type Decision, executeOnStreams } from "../../commands/execute";
 
@@ -47,6 +50,50 @@ export const accountOf = (streamId: string, history: readonly RecordedEvent[] | 
     if (!state.account) throw notFound();
     return state.account;
   });
+
+/** The account as it stands once `decided` (events just decided on it) are stored. */
+const accountAfter = (
+  streamId: string,
+  history: readonly RecordedEvent[] | undefined,
+  decided: readonly AccountStreamEvent[],
+): AccountCore =>
+  onAccountStream(streamId, ({ decider, events }) => {
+    const state = stateFrom(decider, [...events(history), ...(decided as unknown as ReturnType<typeof events>)]);
+    if (!state.account) throw notFound();
+    return state.account;
+  });
+
+/**
+ * What a change to an administrator's account reads beside it (see `administratorLeaving`): the roster
+ * stream and the account of every active administrator. None for an account that does not administer.
+ */
+export const rosterStreams = async (app: FastifyInstance, account: { authorities: readonly string[] }) =>
+  account.authorities.includes("ROLE_ADMIN")
+    ? [ADMINISTRATOR_ROSTER, ...(await activeAdministratorStreams(app.db))]
+    : [];
+
+/**
+ * The roster's append for `decided` on `streamId`, read with `rosterStreams`: refused (400) when it would
+ * leave no active administrator; none when the account does not stop administering.
+ */
+export const rosterAppend = (
+  streamId: string,
+  decided: readonly AccountStreamEvent[],
+  histories: Record<string, RecordedEvent[]>,
+  roster: readonly string[],
+  by: string,
+) => {
+  if (roster.length === 0 || decided.length === 0) return [];
+  const history = histories[streamId];
+  const others = roster
+    .filter((other) => other !== ADMINISTRATOR_ROSTER && other !== streamId)
+    .map((other) => accountOf(other, histories[other]));
+  const events = administratorLeaving(
+    { before: accountOf(streamId, history), after: accountAfter(streamId, history, decided), by },
+    others,
+  );
+  return [{ streamId: ADMINISTRATOR_ROSTER, events }];
+};
 
 /** The events shared account commands decide on an account stream, in turn (see `decideInTurn`). */
 export const decideOnAccount = (
@@ -112,14 +159,21 @@ export const executeOnAccount = async <Result = AccountStreamEvent[]>(
   streamId: string,
   commands: (account: AccountCore) => AccountCommand[] | Promise<AccountCommand[]>,
   context: CommandContext = {},
-  options: { newEmail?: string; result?: (events: AccountStreamEvent[], account: AccountCore) => Result } = {},
+  options: {
+    newEmail?: string;
+    result?: (events: AccountStreamEvent[], account: AccountCore) => Result;
+    /** `rosterStreams` of the account, when the commands may end its administration. */
+    roster?: { streams: readonly string[]; by: string };
+  } = {},
 ): Promise<Committed<Result>> => {
   const account = accountOf(streamId, await app.eventStore.readStream(streamId));
   const oldEmail = account.profile.email;
   const movesEmail = options.newEmail !== undefined && emailStreams.id(options.newEmail) !== emailStreams.id(oldEmail);
+  const roster = options.roster?.streams.filter((other) => other !== streamId) ?? [];
   const streams = movesEmail
     ? [streamId, ...reservationStreams("email", options.newEmail as string), ...reservationStreams("email", oldEmail)]
     : [streamId];
+  streams.push(...roster);
   return executeOnStreams(
     app,
     streams,
@@ -128,7 +182,10 @@ export const executeOnAccount = async <Result = AccountStreamEvent[]>(
       // The e-mail streams were chosen from an earlier read; if the e-mail moved since, start over.
       if (current.profile.email !== oldEmail) throw conflict();
       const events = decideOnAccount(streamId, histories[streamId], await commands(current));
-      const appends: Decision<Result>["appends"] = [{ streamId, events }];
+      const appends: Decision<Result>["appends"] = [
+        { streamId, events },
+        ...rosterAppend(streamId, events, histories, roster, options.roster?.by ?? ""),
+      ];
       if (movesEmail && events.length > 0) {
         appends.push(
           ...reservation("email", options.newEmail as string, { type: "Reserve", owner: streamId }, histories),

@@ -6,7 +6,14 @@ import { purchasesOfStudent } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, executeOnStreams } from "../../commands/execute";
 import { eraseTeacherPhotos } from "../../shared/teacher-photos";
-import { accountOf, decideOnAccount, reservation, reservationStreams } from "./account-commands";
+import {
+  accountOf,
+  decideOnAccount,
+  reservation,
+  reservationStreams,
+  rosterAppend,
+  rosterStreams,
+} from "./account-commands";
 
 /** The streams that hold a person's history: their account, the lessons they took or gave, their purchases. */
 export const streamsOfPerson = async (app: FastifyInstance, user: UserRow) => {
@@ -31,9 +38,11 @@ export const erasePerson = async (app: FastifyInstance, user: UserRow, by: strin
   const streams = await streamsOfPerson(app, user);
   // The e-mail and login as the read model has them: once the key is gone, the events no longer say them.
   const { email, login } = user;
+  // The last active administrator is not erased (see `administratorLeaving`).
+  const roster = (await rosterStreams(app, user)).filter((streamId) => streamId !== user.streamId);
   await executeOnStreams(
     app,
-    [user.streamId, ...reservationStreams("email", email), ...reservationStreams("login", login)],
+    [user.streamId, ...reservationStreams("email", email), ...reservationStreams("login", login), ...roster],
     (histories) => {
       const history = histories[user.streamId];
       const account = accountOf(user.streamId, history);
@@ -46,6 +55,7 @@ export const erasePerson = async (app: FastifyInstance, user: UserRow, by: strin
       return {
         appends: [
           { streamId: user.streamId, events },
+          ...rosterAppend(user.streamId, events, histories, roster, by),
           ...reservation("email", email, { type: "Release", owner: user.streamId }, histories),
           ...reservation("login", login, { type: "Release", owner: user.streamId }, histories),
         ],

@@ -30,7 +30,15 @@ import { alert } from "../../http/alert";
 import { TOTAL_COUNT } from "../../http/paging";
 import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
 import { NoBody } from "../../http/responses";
-import { accountOf, decideOnAccount, executeOnAccount, reservation, reservationStreams } from "./account-commands";
+import {
+  accountOf,
+  decideOnAccount,
+  executeOnAccount,
+  reservation,
+  reservationStreams,
+  rosterAppend,
+  rosterStreams,
+} from "./account-commands";
 import { unguessablePassword } from "./passwords";
 import { registerAdministrator } from "./registration";
 import { type AdminRegistration, registerByAdmin } from "./registration-by-admin";
@@ -158,6 +166,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
       const commands: AccountCommand[] = [{ type: "ChangeProfile", changes, by }];
       if (authorities) commands.push({ type: "SetAuthorities", authorities, by });
       if (activated !== undefined) commands.push({ type: "SetActivated", activated, by });
+      const mayEndAdministration = authorities !== undefined || activated === false;
       const committed = await executeOnAccount(
         app,
         user.streamId,
@@ -165,6 +174,7 @@ export const usersRoutes = async (plain: FastifyInstance) => {
         { userId: String(request.currentUser.id), correlationId: request.id },
         {
           newEmail: changes.email,
+          roster: mayEndAdministration ? { streams: await rosterStreams(app, user), by } : undefined,
         },
       );
       const updated = await readBack(committed, `/api/users/${user.login}`, () => loadUser(app, id));
@@ -240,10 +250,11 @@ export const usersRoutes = async (plain: FastifyInstance) => {
 };
 
 /** Deletes an account and gives its e-mail and login back, so they can be registered again. */
-const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; login: string }) =>
-  executeOnStreams(
+const deleteAccount = async (app: FastifyInstance, user: UserRow, by: { id: number; login: string }) => {
+  const roster = (await rosterStreams(app, user)).filter((streamId) => streamId !== user.streamId);
+  return executeOnStreams(
     app,
-    [user.streamId, ...reservationStreams("email", user.email), ...reservationStreams("login", user.login)],
+    [user.streamId, ...reservationStreams("email", user.email), ...reservationStreams("login", user.login), ...roster],
     (histories) => {
       const history = histories[user.streamId];
       const account = accountOf(user.streamId, history);
@@ -251,6 +262,7 @@ const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; lo
       return {
         appends: [
           { streamId: user.streamId, events },
+          ...rosterAppend(user.streamId, events, histories, roster, by.login),
           ...reservation("email", account.profile.email, { type: "Release", owner: user.streamId }, histories),
           ...reservation("login", account.login, { type: "Release", owner: user.streamId }, histories),
         ],
@@ -259,3 +271,4 @@ const deleteAccount = (app: FastifyInstance, user: UserRow, by: { id: number; lo
     },
     { userId: String(by.id) },
   );
+};

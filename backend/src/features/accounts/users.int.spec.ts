@@ -58,7 +58,7 @@ describe("user management", () => {
     expect(response.json().fieldErrors[0].field).toContain("sort");
   });
 
-  it("creates administrators, who always hold ROLE_ADMIN and can sign in", async () => {
+  it("creates an administrator when no role beyond ROLE_USER is asked for, who can sign in", async () => {
     const email = uniqueEmail("gerente");
     const created = await call("POST", "/api/users", {
       login: "gerente",

@@ -129,6 +129,14 @@ export const pageUsers = async (sql: Sql, query: UserPageQuery) => {
   return { users: rows.map(toUser), total: Number(counted[0]?.total ?? 0) };
 };
 
+/** The account streams of whoever holds `ROLE_ADMIN` and is active, as the read model has them. */
+export const activeAdministratorStreams = async (sql: Sql): Promise<string[]> => {
+  const { rows } = await sql.query<{ stream_id: string }>(
+    "select stream_id from users where activated and 'ROLE_ADMIN' = any(authorities) order by id",
+  );
+  return rows.map((row) => row.stream_id);
+};
+
 export const countUsers = async (sql: Sql, kind?: UserRow["kind"]) => {
   const { rows } = await sql.query<{ total: string }>(
     kind ? "select count(*) as total from users where kind = $1" : "select count(*) as total from users",

@@ -1,4 +1,4 @@
-import { accountErrors, creditErrors } from "@el/domain/accounts/index";
+import { accountErrors, creditErrors, lastAdministratorError } from "@el/domain/accounts/index";
 import { describe, expect, it } from "vitest";
 import i18n from "../../../i18n/i18n";
 
@@ -29,7 +29,7 @@ const routeKeys = [
   "userManagement.updated",
   "userManagement.deleted",
 ];
-const domainKeys = [...Object.values(accountErrors), ...Object.values(creditErrors)];
+const domainKeys = [...Object.values(accountErrors), ...Object.values(creditErrors), lastAdministratorError];
 
 describe("texts for what the accounts routes answer", () => {
   it.each(["pt-br", "en"])("every key has a %s text", (lng) => {
