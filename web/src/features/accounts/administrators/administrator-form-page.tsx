@@ -1,3 +1,4 @@
+import { type Authority, assignableRoles } from "@el/domain/accounts/index";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ import { Loading } from "../../../components/status/loading";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
 import { getUser } from "../api/get-user";
-import { createAdministrator, updateUser } from "../api/save-user";
+import { createUser, updateUser } from "../api/save-user";
 import type { User } from "../api/user";
 import { NameAndEmailFields } from "../users/name-and-email-fields";
 import { email, maxName } from "../users/user-rules";
@@ -22,6 +23,7 @@ const AdministratorForm = z.object({
   langKey: z.enum(["pt-br", "en"]),
   activated: z.boolean(),
   password: z.string(),
+  roles: z.array(z.enum(assignableRoles)).min(1, "gerencia.users.rolesRequired"),
 });
 type AdministratorForm = z.infer<typeof AdministratorForm>;
 
@@ -31,7 +33,13 @@ const creationRules = AdministratorForm.refine(
   { path: ["password"], message: "global.messages.validate.newpassword.minlength" },
 );
 
-/** /gerencia/administrador/new and /{login}/edit; saving returns to the list with its query string. */
+const isAssignable = (authority: Authority): authority is (typeof assignableRoles)[number] =>
+  (assignableRoles as readonly Authority[]).includes(authority);
+
+/**
+ * /gerencia/administrador/new and /{login}/edit; saving returns to the list with its query string. The roles
+ * (administrator, auditor, teacher, student) are chosen on both; every account also holds ROLE_USER.
+ */
 export const AdministratorFormPage = () => {
   const login = useParams().login;
   const existing = useResource(() => (login ? getUser(login) : Promise.resolve(undefined)), login ?? "new");
@@ -54,15 +62,14 @@ const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
       langKey: loaded?.langKey === "en" ? "en" : "pt-br",
       activated: loaded?.activated ?? true,
       password: "",
+      roles: loaded ? loaded.authorities.filter(isAssignable) : ["ROLE_ADMIN"],
     },
   });
   const save = useMutation(async (values: AdministratorForm) => {
-    if (loaded) {
-      const { password: _, ...changes } = values;
-      await updateUser({ ...loaded, ...changes }, loaded);
-    } else {
-      await createAdministrator({ ...values, login: values.email });
-    }
+    const { password, roles, ...fields } = values;
+    const authorities: Authority[] = ["ROLE_USER", ...roles];
+    if (loaded) await updateUser({ ...loaded, ...fields, authorities }, loaded);
+    else await createUser({ ...fields, password, authorities, login: values.email });
     navigate(`/gerencia/administrador${search}`);
   });
   const { errors } = form.formState;
@@ -90,6 +97,25 @@ const AdministratorFormView = ({ loaded }: { loaded?: User }) => {
         )}
         {t("gerencia.users.activated")}
       </label>
+      <fieldset className="form-field">
+        <legend>{t("gerencia.users.authorities")}</legend>
+        {assignableRoles.map((role) => (
+          <label key={role} className="form-check">
+            <input
+              type="checkbox"
+              value={role}
+              aria-describedby={errors.roles ? "roles-error" : undefined}
+              {...form.register("roles")}
+            />
+            {t(`gerencia.users.roles.${role}`)}
+          </label>
+        ))}
+        {errors.roles?.message && (
+          <span id="roles-error" className="field-error" role="alert">
+            {t(errors.roles.message)}
+          </span>
+        )}
+      </fieldset>
       <Field label={t("gerencia.users.langKey")}>
         <select {...form.register("langKey")}>
           <option value="pt-br">Português</option>

@@ -133,7 +133,7 @@ describe("administrators list", () => {
 });
 
 describe("administrator form", () => {
-  it("creates an administrator with a password, active, as ROLE_ADMIN", async () => {
+  it("creates an administrator with a password, active, as ROLE_ADMIN unless other roles are chosen", async () => {
     const calls = server();
     const { router } = renderRoutes(routes, "/gerencia/administrador/new");
     const user = userEvent.setup();
@@ -147,7 +147,61 @@ describe("administrator form", () => {
       email: "nova@example.com",
       firstName: "Nova",
       password: "segura123",
-      authorities: ["ROLE_ADMIN"],
+      authorities: ["ROLE_USER", "ROLE_ADMIN"],
+    });
+  });
+
+  it("creates an auditor who is no administrator", async () => {
+    const calls = server();
+    const { router } = renderRoutes(routes, "/gerencia/administrador/new");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("E-mail"), "auditora@example.com");
+    await user.type(screen.getByLabelText("Senha"), "segura123");
+    const roles = screen.getByRole("group", { name: "Perfis" });
+    await user.click(within(roles).getByRole("checkbox", { name: "Administrador" }));
+    await user.click(within(roles).getByRole("checkbox", { name: "Auditor" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gerencia/administrador"));
+    expect(calls.find((call) => call.method === "POST")?.body).toMatchObject({
+      email: "auditora@example.com",
+      authorities: ["ROLE_USER", "ROLE_AUDITOR"],
+    });
+  });
+
+  it("asks for at least one role and sends nothing without one", async () => {
+    const calls = server();
+    renderRoutes(routes, "/gerencia/administrador/new");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("E-mail"), "ninguem@example.com");
+    await user.type(screen.getByLabelText("Senha"), "segura123");
+    await user.click(screen.getByRole("checkbox", { name: "Administrador" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Escolha ao menos um perfil.")).toBeInTheDocument();
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+  });
+
+  it("edits a user's roles, showing the ones held, and shows why the last administrator keeps the role", async () => {
+    const calls = fakeApi({
+      "GET /api/account": () => json(admin(1)),
+      "GET /api/users/admin2%40example.com": () => json(admin(2)),
+      "PUT /api/users": () =>
+        json(
+          { status: 400, message: "userManagement.error.lastAdministrator" },
+          { status: 400, headers: { "X-app-error": "userManagement.error.lastAdministrator" } },
+        ),
+    });
+    renderRoutes(routes, "/gerencia/administrador/admin2%40example.com/edit");
+    const user = userEvent.setup();
+    const administrator = await screen.findByRole("checkbox", { name: "Administrador" });
+    expect(administrator).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Auditor" })).not.toBeChecked();
+    await user.click(administrator);
+    await user.click(screen.getByRole("checkbox", { name: "Professor" }));
+    await user.click(screen.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText(/última conta de administrador ativa/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      id: 2,
+      authorities: ["ROLE_USER", "ROLE_TEACHER"],
     });
   });
 

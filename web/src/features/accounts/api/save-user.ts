@@ -2,9 +2,9 @@ import type { NewAdministrator } from "@el/domain/accounts/account-requests";
 import { api } from "../../../lib/api";
 import type { User } from "./user";
 
-/** `POST api/users`: creating a user here always makes an administrator (spec section 5). */
-export const createAdministrator = (administrator: NewAdministrator) =>
-  api.post<User | undefined>("api/users", { ...administrator, activated: true, authorities: ["ROLE_ADMIN"] });
+/** `POST api/users`: a user with the roles chosen (an administrator when none is), active. */
+export const createUser = (user: NewAdministrator) =>
+  api.post<User | undefined>("api/users", { ...user, activated: true });
 
 /**
  * `PUT api/users`: also the activation toggle; `activated: true` on a teacher application accepts it.
