@@ -1,3 +1,4 @@
+import { fullName } from "@el/domain/shared/full-name";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/modal/modal";
@@ -24,8 +25,7 @@ const approve = (id: number) => api.post<void>(`api/teacher-applications/${id}/a
 const reject = ({ id, reason }: { id: number; reason: string }) =>
   api.post<void>(`api/teacher-applications/${id}/reject`, { reason }).then(() => true);
 
-const nameOf = (application: TeacherApplication) =>
-  [application.firstName, application.lastName].filter(Boolean).join(" ") || application.email;
+const nameOf = (application: TeacherApplication) => fullName(application) || application.email;
 
 /** The reason asked before an application is turned down; the applicant reads it in their e-mail. */
 const RejectModal = ({

@@ -1,4 +1,5 @@
 import { UserView } from "@el/domain/accounts/user-view";
+import { fullName } from "@el/domain/shared/full-name";
 import type { z } from "zod";
 import { api } from "../api";
 
@@ -13,4 +14,4 @@ export const getStudents = async () =>
     .sort((a, b) => studentName(a).localeCompare(studentName(b), "pt-BR"));
 
 export const studentName = (student: Pick<StudentOption, "firstName" | "lastName" | "login">) =>
-  [student.firstName, student.lastName].filter(Boolean).join(" ") || student.login;
+  fullName(student) || student.login;

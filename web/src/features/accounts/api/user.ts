@@ -1,4 +1,5 @@
 import { UserView } from "@el/domain/accounts/user-view";
+import { fullName as personName } from "@el/domain/shared/full-name";
 import { z } from "zod";
 
 /**
@@ -40,8 +41,7 @@ export const User = UserView.partial({
 });
 export type User = z.infer<typeof User>;
 
-export const fullName = (user: Pick<User, "firstName" | "lastName">) =>
-  [user.firstName, user.lastName].filter(Boolean).join(" ");
+export const fullName = (user: Pick<User, "firstName" | "lastName">) => personName(user);
 
 /** The fields a student gives at checkout: copied together when a student is created from another. */
 export const ADDRESS_FIELDS = ["cep", "street", "number", "neighbourhood", "city", "state", "country"] as const;

@@ -1,3 +1,4 @@
+import { fullName } from "@el/domain/shared/full-name";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { Empty } from "../../../components/status/empty";
@@ -68,12 +69,8 @@ export const ReplayLessonsPage = () => {
                     <tr key={lesson.id}>
                       <td>{lesson.date}</td>
                       <td>{lesson.time}</td>
-                      <td>{[lesson.student.firstName, lesson.student.lastName].filter(Boolean).join(" ")}</td>
-                      <td>
-                        {lesson.teacher
-                          ? [lesson.teacher.firstName, lesson.teacher.lastName].filter(Boolean).join(" ")
-                          : t("audit.replays.lessons.noTeacher")}
-                      </td>
+                      <td>{fullName(lesson.student)}</td>
+                      <td>{lesson.teacher ? fullName(lesson.teacher) : t("audit.replays.lessons.noTeacher")}</td>
                       <td>{`${lesson.trail.number} - ${lesson.trail.title}`}</td>
                     </tr>
                   ))}

@@ -1,5 +1,6 @@
 import { BoardView } from "@el/domain/lessons/board-view";
 import type { BoardQuery, ChangeLessonBody } from "@el/domain/lessons/lesson-requests";
+import { fullName } from "@el/domain/shared/full-name";
 import { z } from "zod";
 import { api } from "../../../lib/api";
 import type { PageQuery } from "../../../lib/page-query";
@@ -23,7 +24,7 @@ export const fetchTeachers = async () => {
     .parse(await api.get("api/users/teacher", { page: 0, size: 99999, sort: "id,asc" } satisfies PageQuery));
   return rows
     .filter((row) => row.activated !== false)
-    .map((row) => ({ id: row.id, name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.login }))
+    .map((row) => ({ id: row.id, name: fullName(row) || row.login }))
     .sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
 };
 

@@ -6,6 +6,7 @@ import {
 } from "@el/domain/lessons/lesson-control-view";
 import type { ChangeLessonBody, NewLessonBody } from "@el/domain/lessons/lesson-requests";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
+import { fullName } from "@el/domain/shared/full-name";
 import { z } from "zod";
 import { api, newIdempotencyKey } from "../../../lib/api";
 
@@ -72,8 +73,7 @@ const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
-export const nameOf = (person: Partial<Person>) =>
-  [person.firstName, person.lastName].filter(Boolean).join(" ") || person.login || "";
+export const nameOf = (person: Partial<Person>) => fullName(person) || person.login || "";
 
 /** Every teacher or student, by name (spec section 7: full-list fetches of 99999). */
 export const getPeople = async (kind: "teacher" | "student") =>

@@ -1,3 +1,4 @@
+import { fullName } from "@el/domain/shared/full-name";
 import { z } from "zod";
 import { api } from "../../../lib/api";
 
@@ -9,4 +10,4 @@ export const getPeople = async (kind: "teacher" | "student") =>
   z
     .array(Person)
     .parse(await api.get(`api/users/${kind}`, { page: 0, size: 99999, sort: "firstName,asc" }))
-    .map((person) => ({ id: person.id, name: [person.firstName, person.lastName].filter(Boolean).join(" ") }));
+    .map((person) => ({ id: person.id, name: fullName(person) }));

@@ -1,9 +1,8 @@
-import { type PersonSnapshot, TrailSnapshot } from "@el/domain/lessons/lesson";
+import { TrailSnapshot } from "@el/domain/lessons/lesson";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
+import { fullName } from "@el/domain/shared/full-name";
 import type { z } from "zod";
 import type { LessonCard } from "../../../lib/lessons/lesson-card";
-
-const fullName = (person: PersonSnapshot) => [person.firstName, person.lastName].filter(Boolean).join(" ");
 
 /**
  * What a lesson card shows of a scheduling (`api/schedulings…`): of the trail, only what the card reads.

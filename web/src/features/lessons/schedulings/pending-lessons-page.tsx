@@ -1,3 +1,4 @@
+import { fullName } from "@el/domain/shared/full-name";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router-dom";
@@ -60,7 +61,7 @@ const PendingLessons = () => {
               {pending.map((scheduling) => (
                 <tr key={scheduling.id}>
                   <td>{`${formatDay(scheduling.date)} ${formatTime(scheduling.date)}`}</td>
-                  <td>{[scheduling.student.firstName, scheduling.student.lastName].filter(Boolean).join(" ")}</td>
+                  <td>{fullName(scheduling.student)}</td>
                   <td>{scheduling.level.name}</td>
                   <td>{`${scheduling.trail.number} - ${scheduling.trail.title}`}</td>
                   <td>{t(`lessons.objective.${scheduling.objective}`, { defaultValue: scheduling.objective })}</td>

@@ -60,6 +60,15 @@ describe("pending lessons", () => {
     expect(calls.some((call) => call.path === "/api/schedulings/withoutLesson")).toBe(true);
   });
 
+  it("writes an erased student's name 'titular removido' once", async () => {
+    server(() =>
+      json([{ ...scheduling, student: { id: 7, firstName: "titular removido", lastName: "titular removido" } }]),
+    );
+    renderRoutes(adminArea, "/gerencia/agendamento");
+    const rows = within(await screen.findByRole("table")).getAllByRole("row");
+    expect(within(rows[1] as HTMLElement).getAllByRole("cell")[1]).toHaveTextContent(/^titular removido$/);
+  });
+
   it("says Carregando... while loading, then that there are no scheduled lessons", async () => {
     const answer = deferred();
     server(() => answer.promise);

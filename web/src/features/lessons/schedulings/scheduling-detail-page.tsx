@@ -1,3 +1,4 @@
+import { fullName } from "@el/domain/shared/full-name";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router-dom";
 import { ErrorAlert } from "../../../components/status/error-alert";
@@ -17,7 +18,7 @@ export const SchedulingDetailPage = () => {
   if (scheduling.status === "loading") return <Loading />;
   if (scheduling.status === "failed") return <ErrorAlert error={scheduling.error} />;
   const lesson = scheduling.data;
-  const student = [lesson.student.firstName, lesson.student.lastName].filter(Boolean).join(" ");
+  const student = fullName(lesson.student);
   const fields: [string, string][] = [
     [t("adminCatalog.scheduling.date"), `${formatDay(lesson.startsAt)} ${formatTime(lesson.startsAt)}`],
     [
@@ -28,9 +29,7 @@ export const SchedulingDetailPage = () => {
     [t("adminCatalog.scheduling.trail"), `${lesson.trail.id} — ${lesson.trail.number} - ${lesson.trail.title}`],
     [
       t("adminCatalog.scheduling.teacher"),
-      lesson.teacher
-        ? [lesson.teacher.firstName, lesson.teacher.lastName].filter(Boolean).join(" ")
-        : t("adminCatalog.scheduling.noTeacher"),
+      lesson.teacher ? fullName(lesson.teacher) : t("adminCatalog.scheduling.noTeacher"),
     ],
   ];
   return (

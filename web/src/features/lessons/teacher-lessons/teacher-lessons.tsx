@@ -1,4 +1,5 @@
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
+import { fullName } from "@el/domain/shared/full-name";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
@@ -51,7 +52,7 @@ const fetchLastWithoutReport = async (): Promise<LessonCard | null> => {
     levelName: body.level.name,
     objective: body.objective,
     teacherName: body.lesson ? body.lesson.teacher.firstName : null,
-    studentName: [body.student.firstName, body.student.lastName].filter(Boolean).join(" "),
+    studentName: fullName(body.student),
     meetUrl: body.lesson?.meetUrl ?? null,
     feedbackGiven: false,
   };
