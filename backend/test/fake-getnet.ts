@@ -18,7 +18,10 @@ export interface RecordedRequest {
 
 type FakePayment = {
   kind: "credit" | "debit" | "pix" | "boleto";
-  status: "APPROVED" | "DENIED" | "PENDING" | "WAITING";
+  status: "APPROVED" | "DENIED" | "PENDING" | "WAITING" | "CANCELED";
+  /** The seller's order id the charge request carried. */
+  orderId: string;
+  amount: number;
   /** The card's number, kept by the fake only to decide a debit after authentication. */
   cardNumber?: string;
   payerAuthenticationRequest?: string;
@@ -43,6 +46,15 @@ export interface FakeGetnet {
   revokeTokens(): void;
   /** The payer paid this Pix or boleto. */
   pay(paymentId: string): void;
+  /** The charges made, by payment id: their order id, amount and status (`CANCELED` once cancelled). */
+  charges(): Map<string, { kind: string; status: string; orderId: string; amount: number }>;
+  /**
+   * Runs when a card charge has been decided and recorded, before it is answered: a test kills the caller there
+   * (the charge is made; the caller never learns it).
+   */
+  onCardCharge: ((paymentId: string) => Promise<void>) | undefined;
+  /** False: the day's cancellation path is refused (the payment is from an earlier day). */
+  sameDayCancel: boolean;
   /** The `PaRes` the fake issuer answers when the payer authenticated. */
   authenticatedPaRes: string;
   close(): Promise<void>;
@@ -106,6 +118,9 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
       if (payment) payment.status = "APPROVED";
     },
     authenticatedPaRes: "fake-pares-authenticated",
+    charges: () => new Map(payments),
+    onCardCharge: undefined,
+    sameDayCancel: true,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -189,9 +204,12 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
       const valid = validCardPayment(parsed, kind);
       if (typeof valid === "string") return denied(response, 400, valid);
       const paymentId = randomUUID();
+      const orderId = String(field(parsed, "order", "order_id"));
+      const amount = Number(field(parsed, "amount"));
       if (kind === "credit") {
         const decline = fake.declinedCards.get(valid.cardNumber);
-        payments.set(paymentId, { kind, status: decline ? "DENIED" : "APPROVED" });
+        payments.set(paymentId, { kind, status: decline ? "DENIED" : "APPROVED", orderId, amount });
+        await fake.onCardCharge?.(paymentId);
         if (decline) return denied(response, 402, decline);
         return json(response, 200, {
           payment_id: paymentId,
@@ -219,9 +237,12 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
       payments.set(paymentId, {
         kind,
         status: "PENDING",
+        orderId,
+        amount,
         cardNumber: valid.cardNumber,
         payerAuthenticationRequest,
       });
+      await fake.onCardCharge?.(paymentId);
       return json(response, 200, {
         payment_id: paymentId,
         redirect_url: `${fake.baseUrl}/fake-issuer/acs`,
@@ -263,7 +284,7 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
         txid: transactionId,
       });
       if (hasError(pix)) return json(response, 500, { message: pix.message });
-      payments.set(paymentId, { kind: "pix", status: "WAITING" });
+      payments.set(paymentId, { kind: "pix", status: "WAITING", orderId: String(field(parsed, "order_id")), amount });
       return json(response, 201, {
         payment_id: paymentId,
         status: "WAITING",
@@ -292,7 +313,12 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
         dueDate: `${date[3]}-${date[2]}-${date[1]}`,
         freeField: "9".padEnd(25, String(payments.size % 10)),
       });
-      payments.set(paymentId, { kind: "boleto", status: "PENDING" });
+      payments.set(paymentId, {
+        kind: "boleto",
+        status: "PENDING",
+        orderId: String(field(parsed, "order", "order_id")),
+        amount,
+      });
       return json(response, 201, {
         payment_id: paymentId,
         seller_id: credentials.sellerId,
@@ -317,6 +343,41 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
           ],
         },
       });
+    }
+
+    if (request.method === "GET" && path === "/v1/payments") {
+      const orderId = url.searchParams.get("order_id");
+      const found = [...payments].filter(([, payment]) => payment.orderId === orderId);
+      if (found.length === 0) return json(response, 404, { message: "Not found", status_code: 404 });
+      return json(response, 200, {
+        payments: found.map(([paymentId, payment]) => ({
+          payment_id: paymentId,
+          order_id: payment.orderId,
+          status: payment.status,
+          payment_method: payment.kind.toUpperCase(),
+          amount: payment.amount,
+        })),
+      });
+    }
+
+    const cancel = /^\/v1\/payments\/(credit|debit|boleto)\/([^/]+)\/cancel$/.exec(path);
+    if (request.method === "POST" && cancel) {
+      const paymentId = decodeURIComponent(cancel[2] ?? "");
+      const payment = payments.get(paymentId);
+      if (payment === undefined || payment.kind !== cancel[1]) {
+        return json(response, 404, { message: "Not found", status_code: 404 });
+      }
+      if (!fake.sameDayCancel) return denied(response, 400, "Cancelamento permitido somente no mesmo dia");
+      if (payment.status !== "DENIED") payment.status = "CANCELED";
+      return json(response, 200, { payment_id: paymentId, seller_id: credentials.sellerId, status: "CANCELED" });
+    }
+
+    if (request.method === "POST" && path === "/v1/payments/cancel/request") {
+      const payment = payments.get(String(field(parsed, "payment_id")));
+      if (payment === undefined) return json(response, 404, { message: "Not found", status_code: 404 });
+      if (field(parsed, "cancel_amount") !== payment.amount) return denied(response, 400, "cancel_amount inválido");
+      if (payment.status !== "DENIED") payment.status = "CANCELED";
+      return json(response, 200, { status_processing_cancel_message: "ACCEPTED", cancel_request_id: randomUUID() });
     }
 
     const pdf = /^\/v1\/payments\/boleto\/([^/]+)\/pdf$/.exec(path);

@@ -32,6 +32,8 @@ const GATEWAY_OPERATIONS = [
   "createBoleto",
   "boletoPdf",
   "paymentStatus",
+  "findCharge",
+  "cancelCharge",
 ] as const satisfies readonly (keyof PaymentGateway)[];
 
 /** Seconds since the first event after `position` (in the store's order) was stored. */

@@ -227,4 +227,35 @@ describe("Getnet gateway against a local fake Getnet", () => {
     const charge = await gateway.chargeCard(order(), card("4012001037141112"), 1);
     expect(await restarted.paymentStatus(charge.paymentId ?? "")).toBe("APPROVED");
   });
+
+  it("finds the charge made for our order id, approved first, and cancels it on the day or by a cancellation request", async () => {
+    const purchase = order(12_300);
+    expect(await gateway.findCharge(purchase.orderId)).toBeUndefined();
+    fake.declinedCards.set("5155901222280001", "Transação não autorizada");
+    await gateway.chargeCard(purchase, card("5155901222280001"), 1);
+    expect(await gateway.findCharge(purchase.orderId)).toEqual({ paymentId: expect.any(String), status: "DENIED" });
+    const approved = await gateway.chargeCard(purchase, card("4012001037141112"), 1);
+    expect(await gateway.findCharge(purchase.orderId)).toEqual({ paymentId: approved.paymentId, status: "APPROVED" });
+
+    // A process that never saw the charge (restarted) finds it and cancels it the same day.
+    const restarted = createGetnetGateway({ ...fake.credentials, baseUrl: fake.baseUrl });
+    await restarted.cancelCharge(approved.paymentId ?? "", 12_300);
+    expect(fake.charges().get(approved.paymentId ?? "")?.status).toBe("CANCELED");
+    expect(fake.requests.map((r) => r.path)).toContain(`/v1/payments/credit/${approved.paymentId}/cancel`);
+    expect((await restarted.findCharge(purchase.orderId))?.status).toBe("DENIED");
+
+    // A Pix charge sent its order id too.
+    const pixOrder = order();
+    const pix = await gateway.createPix(pixOrder, 600);
+    expect(await gateway.findCharge(pixOrder.orderId)).toEqual({ paymentId: pix.paymentId, status: "PENDING" });
+  });
+
+  it("asks for a cancellation request, with the whole amount, once the day's cancellation is refused", async () => {
+    const approved = await gateway.chargeCard(order(45_600), card("4012001037141112"), 1);
+    fake.sameDayCancel = false;
+    await gateway.cancelCharge(approved.paymentId ?? "", 45_600);
+    const request = fake.requests.find((r) => r.path === "/v1/payments/cancel/request");
+    expect(JSON.parse(request?.body ?? "{}")).toMatchObject({ payment_id: approved.paymentId, cancel_amount: 45_600 });
+    expect(fake.charges().get(approved.paymentId ?? "")?.status).toBe("CANCELED");
+  });
 });

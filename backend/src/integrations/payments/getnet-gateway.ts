@@ -1,5 +1,23 @@
-import { z } from "zod";
 import { cardBrand, cardDigits, expiryParts, isExpired, passesLuhn } from "./card";
+import {
+  type Answer,
+  boletoAnswer,
+  cardTokenAnswer,
+  DECLINED_REASON,
+  debitAnswer,
+  declineReason,
+  EXPIRED_CARD_REASON,
+  INSTALLMENTS_REASON,
+  INVALID_CARD_REASON,
+  ordersPayments,
+  type PaymentKind,
+  paymentAnswer,
+  pixAnswer,
+  sameDayCancelPaths,
+  settledStatus,
+  statusPaths,
+  tokenAnswer,
+} from "./getnet-answers";
 import {
   type Buyer,
   type Card,
@@ -9,8 +27,9 @@ import {
   type Order,
   type PaymentGateway,
   PaymentNotFound,
-  type PaymentStatus,
 } from "./payment-gateway";
+
+export { DECLINED_REASON, EXPIRED_CARD_REASON, INSTALLMENTS_REASON, INVALID_CARD_REASON };
 
 /**
  * The Getnet adapter (API v1): OAuth client-credentials token, card tokenisation, credit in 1–4 installments
@@ -39,98 +58,6 @@ const INSTALLMENTS = { min: 1, max: 4 };
 // A token is replaced this long before Getnet says it expires, so a request never leaves with a dying one.
 const TOKEN_REFRESH_MARGIN_MS = 60_000;
 const MAX_REMEMBERED_KINDS = 100_000;
-
-export const DECLINED_REASON = "Transação não autorizada";
-export const INVALID_CARD_REASON = "Cartão inválido";
-export const EXPIRED_CARD_REASON = "Cartão vencido";
-export const INSTALLMENTS_REASON = "Parcelamento não permitido: escolha de 1 a 4 vezes";
-
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
-const cardTokenAnswer = z.object({ number_token: z.string().min(1) });
-const paymentAnswer = z.object({ payment_id: z.string().min(1), status: z.string().optional() });
-const debitAnswer = z.object({
-  payment_id: z.string().min(1),
-  status: z.string().optional(),
-  redirect_url: z.string().optional(),
-  issuer_payment_id: z.string().optional(),
-  payer_authentication_request: z.string().optional(),
-  post_data: z
-    .object({ issuer_payment_id: z.string().optional(), payer_authentication_request: z.string().optional() })
-    .optional(),
-});
-const pixAnswer = z.object({
-  payment_id: z.string().min(1),
-  additional_data: z.object({ qr_code: z.string().min(1), expiration_date_qrcode: z.string().optional() }),
-});
-const boletoAnswer = z.object({
-  payment_id: z.string().min(1),
-  boleto: z.object({ typeful_line: z.string(), bar_code: z.string(), expiration_date: z.string().optional() }),
-});
-const errorAnswer = z.object({
-  message: z.string().optional(),
-  details: z
-    .array(
-      z.object({
-        status: z.string().optional(),
-        error_code: z.string().optional(),
-        description: z.string().optional(),
-        description_detail: z.string().optional(),
-      }),
-    )
-    .optional(),
-});
-
-type PaymentKind = "credit" | "debit" | "pix" | "boleto";
-const statusPaths: Record<PaymentKind, (id: string) => string> = {
-  pix: (id) => `/v1/payments/qrcode/${encodeURIComponent(id)}`,
-  boleto: (id) => `/v1/payments/boleto/${encodeURIComponent(id)}`,
-  credit: (id) => `/v1/payments/credit/${encodeURIComponent(id)}`,
-  debit: (id) => `/v1/payments/debit/${encodeURIComponent(id)}`,
-};
-
-interface Answer {
-  status: number;
-  json: unknown;
-  bytes: Buffer;
-}
-
-/** A decline's reason in the student's words, from what Getnet's details say (Portuguese or English). */
-const declineReason = (json: unknown): string => {
-  const parsed = errorAnswer.safeParse(json);
-  if (!parsed.success) return DECLINED_REASON;
-  const detail = parsed.data.details?.[0];
-  const text = [detail?.description, detail?.description_detail, parsed.data.message].join(" ").toLowerCase();
-  if (/vencid|expirad|expired/.test(text)) return EXPIRED_CARD_REASON;
-  if (/saldo|insufficient/.test(text)) return "Saldo insuficiente";
-  if (/seguran|cvv|cvc|security code/.test(text)) return "Código de segurança inválido";
-  if (/(cart[aã]o|card).*(inv[aá]lid|invalid)|(inv[aá]lid|invalid).*(cart[aã]o|card)/.test(text)) {
-    return INVALID_CARD_REASON;
-  }
-  return DECLINED_REASON;
-};
-
-const settledStatus = (status: string | undefined): PaymentStatus | undefined => {
-  switch (status?.toUpperCase()) {
-    case "APPROVED":
-    case "AUTHORIZED":
-    case "CONFIRMED":
-    case "PAID":
-      return "APPROVED";
-    case "PENDING":
-    case "WAITING":
-      return "PENDING";
-    case "DENIED":
-    case "CANCELED":
-    case "CANCELLED":
-    case "ERROR":
-    case "FAILED":
-      return "DENIED";
-    case "EXPIRED":
-      return "EXPIRED";
-    default:
-      return undefined;
-  }
-};
 
 const dayMonthYear = (isoDate: string) => isoDate.split("-").reverse().join("/");
 
@@ -467,6 +394,50 @@ export const createGetnetGateway = (options: GetnetGatewayOptions): PaymentGatew
         return status;
       }
       throw new PaymentNotFound(paymentId);
+    },
+
+    async findCharge(orderId) {
+      // Every charge request carries our order id (`order.order_id`, Pix's `order_id`): the charges made for it.
+      const answer = await call("charges of an order", `/v1/payments?order_id=${encodeURIComponent(orderId)}`, {
+        method: "GET",
+      });
+      if (answer.status === 404) return undefined;
+      const parsed = ordersPayments.safeParse(answer.json);
+      if (answer.status >= 300 || !parsed.success) {
+        throw new GatewayUnavailable(`Getnet charges of an order: unexpected answer (HTTP ${answer.status})`);
+      }
+      const found = parsed.data.payments.flatMap((payment) => {
+        if (payment.order_id !== undefined && payment.order_id !== orderId) return [];
+        const status = settledStatus(payment.status);
+        if (status === undefined) {
+          throw new GatewayUnavailable(`Getnet charges of an order: unexpected status ${payment.status ?? "(none)"}`);
+        }
+        if (payment.payment_method) remember(payment.payment_id, payment.payment_method);
+        return [{ paymentId: payment.payment_id, status }];
+      });
+      return found.find((charge) => charge.status === "APPROVED") ?? found.at(-1);
+    },
+
+    async cancelCharge(paymentId, amountCents) {
+      const known = kinds.get(paymentId);
+      // A Pix QR code nobody was shown expires by itself within 30 minutes: there is nothing to cancel.
+      if (known === "pix") return;
+      for (const kind of known ? [known] : (["credit", "debit"] as const)) {
+        const path = sameDayCancelPaths[kind]?.(paymentId);
+        if (path === undefined) continue;
+        const answer = await call(`${kind} cancel`, path, { method: "POST", body: {} });
+        if (answer.status < 300) return;
+        if (answer.status === 404) continue;
+        break;
+      }
+      // Not found where the kinds live, or past the day it was made: Getnet's cancellation request.
+      const answer = await call("cancel request", "/v1/payments/cancel/request", {
+        method: "POST",
+        body: { payment_id: paymentId, cancel_amount: amountCents, cancel_custom_key: paymentId },
+      });
+      if (answer.status >= 300) {
+        throw new GatewayUnavailable(`Getnet cancel request: refused (HTTP ${answer.status})`);
+      }
     },
   };
 };

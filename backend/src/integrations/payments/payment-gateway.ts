@@ -89,6 +89,17 @@ export interface PaymentGateway {
   boletoPdf(paymentId: string): Promise<Buffer>;
   paymentStatus(paymentId: string): Promise<PaymentStatus>;
   /**
+   * The charge made for our order id (the purchase id every request carries), or undefined when the gateway has
+   * none: how a purchase whose checkout died before recording the gateway's answer learns what happened. Of
+   * several charges for one order, an approved one first.
+   */
+  findCharge(orderId: string): Promise<{ paymentId: string; status: PaymentStatus } | undefined>;
+  /**
+   * Cancels (reverses) a charge: an approved card payment is given back to the card, a pending one can no longer
+   * be paid. Cancelling one already cancelled or declined changes nothing. `amountCents`: the whole charge.
+   */
+  cancelCharge(paymentId: string, amountCents: number): Promise<void>;
+  /**
    * The sandbox's "pay this Pix / boleto now" (absent on real gateways: there the payer's bank pays). An id the
    * sandbox does not know (the process restarted) is recorded as paid, so the notification path still works.
    */

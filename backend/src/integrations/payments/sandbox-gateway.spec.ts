@@ -281,4 +281,25 @@ describe("sandbox gateway: boleto", () => {
     expect(await sandbox.paymentStatus(boleto.paymentId)).toBe("APPROVED");
     await expect(sandbox.boletoPdf("not-a-boleto")).rejects.toBeInstanceOf(PaymentNotFound);
   });
+
+  it("finds the charge made for an order id, approved first, and cancels it", async () => {
+    const sandbox = gateway();
+    const purchase = order(10_000, "purchase-42");
+    expect(await sandbox.findCharge("purchase-42")).toBeUndefined();
+    const declined = await sandbox.chargeCard(purchase, card("4000 0000 0000 0002"), 1);
+    expect(await sandbox.findCharge("purchase-42")).toEqual({ paymentId: declined.paymentId, status: "DENIED" });
+    const approved = await sandbox.chargeCard(purchase, card("4111 1111 1111 1111"), 1);
+    expect(await sandbox.findCharge("purchase-42")).toEqual({ paymentId: approved.paymentId, status: "APPROVED" });
+
+    await sandbox.cancelCharge(approved.paymentId ?? "", 10_000);
+    expect(await sandbox.paymentStatus(approved.paymentId ?? "")).toBe("DENIED");
+    // Charged again after the cancellation, the order is a new charge, not the cancelled approval back.
+    const again = await sandbox.chargeCard(purchase, card("4111 1111 1111 1111"), 1);
+    expect(again.paymentId).not.toBe(approved.paymentId);
+
+    const pixOrder = order(10_000, "purchase-43");
+    const pix = await sandbox.createPix(pixOrder, 600);
+    await sandbox.cancelCharge(pix.paymentId, 10_000);
+    expect(await sandbox.findCharge("purchase-43")).toEqual({ paymentId: pix.paymentId, status: "EXPIRED" });
+  });
 });

@@ -71,7 +71,7 @@ type SandboxPayment =
       reason?: string;
     }
   | { kind: "pix"; status: "PENDING" | "APPROVED" | "EXPIRED"; expiresAt: Date }
-  | { kind: "boleto"; status: "PENDING" | "APPROVED"; document: BoletoDocument }
+  | { kind: "boleto"; status: "PENDING" | "APPROVED" | "DENIED"; document: BoletoDocument }
   | { kind: "paid-elsewhere"; status: "APPROVED" };
 
 /** What the sandbox issuer page shows the payer: the amount and the card, never its number. */
@@ -164,6 +164,13 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
   const payments = new Map<string, SandboxPayment>();
   // A card order retried (a lost answer, a double click) is not charged twice: it gets its first approval back.
   const approvedCardOrders = new Map<string, string>();
+  // Every payment made for an order id, oldest first, so a checkout that died before recording one can find it.
+  const orderPayments = new Map<string, string[]>();
+
+  const keepFor = (orderId: string, paymentId: string, payment: SandboxPayment) => {
+    keep(paymentId, payment);
+    setBounded(orderPayments, orderId, [...(orderPayments.get(orderId) ?? []), paymentId]);
+  };
 
   const keep = (paymentId: string, payment: SandboxPayment) => setBounded(payments, paymentId, payment);
 
@@ -197,7 +204,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
         refusal === undefined
           ? { kind: "card", status: "APPROVED" }
           : { kind: "card", status: "DENIED", reason: refusal };
-      keep(paymentId, payment);
+      keepFor(order.orderId, paymentId, payment);
       if (payment.status === "APPROVED") setBounded(approvedCardOrders, order.orderId, paymentId);
       return outcomeOf(paymentId, payment);
     },
@@ -206,7 +213,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
       const paymentId = randomUUID();
       const refusal = cardRefusal(card, now());
       if (refusal !== undefined) {
-        keep(paymentId, { kind: "card", status: "DENIED", reason: refusal });
+        keepFor(order.orderId, paymentId, { kind: "card", status: "DENIED", reason: refusal });
         return { status: "DENIED", paymentId, reason: refusal };
       }
       const payerAuthenticationRequest = toToken({
@@ -216,7 +223,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
         lastFour: lastFour(card.number),
       });
       // Like a real issuer, a card that will be declined is still authenticated first and refused after.
-      keep(paymentId, {
+      keepFor(order.orderId, paymentId, {
         kind: "debit",
         status: "PENDING",
         payerAuthenticationRequest,
@@ -260,7 +267,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
         amountCents: order.amountCents,
         txid: paymentId.replaceAll("-", "").slice(0, 25),
       });
-      keep(paymentId, { kind: "pix", status: "PENDING", expiresAt });
+      keepFor(order.orderId, paymentId, { kind: "pix", status: "PENDING", expiresAt });
       return { paymentId, qrCode, expiresAt };
     },
 
@@ -272,7 +279,7 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
         dueDate,
         freeField: randomDigits(25),
       });
-      keep(paymentId, {
+      keepFor(order.orderId, paymentId, {
         kind: "boleto",
         status: "PENDING",
         document: {
@@ -297,6 +304,30 @@ export const createSandboxGateway = (options: SandboxGatewayOptions): SandboxGat
 
     async paymentStatus(paymentId: string): Promise<PaymentStatus> {
       return find(paymentId).status;
+    },
+
+    async findCharge(orderId: string) {
+      const found = (orderPayments.get(orderId) ?? []).flatMap((paymentId) => {
+        const payment = payments.get(paymentId);
+        return payment === undefined ? [] : [{ paymentId, status: find(paymentId).status }];
+      });
+      return found.find((charge) => charge.status === "APPROVED") ?? found.at(-1);
+    },
+
+    async cancelCharge(paymentId: string): Promise<void> {
+      const payment = find(paymentId);
+      if (payment.kind === "paid-elsewhere") return;
+      if (payment.kind === "pix") {
+        if (payment.status === "PENDING") payment.status = "EXPIRED";
+        return;
+      }
+      if (payment.status === "APPROVED" || payment.status === "PENDING") {
+        payment.status = "DENIED";
+        if (payment.kind !== "boleto") payment.reason = DECLINED_REASON;
+      }
+      for (const [orderId, approved] of approvedCardOrders) {
+        if (approved === paymentId) approvedCardOrders.delete(orderId);
+      }
     },
 
     async pay(paymentId: string): Promise<void> {
