@@ -143,7 +143,7 @@ describe("security headers", () => {
 
     const bank = await test.app.inject({
       method: "POST",
-      url: new URL(debit.redirect_url).pathname,
+      url: debit.redirect_url,
       ...form({
         MD: debit.post_data.issuer_payment_id,
         PaReq: debit.post_data.payer_authentication_request,
@@ -163,7 +163,7 @@ describe("security headers", () => {
 
     const back = await test.app.inject({
       method: "POST",
-      url: new URL(debit.term_url).pathname,
+      url: debit.term_url,
       ...form({
         MD: debit.post_data.issuer_payment_id,
         PaRes: sandboxIssuerAnswer(debit.post_data.payer_authentication_request, true),

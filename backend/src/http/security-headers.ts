@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { GETNET_SANDBOX_URL } from "../integrations/payments/payment-gateway-from-config";
+import { deviceFingerprintOf, GETNET_SANDBOX_URL } from "../integrations/payments/payment-gateway-from-config";
 
 /** A CSP source, or one worked out for each answer. */
 type Source = string | ((request: IncomingMessage, response: ServerResponse) => string);
@@ -36,6 +36,10 @@ const issuerSources = (app: FastifyInstance): string[] => {
   return [...own, ...originsOf(env.GETNET_BASE_URL || GETNET_SANDBOX_URL), ...named];
 };
 
+/** Scripts from elsewhere: only the device fingerprint's tag, and only while Getnet sells. */
+const fingerprintSources = (app: FastifyInstance): string[] =>
+  app.payments.name === "getnet" ? originsOf(deviceFingerprintOf(app.config.gatewayEnv).scriptUrl) : [];
+
 /** The public address says whether browsers reach us over TLS (a proxy in front may end it). */
 const behindTls = (app: FastifyInstance) => app.config.baseUrl.startsWith("https:");
 
@@ -65,19 +69,20 @@ export const framedPageHelmet = (
 
 /**
  * Security headers on every answer (`@fastify/helmet`), set in `onRequest` before any guard can refuse.
- * Scripts only from our own files, never inline; `data:` images for the Pix QR code; frames and form posts
+ * Scripts only from our own files (and the device fingerprint's tag while Getnet sells), never inline; `data:` images for the Pix QR code; frames and form posts
  * only to the debit's bank page; nobody frames the app; no referrer leaves it. HSTS and upgraded requests
  * only when the public address is https: over plain HTTP (local runs, the browser tests) they would break it.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const issuers = () => issuerSources(app).join(" ");
+    const fingerprint = () => fingerprintSources(app).join(" ");
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: policy(app, {
         "default-src": ["'self'"],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", fingerprint],
         "script-src-attr": ["'none'"],
         // Styles cannot run code; helmet's default keeps inline ones, so a style attribute never breaks a screen.
         "style-src": ["'self'", "'unsafe-inline'"],

@@ -141,7 +141,10 @@ export type CheckoutBody = z.infer<typeof CheckoutBody>;
 export const DebitAuthorizationData = z.object({
   redirect_url: z.string(),
   post_data: z.object({ issuer_payment_id: z.string(), payer_authentication_request: z.string() }),
-  /** Where the bank posts its answer back (`TermUrl`). */
+  /**
+   * Where the bank posts its answer back (`TermUrl`): a path on the product, which the browser makes whole with
+   * the address it is on. `redirect_url` is a path too when the bank's page is the product's own (the sandbox).
+   */
   term_url: z.string(),
 });
 export type DebitAuthorizationData = z.infer<typeof DebitAuthorizationData>;
@@ -254,4 +257,20 @@ export const purchaseMessages = {
   invalidCoupon: "Cupom não é válido.",
   declined: "Transação não autorizada",
   paymentConfirmed: "Pagamento confirmado",
+  /** The student gave up a debit the bank never answered: the purchase ends unpaid, the coupon's use goes back. */
+  abandoned: "Compra cancelada: o pagamento no débito foi abandonado.",
 } as const;
+
+/**
+ * `GET api/purchases/gateway`: who sells. `sandbox` while the built-in sandbox does (its Pix and boletos are
+ * paid from the purchase, `POST api/sandbox/purchases/{id}/pay`); `fingerprint` while Getnet does: the
+ * anti-fraud tag the checkout loads with the pre-order's session id (`{scriptUrl}?org_id=…&session_id=…`).
+ */
+export const PaymentGatewayView = z.object({
+  sandbox: z.boolean(),
+  fingerprint: z.object({ scriptUrl: z.string().url(), orgId: z.string() }).nullable(),
+});
+export type PaymentGatewayView = z.infer<typeof PaymentGatewayView>;
+
+/** `POST api/purchases/{id}/abandon` of a purchase that is not a debit waiting for the bank (409). */
+export const NOT_ABANDONABLE = "error.purchase.notAbandonable";

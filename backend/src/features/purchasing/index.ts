@@ -3,6 +3,7 @@ import { purchasePaymentHistoryProjector, purchasesProjector } from "@el/project
 import type { Feature } from "../feature";
 import { cepRoutes } from "./cep-routes";
 import { startPurchaseExpiry } from "./payment-settlement";
+import { paymentStepRoutes } from "./payment-step-routes";
 import { purchaseRoutes } from "./purchase-routes";
 import { sandboxRoutes } from "./sandbox-routes";
 
@@ -18,6 +19,7 @@ export const purchasingFeature: Feature = {
     );
     await app.register(purchaseRoutes);
     await app.register(sandboxRoutes);
+    await app.register(paymentStepRoutes);
     await app.register(cepRoutes);
     startPurchaseExpiry(app, app.config.purchaseExpiryIntervalMs);
   },

@@ -13,8 +13,23 @@ export const orderViews = (orders: readonly OrderLine[]): OrderView[] =>
     total: reaisFromCents(line.unitCents * line.quantity),
   }));
 
+const debitReturnPath = (purchaseId: number) => `/api/purchases/${purchaseId}/debit-return`;
+
 export const termUrlOf = (app: FastifyInstance, purchaseId: number) =>
-  `${app.config.baseUrl}/api/purchases/${purchaseId}/debit-return`;
+  `${app.config.baseUrl}${debitReturnPath(purchaseId)}`;
+
+/**
+ * A page of ours (the sandbox's bank page) as a path, so the browser reaches it at the address it is on: a bank
+ * page at `BASE_URL` framed by the app opened at another address (127.0.0.1 against localhost) is refused.
+ */
+const ownPathOf = (app: FastifyInstance, url: string) => {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(app.config.baseUrl).origin ? `${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return url;
+  }
+};
 
 /** The boleto's printable page: addressed by the gateway's payment id, which nobody can guess. */
 export const boletoPdfUrlOf = (paymentId: string) => `/api/boletos/${encodeURIComponent(paymentId)}`;
@@ -45,12 +60,13 @@ export const paymentDataOf = async (
   switch (payment.kind) {
     case "DEBIT":
       return {
-        redirect_url: payment.redirectUrl ?? "",
+        redirect_url: ownPathOf(app, payment.redirectUrl ?? ""),
         post_data: {
           issuer_payment_id: payment.issuerPaymentId ?? "",
           payer_authentication_request: payment.payerAuthenticationRequest ?? "",
         },
-        term_url: termUrlOf(app, purchaseId),
+        // A path: the browser posts it to the bank as an address on the origin it is on.
+        term_url: debitReturnPath(purchaseId),
       };
     case "PIX":
       return {

@@ -325,7 +325,7 @@ describe("buying lessons", () => {
     };
     const issuer = await test.app.inject({
       method: "POST",
-      url: new URL(debit.redirect_url).pathname,
+      url: debit.redirect_url,
       payload: new URLSearchParams({
         MD: debit.post_data.issuer_payment_id,
         PaReq: debit.post_data.payer_authentication_request,
@@ -339,7 +339,7 @@ describe("buying lessons", () => {
 
     const back = await test.app.inject({
       method: "POST",
-      url: new URL(debit.term_url).pathname,
+      url: debit.term_url,
       payload: new URLSearchParams({
         MD: debit.post_data.issuer_payment_id,
         PaRes: sandboxIssuerAnswer(debit.post_data.payer_authentication_request, true),

@@ -4,6 +4,30 @@ import { createSandboxGateway } from "./sandbox-gateway";
 
 export const GETNET_SANDBOX_URL = "https://api-sandbox.getnet.com.br";
 
+/** ThreatMetrix's tag, which Getnet's anti-fraud reads the device fingerprint from. */
+export const DEVICE_FINGERPRINT_URL = "https://h.online-metrix.net/fp/tags.js";
+/** Getnet's ThreatMetrix organisations: production's, and the one every other Getnet host scores with. */
+const FINGERPRINT_ORG_IDS = { production: "k8vif92e", test: "1snn5n9w" } as const;
+const GETNET_PRODUCTION_HOST = "api.getnet.com.br";
+
+/**
+ * The device fingerprint's tag while Getnet sells: `GETNET_FINGERPRINT_URL` (ThreatMetrix's `tags.js` by
+ * default) and `GETNET_FINGERPRINT_ORG_ID` (Getnet's organisation for its production host, its test one for
+ * any other). The browser loads `{scriptUrl}?org_id={orgId}&session_id={pre-order's session id}`.
+ */
+export const deviceFingerprintOf = (env: NodeJS.ProcessEnv) => {
+  let production = false;
+  try {
+    production = new URL(env.GETNET_BASE_URL || GETNET_SANDBOX_URL).host === GETNET_PRODUCTION_HOST;
+  } catch {
+    production = false;
+  }
+  return {
+    scriptUrl: env.GETNET_FINGERPRINT_URL || DEVICE_FINGERPRINT_URL,
+    orgId: env.GETNET_FINGERPRINT_ORG_ID || (production ? FINGERPRINT_ORG_IDS.production : FINGERPRINT_ORG_IDS.test),
+  };
+};
+
 const GETNET_REQUIRED = ["GETNET_CLIENT_ID", "GETNET_CLIENT_SECRET", "GETNET_SELLER_ID"] as const;
 
 /**

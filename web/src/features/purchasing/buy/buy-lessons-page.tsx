@@ -9,10 +9,12 @@ import { Loading } from "../../../components/status/loading";
 import { useLiveFeed } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { fetchItemPackages } from "../api/get-item-packages";
+import { fetchPaymentGateway } from "../api/payment-step";
 import { checkoutMachine } from "../checkout/checkout.machine";
 import { PurchaseHistory } from "../history/purchase-history";
 import { CartSummary, priceCart } from "./cart-summary";
 import { CouponField } from "./coupon-field";
+import { useDeviceFingerprint } from "./device-fingerprint";
 import { type OrderOutcome, OrderResultModal } from "./order-result-modal";
 import { PackageCards } from "./package-cards";
 import { PaymentForm } from "./payment-form";
@@ -49,6 +51,8 @@ export const BuyLessonsPage = () => {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const packages = useResource(fetchItemPackages, "item-packages");
+  const gateway = useResource(fetchPaymentGateway, "payment-gateway");
+  const sandbox = gateway.status === "ready" && gateway.data.sandbox;
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const [machine] = useState(() =>
@@ -67,6 +71,10 @@ export const BuyLessonsPage = () => {
   });
   const snapshot = useSelector(checkout, (state) => state);
   const { cart, coupon, couponError, emptyCartWarning, result, error } = snapshot.context;
+  useDeviceFingerprint(
+    gateway.status === "ready" ? gateway.data.fingerprint : null,
+    snapshot.context.preorder?.sessionId ?? null,
+  );
 
   const selecting = snapshot.matches("selecting");
   const outcome = OUTCOMES.find((candidate) => snapshot.matches(candidate)) ?? null;
@@ -160,6 +168,7 @@ export const BuyLessonsPage = () => {
 
       <PurchaseHistory
         version={`${outcome ?? "none"}-${result?.purchaseId ?? ""}`}
+        sandbox={sandbox}
         onPay={selecting ? (purchase) => checkout.send({ type: "purchase.reviewed", purchase }) : undefined}
       />
 
@@ -170,6 +179,14 @@ export const BuyLessonsPage = () => {
           error={error}
           onClose={closeResult}
           onRetry={cart.length > 0 ? () => checkout.send({ type: "checkout.retried" }) : undefined}
+          actions={{
+            sandbox,
+            onOpenBank: (purchaseId, authorization) => {
+              const state: DebitConfirmationState = { purchaseId, authorization };
+              navigate("/debit/confirmation", { state });
+            },
+            onAbandoned: (purchase) => checkout.send({ type: "purchase.abandoned", purchase }),
+          }}
         />
       )}
     </div>

@@ -1,11 +1,12 @@
-import type { CheckoutResult } from "@el/domain/purchasing/purchase-views";
+import type { CheckoutResult, DebitAuthorizationData, PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal/modal";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
 import { PurchaseNotFound } from "../api/get-my-purchases";
-import { isBoleto, isPix } from "../checkout/checkout.machine";
+import { abandonDebit, paySandboxPurchase } from "../api/payment-step";
+import { isBoleto, isDebitAuthorization, isPix } from "../checkout/checkout.machine";
 
 export type OrderOutcome = "approved" | "paid" | "expired" | "failed" | "awaitingPayment";
 
@@ -31,7 +32,104 @@ const CopyButton = ({ text }: { text: string }) => {
 /** '2026-12-01' as '01/12/2026'. */
 const formatDueDate = (date: string) => date.split("-").reverse().join("/");
 
-const AwaitingPayment = ({ result }: { result: CheckoutResult }) => {
+/** What the waiting purchase's screen can do besides waiting. */
+export interface PaymentStepActions {
+  /** The sandbox sells: its Pix and boletos are paid from here. */
+  sandbox: boolean;
+  /** Opens the bank's page of a debit again. */
+  onOpenBank?: (purchaseId: number, authorization: DebitAuthorizationData) => void;
+  /** The student gave the debit up; the purchase as it now stands. */
+  onAbandoned?: (purchase: PurchaseView) => void;
+}
+
+/** A request from a button: busy while it runs, its failure shown beside it. */
+const useAction = () => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = <T,>(request: () => Promise<T>, done?: (value: T) => void) => {
+    setBusy(true);
+    setError(null);
+    request().then(
+      (value) => {
+        setBusy(false);
+        done?.(value);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(failure);
+      },
+    );
+  };
+  return { busy, error, run };
+};
+
+/** "Pagar (sandbox)": the sandbox's payer pays; the purchase's push turns the screen paid. */
+const SandboxPayButton = ({ purchaseId }: { purchaseId: number }) => {
+  const { t } = useTranslation();
+  const action = useAction();
+  return (
+    <>
+      {action.error !== null && <ErrorAlert error={action.error} />}
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={action.busy}
+        onClick={() => action.run(() => paySandboxPurchase(purchaseId))}
+      >
+        {t("purchasing.result.sandboxPay")}
+      </button>
+    </>
+  );
+};
+
+/** A debit the bank has not answered: its page again, or the purchase given up. */
+const DebitWaiting = ({
+  purchaseId,
+  authorization,
+  actions,
+}: {
+  purchaseId: number;
+  authorization: DebitAuthorizationData;
+  actions: PaymentStepActions;
+}) => {
+  const { t } = useTranslation();
+  const abandon = useAction();
+  return (
+    <div className="payment-pending">
+      <p className="alert alert-info" role="status">
+        {t("purchasing.result.authorising")}
+      </p>
+      <p className="payment-note">{t("purchasing.result.debitStuck")}</p>
+      {abandon.error !== null && <ErrorAlert error={abandon.error} />}
+      <div className="actions">
+        {actions.onOpenBank && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => actions.onOpenBank?.(purchaseId, authorization)}
+          >
+            {t("purchasing.result.debitRetry")}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={abandon.busy}
+          onClick={() =>
+            abandon.run(
+              () => abandonDebit(purchaseId),
+              (purchase) => purchase && actions.onAbandoned?.(purchase),
+            )
+          }
+        >
+          {t("purchasing.result.debitAbandon")}
+        </button>
+      </div>
+    </div>
+  );
+};
+
+const AwaitingPayment = ({ result, actions }: { result: CheckoutResult; actions: PaymentStepActions }) => {
   const { t } = useTranslation();
   const data = result.additionalData;
   if (isPix(data)) {
@@ -53,6 +151,7 @@ const AwaitingPayment = ({ result }: { result: CheckoutResult }) => {
         <p className="payment-note" role="status">
           {t("purchasing.result.waitingPayment")}
         </p>
+        {actions.sandbox && <SandboxPayButton purchaseId={result.purchaseId} />}
       </div>
     );
   }
@@ -70,8 +169,12 @@ const AwaitingPayment = ({ result }: { result: CheckoutResult }) => {
           {t("purchasing.result.boletoPdf")}
         </a>
         <p className="payment-note">{t("purchasing.result.boletoHelp")}</p>
+        {actions.sandbox && <SandboxPayButton purchaseId={result.purchaseId} />}
       </div>
     );
+  }
+  if (isDebitAuthorization(data)) {
+    return <DebitWaiting purchaseId={result.purchaseId} authorization={data} actions={actions} />;
   }
   return (
     <p className="alert alert-info" role="status">
@@ -90,12 +193,14 @@ export const OrderResultModal = ({
   error,
   onClose,
   onRetry,
+  actions = { sandbox: false },
 }: {
   outcome: OrderOutcome;
   result: CheckoutResult | null;
   error: unknown;
   onClose: () => void;
   onRetry?: () => void;
+  actions?: PaymentStepActions;
 }) => {
   const { t } = useTranslation();
   const title = outcome === "expired" ? t("purchasing.result.expiredTitle") : t("purchasing.result.title");
@@ -132,7 +237,7 @@ export const OrderResultModal = ({
         </div>
       )}
       {outcome === "failed" && <FailureText result={result} error={error} />}
-      {outcome === "awaitingPayment" && result && <AwaitingPayment result={result} />}
+      {outcome === "awaitingPayment" && result && <AwaitingPayment result={result} actions={actions} />}
     </Modal>
   );
 };

@@ -42,6 +42,8 @@ export type CheckoutEvent =
   | { type: "result.closed" }
   /** A pending purchase of the history, opened to pay it (its Pix code, its boleto). */
   | { type: "purchase.reviewed"; purchase: PurchaseView }
+  /** The student gave up a debit the bank never answered: the purchase as the server answered it. */
+  | { type: "purchase.abandoned"; purchase: PurchaseView }
   | { type: "purchase.updated"; purchaseId: number; status: PurchaseStatus }
   | { type: "purchase.resync" };
 
@@ -344,6 +346,10 @@ export const checkoutMachine = setup({
             }),
           },
         ],
+        "purchase.abandoned": {
+          target: "failed",
+          actions: assign({ result: ({ event }) => resultOfPurchase(event.purchase) }),
+        },
         "result.closed": { target: "selecting", actions: assign(startOver) },
       },
       initial: "watching",
@@ -373,6 +379,8 @@ export const checkoutMachine = setup({
     expired: { on: { "result.closed": { target: "selecting", actions: assign(startOver) } } },
     failed: {
       on: {
+        // Its push may have got here first: the server's words on why it ended are still the ones shown.
+        "purchase.abandoned": { actions: assign({ result: ({ event }) => resultOfPurchase(event.purchase) }) },
         "checkout.retried": [
           // The same request again, key included: if the first one was charged, the server answers its
           // outcome instead of charging twice.

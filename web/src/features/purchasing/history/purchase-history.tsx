@@ -9,9 +9,11 @@ import { formatReais } from "../../../lib/pricing/package-pricing";
 import { useLiveFeed, useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { fetchMyPurchases } from "../api/get-my-purchases";
+import { paySandboxPurchase } from "../api/payment-step";
 
-/** A pending Pix or boleto can be opened again to pay it. */
-const canPay = (purchase: PurchaseView) => purchase.status === "AWAIT_PAYMENT" && purchase.payment !== null;
+/** A pending Pix or boleto can be opened again to pay it, a debit the bank has not answered to go back or give up. */
+const canPay = (purchase: PurchaseView) =>
+  (purchase.status === "AWAIT_PAYMENT" || purchase.status === "AWAIT_AUTHORIZATION") && purchase.payment !== null;
 
 /**
  * The student's purchases, newest first. `version` changes when this page knows a purchase changed (an
@@ -21,15 +23,34 @@ const canPay = (purchase: PurchaseView) => purchase.status === "AWAIT_PAYMENT" &
  */
 export const PurchaseHistory = ({
   version,
+  sandbox = false,
   onPay,
 }: {
   version: string;
+  /** The sandbox sells: a waiting Pix or boleto is paid from its row ("Pagar (sandbox)"). */
+  sandbox?: boolean;
   /** Opens a pending payment; absent while another purchase is under way. */
   onPay?: (purchase: PurchaseView) => void;
 }) => {
   const { t } = useTranslation();
   const purchases = useResource(fetchMyPurchases, `my-purchases-${version}`);
   const [pushed, setPushed] = useState<ReadonlyMap<number, PurchaseStatus>>(new Map());
+  const [sandboxPaying, setSandboxPaying] = useState<number | null>(null);
+  const [sandboxError, setSandboxError] = useState<unknown>(null);
+  const paySandbox = (purchaseId: number) => {
+    setSandboxPaying(purchaseId);
+    setSandboxError(null);
+    paySandboxPurchase(purchaseId).then(
+      (paid) => {
+        setSandboxPaying(null);
+        setPushed((known) => new Map(known).set(paid.id, paid.status));
+      },
+      (error: unknown) => {
+        setSandboxPaying(null);
+        setSandboxError(error);
+      },
+    );
+  };
   useLivePush("purchase:updated", (push) => setPushed((known) => new Map(known).set(push.purchaseId, push.status)));
   const feed = useLiveFeed();
   const { reload } = purchases;
@@ -55,6 +76,7 @@ export const PurchaseHistory = ({
         </>
       )}
       {purchases.status === "ready" && purchases.data.length === 0 && <Empty>{t("purchasing.history.empty")}</Empty>}
+      {sandboxError !== null && <ErrorAlert error={sandboxError} />}
       {purchases.status === "ready" && purchases.data.length > 0 && (
         <div className="table-wrapper">
           <table className="table">
@@ -99,6 +121,16 @@ export const PurchaseHistory = ({
                       {onPay && canPay(purchase) && (
                         <button type="button" className="btn btn-secondary btn-small" onClick={() => onPay(purchase)}>
                           {t("purchasing.history.pay")}
+                        </button>
+                      )}
+                      {sandbox && purchase.status === "AWAIT_PAYMENT" && purchase.payment !== null && (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          disabled={sandboxPaying !== null}
+                          onClick={() => paySandbox(purchase.id)}
+                        >
+                          {t("purchasing.history.sandboxPay")}
                         </button>
                       )}
                     </td>

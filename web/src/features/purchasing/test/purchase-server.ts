@@ -1,5 +1,5 @@
 import type { CouponValidationView } from "@el/domain/coupons/coupon-views";
-import type { CheckoutResult, PurchaseView } from "@el/domain/purchasing/purchase-views";
+import type { CheckoutResult, PaymentGatewayView, PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { student } from "../../../test/render-area";
 
@@ -68,6 +68,10 @@ export interface PurchaseServer {
   coupon?: (request: FakeRequest) => Response;
   cep?: (request: FakeRequest) => Response;
   purchases?: () => Response;
+  /** Who sells: Getnet without a fingerprint unless a test says otherwise. */
+  gateway?: PaymentGatewayView;
+  /** More routes, "METHOD /path" as `fakeApi` takes them (the sandbox's pay, a debit given up). */
+  more?: Record<string, (request: FakeRequest) => Response>;
 }
 
 export const checkoutAnswer = (result: CheckoutResult) => () => json(result);
@@ -79,6 +83,8 @@ export const purchaseServer = (options: PurchaseServer = {}) =>
     "GET /api/levels": () => json([{ id: 2, name: "Intermediário", active: true }]),
     "GET /api/item-packages": options.packages ?? (() => json(PACKAGES)),
     "GET /api/purchases/authenticatedUser": options.purchases ?? (() => json([])),
+    "GET /api/purchases/gateway": () => json(options.gateway ?? { sandbox: false, fingerprint: null }),
+    ...options.more,
     "GET /api/cep/01310100":
       options.cep ??
       (() => json({ street: "Avenida Paulista", neighbourhood: "Bela Vista", city: "São Paulo", state: "SP" })),
