@@ -2,22 +2,52 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal/modal";
 import { ErrorAlert } from "../../../components/status/error-alert";
+import { fetchLevels } from "../../../lib/catalog/catalog-api";
+import { useLevelName } from "../../../lib/catalog/level-name";
 import { useMutation } from "../../../lib/use-mutation";
+import { useResource } from "../../../lib/use-resource";
 import { grantCredits } from "../api/grant-credits";
 import { fullName, type User } from "../api/user";
-import { type Column, UserDirectory } from "../users/user-directory";
+import { type Column, type DirectoryFilter, UserDirectory } from "../users/user-directory";
 
-/** /gerencia/aluno: students, their balance, activation and a credit grant; rows open the profile and its form. */
+/**
+ * /gerencia/aluno: students, their level, balance, activation and a credit grant; rows open the profile and its
+ * form. The list filters by any level of the catalogue (Business and Preparação para entrevista included, spec
+ * section 2), kept in the URL as `level=<id>`.
+ */
 export const StudentsPage = () => {
   const { t } = useTranslation();
+  const levelName = useLevelName();
   const [granting, setGranting] = useState<{ user: User; reload: () => void }>();
+  const levels = useResource(fetchLevels, "student-levels");
+  const levelOf = useMemo(() => {
+    const names = new Map(levels.status === "ready" ? levels.data.map((level) => [level.id, level.name]) : []);
+    return (user: User) => {
+      const name = user.level == null ? undefined : names.get(user.level);
+      return name === undefined ? "" : levelName(name);
+    };
+  }, [levels, levelName]);
   const columns: Column[] = useMemo(
     () => [
       { key: "email", label: t("gerencia.users.email"), value: (user) => user.email },
       { key: "phone", label: t("gerencia.users.phone"), value: (user) => user.phone ?? "" },
+      { key: "level", label: t("gerencia.students.level"), value: levelOf },
       { key: "balance", label: t("gerencia.students.balance"), value: (user) => user.balance ?? 0 },
     ],
-    [t],
+    [t, levelOf],
+  );
+  const filter: DirectoryFilter = useMemo(
+    () => ({
+      param: "level",
+      label: t("gerencia.students.level"),
+      anyLabel: t("gerencia.students.anyLevel"),
+      options:
+        levels.status === "ready"
+          ? levels.data.map((level) => ({ value: String(level.id), label: levelName(level.name) }))
+          : [],
+      matches: (user, value) => String(user.level) === value,
+    }),
+    [t, levels, levelName],
   );
   return (
     <>
@@ -26,6 +56,7 @@ export const StudentsPage = () => {
         title={t("gerencia.students.title")}
         createLabel={t("gerencia.students.create")}
         columns={columns}
+        filter={filter}
         actions={(user, reload) => (
           <button type="button" className="btn btn-small btn-secondary" onClick={() => setGranting({ user, reload })}>
             {t("gerencia.students.grant")}

@@ -91,6 +91,46 @@ describe("teacher management", () => {
 });
 
 describe("student management", () => {
+  it("filters by any level of the catalogue, Business and interview preparation included, kept in the URL", async () => {
+    fakeApi({
+      "GET /api/account": () => json(person(9, "Root", { authorities: ["ROLE_ADMIN"] })),
+      "GET /api/levels": () =>
+        json([
+          { id: 1, name: "Begginer", active: true },
+          { id: 5, name: "Preparação para entrevista", active: true },
+          { id: 6, name: "Business", active: false },
+        ]),
+      "GET /api/users/student": () =>
+        json([
+          person(3, "Lia", { level: 6 }),
+          person(4, "Bruno", { level: 5 }),
+          person(5, "Caio", { level: 1 }),
+          person(6, "Duda", { level: null }),
+        ]),
+    });
+    const { router } = renderRoutes(adminRoutes(), "/gerencia/aluno");
+    await screen.findByText("Lia Teste");
+    const level = screen.getByRole("combobox", { name: "Nível" });
+    await waitFor(() => expect(within(level).getAllByRole("option")).toHaveLength(4));
+    expect(
+      within(level)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Todos os níveis", "Begginer", "Preparação para entrevista", "Business"]);
+    const user = userEvent.setup();
+    await user.selectOptions(level, "Business");
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("level")).toBe("6"));
+    expect(screen.getByText("Lia Teste")).toBeInTheDocument();
+    expect(screen.queryByText("Bruno Teste")).not.toBeInTheDocument();
+    expect(within(rowOf("Lia Teste")).getByText("Business")).toBeInTheDocument();
+    await user.selectOptions(level, "Preparação para entrevista");
+    expect(await screen.findByText("Bruno Teste")).toBeInTheDocument();
+    expect(screen.queryByText("Lia Teste")).not.toBeInTheDocument();
+    await user.selectOptions(level, "Todos os níveis");
+    expect(await screen.findByText("Duda Teste")).toBeInTheDocument();
+    expect(screen.getByText("Caio Teste")).toBeInTheDocument();
+  });
+
   it("links each row to its profile and form, and the create button to a new student, keeping the list's query", async () => {
     server();
     const query = "?search=li&sort=name,asc&page=1";

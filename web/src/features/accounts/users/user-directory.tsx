@@ -25,6 +25,16 @@ export interface Column {
   render?: (user: User) => ReactNode;
 }
 
+/** A choice beside the search that narrows the list (the students' level), kept in the URL as `param`. */
+export interface DirectoryFilter {
+  param: string;
+  label: string;
+  /** The option that narrows nothing. */
+  anyLabel: string;
+  options: { value: string; label: string }[];
+  matches: (user: User, value: string) => boolean;
+}
+
 const PAGE_SIZE = 20;
 
 const normalise = (text: string) =>
@@ -60,6 +70,7 @@ export const UserDirectory = ({
   columns,
   badgeLabels,
   actions,
+  filter,
 }: {
   kind: UserKind;
   title: string;
@@ -67,17 +78,20 @@ export const UserDirectory = ({
   columns: Column[];
   badgeLabels?: (user: User) => { on: string; off: string };
   actions?: (user: User, reload: () => void) => ReactNode;
+  filter?: DirectoryFilter;
 }) => {
   const { t } = useTranslation();
   const replay = useReplayParam();
   const users = useResource(() => getAllUsers(kind, replay), `${kind}|${replay ?? ""}`);
   const [params, setParams] = useSearchParams();
   const { query, sort, page } = readDirectoryParams(params);
-  const go = (next: { query?: string; sort?: typeof sort; page?: number }, replace = false) => {
-    const wanted = { query, sort, page, ...next };
+  const chosen = filter ? (params.get(filter.param) ?? "") : "";
+  const go = (next: { query?: string; sort?: typeof sort; page?: number; chosen?: string }, replace = false) => {
+    const wanted = { query, sort, page, chosen, ...next };
     const written = new URLSearchParams();
     if (replay) written.set("replay", replay);
     if (wanted.query) written.set("search", wanted.query);
+    if (filter && wanted.chosen) written.set(filter.param, wanted.chosen);
     written.set("sort", `${wanted.sort.key},${wanted.sort.order}`);
     written.set("page", String(wanted.page + 1));
     setParams(written, { replace });
@@ -95,7 +109,9 @@ export const UserDirectory = ({
     if (users.status !== "ready") return [];
     const wanted = normalise(query.trim());
     const column = allColumns.find((candidate) => candidate.key === sort.key) ?? allColumns[0];
-    const found = users.data.filter((user) => normalise(fullName(user)).includes(wanted));
+    const found = users.data.filter(
+      (user) => normalise(fullName(user)).includes(wanted) && (!filter || !chosen || filter.matches(user, chosen)),
+    );
     const direction = sort.order === "asc" ? 1 : -1;
     return [...found].sort((a, b) => {
       const left = column?.value(a) ?? "";
@@ -103,7 +119,7 @@ export const UserDirectory = ({
       if (typeof left === "number" && typeof right === "number") return (left - right) * direction;
       return String(left).localeCompare(String(right), "pt-BR") * direction;
     });
-  }, [users, query, sort, allColumns]);
+  }, [users, query, sort, allColumns, filter, chosen]);
   const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
   const sortBy = (key: string) =>
@@ -119,6 +135,23 @@ export const UserDirectory = ({
         // Each keystroke replaces the entry, so Back leaves the list rather than undoing letters.
         onSearch={(text) => go({ query: text, page: 0 }, true)}
       />
+      {filter && (
+        <div className="form-field">
+          <label htmlFor={`filter-${filter.param}`}>{filter.label}</label>
+          <select
+            id={`filter-${filter.param}`}
+            value={chosen}
+            onChange={(event) => go({ chosen: event.target.value, page: 0 })}
+          >
+            <option value="">{filter.anyLabel}</option>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {toggle.status === "error" && <ErrorAlert error={toggle.error} />}
       {users.status === "loading" && <Loading />}
       {users.status === "failed" && <ErrorAlert error={users.error} />}
