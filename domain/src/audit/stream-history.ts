@@ -10,6 +10,7 @@ import { couponDecider, couponStreams } from "../coupons/coupon";
 import { couponCodeDecider, couponCodeStreams } from "../coupons/coupon-code";
 import { lessonStreams } from "../lessons/lesson";
 import { lessonDecider } from "../lessons/lesson-decider";
+import { studentSlotDecider, studentSlotStreams } from "../lessons/student-slot";
 import { teacherSlotDecider, teacherSlotStreams } from "../lessons/teacher-slot";
 import { placementDecider, placementStreams } from "../placement/placement-test";
 import { purchaseDecider, purchaseStreams } from "../purchasing/purchase";
@@ -50,6 +51,7 @@ const folds: StreamFold[] = [
   foldOf(loginStreams, loginReservationDecider),
   foldOf(lessonStreams, lessonDecider),
   foldOf(teacherSlotStreams, teacherSlotDecider),
+  foldOf(studentSlotStreams, studentSlotDecider),
   foldOf(purchaseStreams, purchaseDecider),
   foldOf(couponStreams, couponDecider),
   foldOf(couponCodeStreams, couponCodeDecider),

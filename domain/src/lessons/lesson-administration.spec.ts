@@ -183,6 +183,7 @@ describe("Criar aula: an administrator schedules for a student", () => {
       lesson: { status: "none" },
       student: student(1),
       slots: new Map(),
+      studentSlots: [],
     });
     expect(decision.lesson.map((event) => event.type)).toEqual(["LessonScheduled"]);
     expect(decision.student).toEqual([{ type: "CreditSpent", data: { lessonId: 100, schedulingId: 100 } }]);
@@ -194,6 +195,7 @@ describe("Criar aula: an administrator schedules for a student", () => {
       lesson: { status: "none" },
       student: student(1),
       slots: new Map(),
+      studentSlots: [],
     });
     expect(decision.lesson.map((event) => event.type)).toEqual(["LessonScheduled", "LessonAccepted"]);
     expect(decision.slots.map((slot) => [slot.key, slot.events.map((event) => event.type)])).toEqual([
@@ -208,6 +210,7 @@ describe("Criar aula: an administrator schedules for a student", () => {
         lesson: { status: "none" },
         student: student(0),
         slots: new Map(),
+        studentSlots: [],
       }),
     );
     expect(error.messageKey).toBe(NO_CREDITS_LEFT);
@@ -219,6 +222,7 @@ describe("Criar aula: an administrator schedules for a student", () => {
         lesson: { status: "none" },
         student: student(1),
         slots: new Map([["21-2026-05-06T13:30Z", reserved(21, 99)]]),
+        studentSlots: [],
       }),
     );
     expect([error.code, error.messageKey]).toEqual(["conflict", lessonErrors.teacherBusyOther]);
@@ -239,7 +243,7 @@ describe("changing a lesson moves its teacher's slots", () => {
   it("another teacher: the old one's half hours freed, the new one's reserved", () => {
     const decision = changeLesson(
       { date: null, assign: giving(carla), by: ADMIN, now },
-      { lesson: claimed, slots: held },
+      { lesson: claimed, slots: held, studentSlots: new Map() },
     );
     expect(decision.lesson.map((event) => event.type)).toEqual(["LessonTeacherChanged"]);
     expect(slotEvents(decision)).toEqual([
@@ -253,7 +257,7 @@ describe("changing a lesson moves its teacher's slots", () => {
   it("half an hour later: the half hour both times share stays reserved", () => {
     const decision = changeLesson(
       { date: "2026-05-06T10:30:00-03:00", assign: null, by: ADMIN, now },
-      { lesson: claimed, slots: held },
+      { lesson: claimed, slots: held, studentSlots: new Map() },
     );
     expect(decision.lesson.map((event) => event.type)).toEqual(["LessonMoved"]);
     expect(slotEvents(decision)).toEqual([
@@ -266,12 +270,12 @@ describe("changing a lesson moves its teacher's slots", () => {
     const pending = stateFrom(lessonDecider, [scheduled]);
     const moved = changeLesson(
       { date: "2026-05-07T10:00:00-03:00", assign: null, by: ADMIN, now },
-      { lesson: pending, slots: new Map() },
+      { lesson: pending, slots: new Map(), studentSlots: new Map() },
     );
     expect(moved.slots).toEqual([]);
     const both = changeLesson(
       { date: "2026-05-07T10:00:00-03:00", assign: giving(carla), by: ADMIN, now },
-      { lesson: pending, slots: new Map() },
+      { lesson: pending, slots: new Map(), studentSlots: new Map() },
     );
     expect(both.lesson.map((event) => event.type)).toEqual(["LessonMoved", "LessonAccepted"]);
     expect(slotEvents(both)).toEqual([
@@ -284,7 +288,11 @@ describe("changing a lesson moves its teacher's slots", () => {
     const error = refusal(() =>
       changeLesson(
         { date: "2026-05-06T11:00:00-03:00", assign: null, by: ADMIN, now },
-        { lesson: claimed, slots: new Map([...held, ["21-2026-05-06T14:30Z", reserved(21, 77)]]) },
+        {
+          lesson: claimed,
+          slots: new Map([...held, ["21-2026-05-06T14:30Z", reserved(21, 77)]]),
+          studentSlots: new Map(),
+        },
       ),
     );
     expect(error).toBeInstanceOf(DomainError);

@@ -57,13 +57,19 @@ const refusal = (run: () => unknown) => {
 
 describe("scheduling spends one credit", () => {
   it("schedules the lesson and spends the credit together", () => {
-    const decision = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(2)) });
+    const decision = scheduleLessonSpendingCredit(command, {
+      lesson: lesson(),
+      student: student(granted(2)),
+      studentSlots: [],
+    });
     expect(decision.lesson.map((e) => e.type)).toEqual(["LessonScheduled"]);
     expect(decision.student).toEqual([{ type: "CreditSpent", data: { lessonId: 100, schedulingId: 100 } }]);
   });
 
   it("refuses with the spec's notice when the balance is 0", () => {
-    const error = refusal(() => scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student() }));
+    const error = refusal(() =>
+      scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(), studentSlots: [] }),
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect(error.messageKey).toBe(NO_CREDITS_LEFT);
     expect(error.httpStatus).toBe(400);
@@ -73,7 +79,7 @@ describe("scheduling spends one credit", () => {
     const error = refusal(() =>
       scheduleLessonSpendingCredit(
         { ...command, date: "2026-05-06T10:10:00-03:00" },
-        { lesson: lesson(), student: student() },
+        { lesson: lesson(), student: student(), studentSlots: [] },
       ),
     );
     expect(error.messageKey).toBe(lessonErrors.halfHours);
@@ -81,7 +87,11 @@ describe("scheduling spends one credit", () => {
 });
 
 describe("claiming reserves the teacher's hour", () => {
-  const scheduled = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(1)) }).lesson;
+  const scheduled = scheduleLessonSpendingCredit(command, {
+    lesson: lesson(),
+    student: student(granted(1)),
+    studentSlots: [],
+  }).lesson;
   const claim = {
     type: "AcceptLesson" as const,
     teacher: { id: 21, firstName: "Bruno", lastName: null },
@@ -125,7 +135,11 @@ describe("claiming reserves the teacher's hour", () => {
 });
 
 describe("cancelling with notice", () => {
-  const scheduled = scheduleLessonSpendingCredit(command, { lesson: lesson(), student: student(granted(1)) });
+  const scheduled = scheduleLessonSpendingCredit(command, {
+    lesson: lesson(),
+    student: student(granted(1)),
+    studentSlots: [],
+  });
   const paidStudent = student(granted(1), ...scheduled.student);
   const accepted: LessonEvent = {
     type: "LessonAccepted",
@@ -140,7 +154,12 @@ describe("cancelling with notice", () => {
   it("gives the credit back and frees the teacher's slots", () => {
     const decision = cancelLessonRefunding(
       { type: "CancelLesson", by: 11, role: "student", now },
-      { lesson: lesson(...scheduled.lesson, accepted), student: paidStudent, slots: [slot(reserved), slot(reserved)] },
+      {
+        lesson: lesson(...scheduled.lesson, accepted),
+        student: paidStudent,
+        slots: [slot(reserved), slot(reserved)],
+        studentSlots: [],
+      },
     );
     expect(decision.lesson.map((e) => e.type)).toEqual(["LessonCancelled"]);
     expect(decision.student).toEqual([
@@ -163,7 +182,7 @@ describe("cancelling with notice", () => {
     const error = refusal(() =>
       cancelLessonRefunding(
         { type: "CancelLesson", by: 11, role: "student", now: new Date("2026-05-05T11:00:00-03:00") },
-        { lesson: lesson(...scheduled.lesson), student: paidStudent, slots: [] },
+        { lesson: lesson(...scheduled.lesson), student: paidStudent, slots: [], studentSlots: [] },
       ),
     );
     expect(error.messageKey).toBe(lessonErrors.cancellationPolicy);
@@ -177,7 +196,7 @@ describe("paying a teacher's month", () => {
   const lessonOn = (id: number, date: string, ...events: LessonEvent[]) => {
     const [scheduled] = scheduleLessonSpendingCredit(
       { ...command, id, date },
-      { lesson: lesson(), student: student(granted(1)) },
+      { lesson: lesson(), student: student(granted(1)), studentSlots: [] },
     ).lesson;
     return lesson(...(scheduled ? [scheduled] : []), ...events);
   };

@@ -1,5 +1,5 @@
 import { type StudentAccount, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
-import { conflict, DomainError } from "../shared/errors";
+import { conflict, DomainError, invalid } from "../shared/errors";
 import {
   type AcceptLesson,
   type AssignTeacher,
@@ -14,6 +14,14 @@ import {
 } from "./lesson";
 import { lessonDecider } from "./lesson-decider";
 import {
+  moveStudentSlots,
+  type StudentSlot,
+  type StudentSlotEvent,
+  type StudentSlotKey,
+  studentSlotDecider,
+  studentSlotsOfLesson,
+} from "./student-slot";
+import {
   slotsOfLesson,
   type TeacherSlot,
   type TeacherSlotEvent,
@@ -26,19 +34,30 @@ import {
  * streams, calls these, and appends every stream's events in one transaction.
  */
 
-/** Scheduling: the lesson's rules first (time, trail), then the credit it costs (a trial one for a trial lesson). */
+/**
+ * Scheduling: the lesson's rules first (time, trail), then the student's half hours (no two lessons of
+ * theirs at once), then the credit it costs (a trial one for a trial lesson). `studentSlots` holds the
+ * states of `studentSlotsOfLesson(student, date)`, in that order.
+ */
 export const scheduleLessonSpendingCredit = (
   command: ScheduleLesson,
-  state: { lesson: Lesson; student: StudentAccount },
-): { lesson: LessonEvent[]; student: StudentEvent[] } => {
+  state: { lesson: Lesson; student: StudentAccount; studentSlots: StudentSlot[] },
+): { lesson: LessonEvent[]; student: StudentEvent[]; studentSlots: StudentSlotEvent[][] } => {
   const lesson = lessonDecider.decide(command, state.lesson);
+  const keys = studentSlotsOfLesson(command.student.id, command.date);
+  const studentSlots = keys.map((key, index) =>
+    studentSlotDecider.decide(
+      { type: "ReserveStudentSlot", studentId: key.studentId, lessonId: command.id },
+      state.studentSlots[index] ?? studentSlotDecider.initialState(),
+    ),
+  );
   // The lesson's rules passed, so the trail is there; its level decides which credit pays.
   const levelId = command.trail?.level.id ?? command.levelId ?? 0;
   const student = studentAccountDecider.decide(
     { type: "SpendCredit", lessonId: command.id, schedulingId: command.id, levelId },
     state.student,
   );
-  return { lesson, student };
+  return { lesson, student, studentSlots };
 };
 
 /** Claiming: the lesson must still be pending, and each half-hour slot of the teacher free. */
@@ -55,25 +74,47 @@ export const acceptLessonReservingSlots = (
   return { lesson, slots };
 };
 
-/** Cancelling: the credit comes back and a claimed lesson frees its teacher's slots. */
+/** The student's half hours a cancelled lesson frees; `states` as `studentSlotsOfLesson` lists them. */
+const releaseStudentSlots = (lesson: Exclude<Lesson, { status: "none" }>, states: StudentSlot[]) =>
+  studentSlotsOfLesson(lesson.scheduled.student.id, lesson.scheduled.date).map((key, index) =>
+    studentSlotDecider.decide(
+      { type: "ReleaseStudentSlot", studentId: key.studentId, lessonId: lesson.scheduled.id },
+      states[index] ?? studentSlotDecider.initialState(),
+    ),
+  );
+
+/**
+ * Cancelling: the credit comes back (not when the student is being erased: the account is gone), a
+ * claimed lesson frees its teacher's slots, and the student's half hours are free for another lesson.
+ * `slots` holds the teacher's slots of the lesson, `studentSlots` the student's, as `*SlotsOfLesson` list them.
+ */
 export const cancelLessonRefunding = (
   command: CancelLesson,
-  state: { lesson: Lesson; student: StudentAccount; slots: TeacherSlot[] },
-): { lesson: LessonEvent[]; student: StudentEvent[]; slots: TeacherSlotEvent[][] } => {
+  state: { lesson: Lesson; student: StudentAccount; slots: TeacherSlot[]; studentSlots: StudentSlot[] },
+): {
+  lesson: LessonEvent[];
+  student: StudentEvent[];
+  slots: TeacherSlotEvent[][];
+  studentSlots: StudentSlotEvent[][];
+} => {
   const lesson = lessonDecider.decide(command, state.lesson);
-  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, student: [], slots: [] };
+  if (lesson.length === 0 || state.lesson.status === "none")
+    return { lesson, student: [], slots: [], studentSlots: [] };
   const lessonId = state.lesson.scheduled.id;
-  const student = studentAccountDecider.decide(
-    { type: "RefundCredit", lessonId, reason: `${lessonStreams.id(lessonId)} cancelled by ${command.role}` },
-    state.student,
-  );
+  const refunded = lesson.some((event) => event.type === "LessonCancelled" && event.data.refunded);
+  const student = refunded
+    ? studentAccountDecider.decide(
+        { type: "RefundCredit", lessonId, reason: `${lessonStreams.id(lessonId)} cancelled by ${command.role}` },
+        state.student,
+      )
+    : [];
   const teacher = state.lesson.teacher;
   const slots = teacher
     ? state.slots.map((slot) =>
         teacherSlotDecider.decide({ type: "ReleaseSlot", teacherId: teacher.id, lessonId }, slot),
       )
     : [];
-  return { lesson, student, slots };
+  return { lesson, student, slots, studentSlots: releaseStudentSlots(state.lesson, state.studentSlots) };
 };
 
 /**
@@ -96,6 +137,7 @@ export const payTeacherLessons = (
   });
 
 type SlotDecisions = { key: TeacherSlotKey; events: TeacherSlotEvent[] }[];
+type StudentSlotDecisions = { key: StudentSlotKey; events: StudentSlotEvent[] }[];
 
 /**
  * The slot rules speak to a teacher claiming for themselves ("Você já tem uma aula…"); an administrator
@@ -107,6 +149,17 @@ const asAdministrator = <Result>(decide: () => Result): Result => {
   } catch (error) {
     if (error instanceof DomainError && error.messageKey === lessonErrors.teacherBusy)
       throw conflict(lessonErrors.teacherBusyOther);
+    throw error;
+  }
+};
+
+/** Likewise the student's clash: an administrator is told it is the student who has a lesson then. */
+const studentBusyAsAdministrator = <Result>(decide: () => Result): Result => {
+  try {
+    return decide();
+  } catch (error) {
+    if (error instanceof DomainError && error.messageKey === lessonErrors.studentBusy)
+      throw invalid(lessonErrors.studentBusyOther, "date");
     throw error;
   }
 };
@@ -163,16 +216,21 @@ export const unassignTeacherFreeingSlots = (
 export const scheduleLessonByAdministrator = (
   command: ScheduleLesson,
   assign: Omit<AssignTeacher, "type" | "now"> | null,
-  state: { lesson: Lesson; student: StudentAccount; slots: ReadonlyMap<string, TeacherSlot> },
-): { lesson: LessonEvent[]; student: StudentEvent[]; slots: SlotDecisions } => {
-  const scheduled = scheduleLessonSpendingCredit(command, state);
+  state: {
+    lesson: Lesson;
+    student: StudentAccount;
+    slots: ReadonlyMap<string, TeacherSlot>;
+    studentSlots: StudentSlot[];
+  },
+): { lesson: LessonEvent[]; student: StudentEvent[]; studentSlots: StudentSlotEvent[][]; slots: SlotDecisions } => {
+  const scheduled = studentBusyAsAdministrator(() => scheduleLessonSpendingCredit(command, state));
   if (!assign || scheduled.lesson.length === 0) return { ...scheduled, slots: [] };
   const lesson = scheduled.lesson.reduce(lessonDecider.evolve, state.lesson);
   const accepted = lessonDecider.decide({ type: "AssignTeacher", ...assign, now: command.now }, lesson);
   const slots = asAdministrator(() =>
     moveSlots(command.id, [], slotsOfLesson(assign.teacher.id, command.date), state.slots),
   );
-  return { lesson: [...scheduled.lesson, ...accepted], student: scheduled.student, slots };
+  return { ...scheduled, lesson: [...scheduled.lesson, ...accepted], slots };
 };
 
 /**
@@ -183,8 +241,13 @@ export const scheduleLessonByAdministrator = (
  */
 export const changeLesson = (
   change: { date: string | null; assign: Omit<AssignTeacher, "type" | "now"> | null; by: number; now: Date },
-  state: { lesson: Lesson; slots: ReadonlyMap<string, TeacherSlot> },
-): { lesson: LessonEvent[]; slots: SlotDecisions } => {
+  state: {
+    lesson: Lesson;
+    slots: ReadonlyMap<string, TeacherSlot>;
+    /** The student's half hours of the lesson's time now and of its new one. */
+    studentSlots: ReadonlyMap<string, StudentSlot>;
+  },
+): { lesson: LessonEvent[]; slots: SlotDecisions; studentSlots: StudentSlotDecisions } => {
   const { by, now } = change;
   const moved =
     change.date === null ? [] : lessonDecider.decide({ type: "MoveLesson", date: change.date, by, now }, state.lesson);
@@ -193,10 +256,21 @@ export const changeLesson = (
     ? lessonDecider.decide({ type: "AssignTeacher", ...change.assign, now }, afterMove)
     : [];
   const lesson = [...moved, ...assigned];
-  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, slots: [] };
+  if (lesson.length === 0 || state.lesson.status === "none") return { lesson, slots: [], studentSlots: [] };
   const lessonId = state.lesson.scheduled.id;
   const after = lesson.reduce(lessonDecider.evolve, state.lesson);
   const before = slotsHeldBy(state.lesson);
   const slots = asAdministrator(() => moveSlots(lessonId, before, slotsHeldBy(after), state.slots));
-  return { lesson, slots };
+  const studentSlots =
+    after.status === "none" || moved.length === 0
+      ? []
+      : studentBusyAsAdministrator(() =>
+          moveStudentSlots(
+            lessonId,
+            after.scheduled.student.id,
+            { from: state.lesson.status === "none" ? null : state.lesson.scheduled.date, to: after.scheduled.date },
+            state.studentSlots,
+          ),
+        );
+  return { lesson, slots, studentSlots };
 };

@@ -111,6 +111,7 @@ export const moveLesson = (command: MoveLesson, state: Lesson): LessonEvent[] =>
 export const cancelLesson = (command: CancelLesson, state: Lesson): LessonEvent[] => {
   const lesson = existingLesson(state);
   if (lesson.status === "cancelled") return [];
+  if (command.role === "erasure") return cancelForErasure(command, lesson);
   if (command.role === "student" && lesson.scheduled.student.id !== command.by) throw forbidden(lessonErrors.notYours);
   const notice = startOf(lesson.scheduled) - command.now.getTime();
   // Support (an administrator) may cancel at any time and always gives the credit back.
@@ -121,6 +122,18 @@ export const cancelLesson = (command: CancelLesson, state: Lesson): LessonEvent[
       data: { by: command.by, role: command.role, refunded: true, at: command.now.toISOString() },
     },
   ];
+};
+
+/**
+ * The student's personal data is being erased: a lesson that has not started yet will not take place
+ * (it leaves the board, its teacher is told), and the credit stays spent, as the account it would
+ * return to is gone. One that started already is history, left as it is.
+ */
+const cancelForErasure = (command: CancelLesson, lesson: Exclude<Lesson, { status: "none" }>): LessonEvent[] => {
+  if (lesson.scheduled.student.id !== command.by) throw forbidden(lessonErrors.notYours);
+  if (startOf(lesson.scheduled) <= command.now.getTime()) return [];
+  const { by, role, now } = command;
+  return [{ type: "LessonCancelled", data: { by, role, refunded: false, at: now.toISOString() } }];
 };
 
 /** The teacher's Google Meet link replaces the lesson's Jitsi one. */

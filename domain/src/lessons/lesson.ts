@@ -38,6 +38,8 @@ export const lessonErrors = {
   cancelled: "error.lesson.cancelled",
   alreadyStarted: "error.lesson.alreadyStarted",
   teacherBusy: "error.lesson.teacherBusy",
+  studentBusy: "error.lesson.studentBusy",
+  studentBusyOther: "error.lesson.studentBusyOther",
   notYours: "error.lesson.notYours",
   cancellationPolicy: "error.lesson.cancellationPolicy",
   notHeldYet: "error.lesson.notHeldYet",
@@ -109,9 +111,13 @@ export const lessonEventSchemas = {
   }),
   /** An administrator took a claimed lesson back from its teacher: it waits for a teacher again. */
   LessonTeacherUnassigned: z.object({ from: PersonSnapshot, by: z.number().int(), at: instant }),
+  /**
+   * `role` "erasure": the student's personal data was erased (LGPD) before the lesson took place; `by` is
+   * the student, and the credit is not given back (the account is gone).
+   */
   LessonCancelled: z.object({
     by: z.number().int(),
-    role: z.enum(["student", "admin"]),
+    role: z.enum(["student", "admin", "erasure"]),
     refunded: z.boolean(),
     at: instant,
   }),
@@ -222,7 +228,7 @@ export type AssignTeacher = Command<
 /** An administrator takes the lesson back from its teacher: it is pending again, for any teacher to claim. */
 export type UnassignTeacher = Command<"UnassignTeacher", { by: number; now: Date }>;
 export type MoveLesson = Command<"MoveLesson", { date: string; by: number; now: Date }>;
-export type CancelLesson = Command<"CancelLesson", { by: number; role: "student" | "admin"; now: Date }>;
+export type CancelLesson = Command<"CancelLesson", { by: number; role: "student" | "admin" | "erasure"; now: Date }>;
 export type GiveStudentFeedback = Command<
   "GiveStudentFeedback",
   { feedbackId: number; studentId: number; note: number | null; information: string; now: Date }

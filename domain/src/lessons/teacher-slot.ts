@@ -19,14 +19,18 @@ export interface TeacherSlotKey {
   startsAt: string;
 }
 
-/** The teacher's half hours the lesson starting at `date` covers. */
-export const slotsOfLesson = (teacherId: number, date: string): TeacherSlotKey[] => {
+/** The half hours (`2026-05-04T13:30Z`) the lesson starting at `date` covers; none for a date that is not one. */
+export const halfHoursOf = (date: string): string[] => {
   const start = Date.parse(date);
-  const slots: TeacherSlotKey[] = [];
+  const halfHours: string[] = [];
   for (let at = start; at < start + LESSON_DURATION_MS; at += HALF_HOUR_MS)
-    slots.push({ teacherId, startsAt: `${new Date(at).toISOString().slice(0, 16)}Z` });
-  return slots;
+    halfHours.push(`${new Date(at).toISOString().slice(0, 16)}Z`);
+  return halfHours;
 };
+
+/** The teacher's half hours the lesson starting at `date` covers. */
+export const slotsOfLesson = (teacherId: number, date: string): TeacherSlotKey[] =>
+  halfHoursOf(date).map((startsAt) => ({ teacherId, startsAt }));
 
 export const teacherSlotEventSchemas = {
   TeacherSlotReserved: z.object({ teacherId: z.number().int(), lessonId: z.number().int() }),

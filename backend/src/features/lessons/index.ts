@@ -1,4 +1,5 @@
 import { lessonEventDefinitions } from "@el/domain/lessons/lesson";
+import { studentSlotEventDefinitions } from "@el/domain/lessons/student-slot";
 import { teacherSlotEventDefinitions } from "@el/domain/lessons/teacher-slot";
 import {
   lessonControlCountsProjector,
@@ -20,7 +21,7 @@ import { paymentsRoutes } from "./payments-routes";
  */
 export const lessonsFeature: Feature = {
   name: "lessons",
-  events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions],
+  events: [...lessonEventDefinitions, ...teacherSlotEventDefinitions, ...studentSlotEventDefinitions],
   // The schedulings' read model also moves the lesson's card on every administrator's live board.
   projectors: [withBoardPushes(lessonSchedulingsProjector), lessonFeedbacksProjector, lessonControlCountsProjector],
   routes: async (app) => {

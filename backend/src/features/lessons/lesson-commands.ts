@@ -22,6 +22,13 @@ import {
 } from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
+  type StudentSlotEvent,
+  type StudentSlotKey,
+  studentSlotDecider,
+  studentSlotStreams,
+  studentSlotsOfLesson,
+} from "@el/domain/lessons/student-slot";
+import {
   slotsOfLesson,
   type TeacherSlotEvent,
   type TeacherSlotKey,
@@ -46,12 +53,17 @@ export const lessonState = foldOf(lessonStreams, lessonDecider);
 export const studentState = foldOf(studentStreams, studentAccountDecider);
 export const teacherState = foldOf(teacherStreams, teacherAccountDecider);
 export const slotState = foldOf(teacherSlotStreams, teacherSlotDecider);
+export const studentSlotState = foldOf(studentSlotStreams, studentSlotDecider);
 const trailState = foldOf(trailStreams, trailDecider);
 const levelState = foldOf(levelStreams, levelDecider);
 
 /** Each slot's events, appended to its own stream. */
 const slotAppends = (slots: TeacherSlotKey[], events: TeacherSlotEvent[][]) =>
   slots.map((slot, index) => ({ streamId: teacherSlotStreams.id(slot), events: events[index] ?? [] }));
+
+/** Each of the student's slots' events, appended to its own stream. */
+export const studentSlotAppends = (slots: StudentSlotKey[], events: StudentSlotEvent[][]) =>
+  slots.map((slot, index) => ({ streamId: studentSlotStreams.id(slot), events: events[index] ?? [] }));
 
 const readLesson = async (app: FastifyInstance, lessonId: number) =>
   (await app.streamStates.read({ lesson: lessonState(lessonId) })).lesson.state;
@@ -123,12 +135,17 @@ export const scheduleLessonCommand = async (
   commandId?: string,
 ): Promise<SchedulingView> => {
   const [lessonId, trail] = await Promise.all([app.nextId(), trailInCatalog(app, input.trailId)]);
+  const studentSlots = studentSlotsOfLesson(user.id, input.date);
   let scheduling: SchedulingView | null = null;
   const { result: scheduled } = await executeOnStates(
     app,
     // The lesson's id was just drawn: its stream is new, there is nothing to read.
-    { lesson: lessonState(lessonId, { fresh: true }), student: studentState(user.id) },
-    ({ lesson, student }) => {
+    {
+      lesson: lessonState(lessonId, { fresh: true }),
+      student: studentState(user.id),
+      studentSlots: studentSlots.map((slot) => studentSlotState(slot)),
+    },
+    ({ lesson, student, studentSlots: studentSlotStates }) => {
       const decision = scheduleLessonSpendingCredit(
         {
           type: "ScheduleLesson",
@@ -140,13 +157,14 @@ export const scheduleLessonCommand = async (
           objective: input.objective,
           now: app.clock.now(),
         },
-        { lesson, student },
+        { lesson, student, studentSlots: studentSlotStates },
       );
       scheduling = schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson));
       return {
         appends: [
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           { streamId: studentStreams.id(user.id), events: decision.student },
+          ...studentSlotAppends(studentSlots, decision.studentSlots),
         ],
         result: lessonId,
       };
@@ -215,17 +233,19 @@ export const cancelLessonCommand = async (
   if (current.status === "none" || !mayCancelScheduling(user, current.scheduled)) throw notFound(lessonErrors.notFound);
   const studentId = current.scheduled.student.id;
   const slots = current.teacher ? slotsOfLesson(current.teacher.id, current.scheduled.date) : [];
+  const studentSlots = studentSlotsOfLesson(studentId, current.scheduled.date);
   const { result } = await executeOnStates(
     app,
     {
       lesson: cancellableLessonState(lessonId),
       student: studentState(studentId),
       slots: slots.map((slot) => slotState(slot)),
+      studentSlots: studentSlots.map((slot) => studentSlotState(slot)),
     },
-    ({ lesson, student, slots: slotStates }) => {
+    ({ lesson, student, slots: slotStates, studentSlots: studentSlotStates }) => {
       const decision = cancelLessonRefunding(
         { type: "CancelLesson", by: user.id, role: cancellerRoleOf(user), now: app.clock.now() },
-        { lesson: lesson.lesson, student, slots: slotStates },
+        { lesson: lesson.lesson, student, slots: slotStates, studentSlots: studentSlotStates },
       );
       const cancellation = decision.lesson.filter((event) => event.type === "LessonCancelled").at(-1);
       return {
@@ -233,6 +253,7 @@ export const cancelLessonCommand = async (
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           { streamId: studentStreams.id(studentId), events: decision.student },
           ...slotAppends(slots, decision.slots),
+          ...studentSlotAppends(studentSlots, decision.studentSlots),
         ],
         result: { refunded: cancellation?.type === "LessonCancelled" ? cancellation.data.refunded : lesson.refunded },
       };

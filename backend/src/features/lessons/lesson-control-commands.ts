@@ -12,6 +12,12 @@ import {
 } from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import {
+  type StudentSlotKey,
+  studentSlotMap,
+  studentSlotStreams,
+  studentSlotsOfLesson,
+} from "@el/domain/lessons/student-slot";
+import {
   slotsOfLesson,
   type TeacherSlot,
   type TeacherSlotEvent,
@@ -28,6 +34,8 @@ import {
   lessonState,
   slotState,
   storedScheduling,
+  studentSlotAppends,
+  studentSlotState,
   studentState,
   teacherState,
   trailInCatalog,
@@ -77,6 +85,7 @@ export const scheduleLessonForStudentCommand = async (
 ): Promise<SchedulingView> => {
   const [lessonId, trail] = await Promise.all([app.nextId(), trailInCatalog(app, input.trailId)]);
   const slots = input.teacherId === null ? [] : slotsOfLesson(input.teacherId, input.date);
+  const studentSlots = studentSlotsOfLesson(input.studentId, input.date);
   const meeting = input.teacherId === null ? null : await meetings.createMeeting({ id: lessonId, date: input.date });
   let scheduling: SchedulingView | null = null;
   const { result: scheduled } = await executeOnStates(
@@ -86,6 +95,7 @@ export const scheduleLessonForStudentCommand = async (
       student: studentState(input.studentId),
       ...(input.teacherId === null ? {} : { teacher: teacherState(input.teacherId) }),
       slots: slots.map((slot) => slotState(slot)),
+      studentSlots: studentSlots.map((slot) => studentSlotState(slot)),
     },
     (states) => {
       const student = nameOf(states.student, input.studentId);
@@ -107,7 +117,12 @@ export const scheduleLessonForStudentCommand = async (
           now: app.clock.now(),
         },
         teacher && { ...teacher, by: admin.id },
-        { lesson: states.lesson, student: states.student, slots: slotMap(slots, states.slots) },
+        {
+          lesson: states.lesson,
+          student: states.student,
+          slots: slotMap(slots, states.slots),
+          studentSlots: states.studentSlots,
+        },
       );
       scheduling = schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, states.lesson));
       return {
@@ -115,6 +130,7 @@ export const scheduleLessonForStudentCommand = async (
           { streamId: lessonStreams.id(lessonId), events: decision.lesson },
           { streamId: studentStreams.id(input.studentId), events: decision.student },
           ...slotAppends(decision.slots),
+          ...studentSlotAppends(studentSlots, decision.studentSlots),
         ],
         result: lessonId,
       };
@@ -153,6 +169,16 @@ export const changeLessonCommand = async (
       ...(teacherAfter === null ? [] : slotsOfLesson(teacherAfter, dateOf(lesson))),
     ]);
   };
+  /** The student's half hours of the lesson's time now and of its new one. */
+  const studentSlotsTouched = (lesson: Lesson): StudentSlotKey[] => {
+    if (lesson.status === "none" || input.date === null) return [];
+    const studentId = lesson.scheduled.student.id;
+    const keys = [
+      ...studentSlotsOfLesson(studentId, lesson.scheduled.date),
+      ...studentSlotsOfLesson(studentId, input.date),
+    ];
+    return [...new Map(keys.map((key) => [studentSlotStreams.id(key), key])).values()];
+  };
   const meeting =
     input.teacherId === null ? null : await meetings.createMeeting({ id: lessonId, date: dateOf(current) });
   // The slots to read follow from the lesson's teacher, which a claim may change between the read and
@@ -160,15 +186,20 @@ export const changeLessonCommand = async (
   for (let lesson = current, attempt = 0; attempt < 5; attempt++, lesson = await readLesson()) {
     const keys = slotsTouched(lesson);
     const known = new Set(keys.map(keyOf));
+    const studentKeys = studentSlotsTouched(lesson);
+    const knownOfStudent = new Set(studentKeys.map((key) => studentSlotStreams.id(key)));
     const { result } = await executeOnStates(
       app,
       {
         lesson: lessonState(lessonId),
         ...(input.teacherId === null ? {} : { teacher: teacherState(input.teacherId) }),
         slots: keys.map((slot) => slotState(slot)),
+        studentSlots: studentKeys.map((slot) => studentSlotState(slot)),
       },
       (states) => {
         if (slotsTouched(states.lesson).some((key) => !known.has(keyOf(key)))) return { appends: [], result: null };
+        if (studentSlotsTouched(states.lesson).some((key) => !knownOfStudent.has(studentSlotStreams.id(key))))
+          return { appends: [], result: null };
         const assign =
           input.teacherId === null || !states.teacher || !meeting
             ? null
@@ -179,10 +210,18 @@ export const changeLessonCommand = async (
               };
         const decision = changeLesson(
           { date: input.date, assign, by: admin.id, now: app.clock.now() },
-          { lesson: states.lesson, slots: slotMap(keys, states.slots) },
+          {
+            lesson: states.lesson,
+            slots: slotMap(keys, states.slots),
+            studentSlots: studentSlotMap(studentKeys, states.studentSlots),
+          },
         );
         return {
-          appends: [{ streamId: lessonStreams.id(lessonId), events: decision.lesson }, ...slotAppends(decision.slots)],
+          appends: [
+            { streamId: lessonStreams.id(lessonId), events: decision.lesson },
+            ...slotAppends(decision.slots),
+            ...decision.studentSlots.map(({ key, events }) => ({ streamId: studentSlotStreams.id(key), events })),
+          ],
           result: schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, states.lesson)),
         };
       },

@@ -176,10 +176,14 @@ describe("claiming a lesson", () => {
   });
 
   it("keeps a teacher from claiming two lessons that overlap, but not back-to-back ones", async () => {
-    const student = await givenStudent(test.app, { credits: 3 });
+    // Two students: one student's own lessons never overlap.
+    const [student, another] = [
+      await givenStudent(test.app, { credits: 2 }),
+      await givenStudent(test.app, { credits: 1 }),
+    ];
     const teacher = await givenTeacher(test.app);
     const ten = (await schedule(student, saoPauloTime(5, 10))).json().id;
-    const tenThirty = (await schedule(student, saoPauloTime(5, 10, 30))).json().id;
+    const tenThirty = (await schedule(another, saoPauloTime(5, 10, 30))).json().id;
     const eleven = (await schedule(student, saoPauloTime(5, 11))).json().id;
     expect((await claim(teacher, ten)).statusCode).toBe(201);
     const overlapping = await claim(teacher, tenThirty);
