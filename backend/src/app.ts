@@ -25,6 +25,7 @@ import { type MeetingProvider, meetingsPlugin } from "./plugins/meetings";
 import { metricsPlugin } from "./plugins/metrics";
 import { paymentsPlugin } from "./plugins/payments";
 import { realtimePlugin } from "./plugins/realtime";
+import { shutdownPlugin } from "./plugins/shutdown";
 import { streamStatesPlugin } from "./plugins/stream-states";
 
 declare module "fastify" {
@@ -94,6 +95,8 @@ export const buildApp = async ({
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // While it stops, the shutdown plugin answers new requests: 503 with Retry-After, not fastify's bare 503.
+    return503OnClosing: false,
   });
   // The id every log line of the request carries and the events it causes record as their correlation id.
   app.addHook("onSend", async (request, reply) => {
@@ -125,6 +128,7 @@ export const buildApp = async ({
   refuseUnstorableText(app);
 
   await app.register(securityHeadersPlugin);
+  await app.register(shutdownPlugin);
 
   await app.register(loadSheddingPlugin, { maxInFlight: config.maxInFlight });
   await app.register(fastifyJwt, { secret: config.jwtSecret });

@@ -37,6 +37,11 @@ export interface Config {
    * up with a 503 (each retry after a short random pause).
    */
   commandRetryMs: number;
+  /**
+   * After `SIGTERM`, how long readiness answers DOWN while requests are still served (the proxy's next probe
+   * moves traffic away) before new ones are refused with 503 (`SHUTDOWN_DRAIN_MS`, default 2 s).
+   */
+  shutdownDrainMs: number;
   /** How often each process looks for unpaid Pix and boletos past their time (the list itself is in PostgreSQL). */
   purchaseExpiryIntervalMs: number;
   /** How often each process looks for lesson e-mails that are due (`LESSON_MAIL_INTERVAL_MS`, default 30 s). */
@@ -161,6 +166,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     projectionLagLimitMs: Number(env.PROJECTION_LAG_LIMIT_MS ?? 100),
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 2_000),
     purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),
     lessonMailIntervalMs: Number(env.LESSON_MAIL_INTERVAL_MS ?? 30_000),
     gatewayEnv: Object.fromEntries(

@@ -18,13 +18,26 @@ await app.listen({
   listenTextResolver: (address) => `English Lessons listening on ${address} using ${database}`,
 });
 
+/** An orchestrator kills a process that has not stopped 10 s after its SIGTERM: this one gives up just before. */
+const STOP_LIMIT_MS = 9_500;
+
 let closing = false;
+/**
+ * Readiness DOWN, requests served a little longer while the proxy notices, then new ones refused with 503,
+ * the ones in flight finished, sockets sent to reconnect elsewhere, projector locks released, exit 0.
+ */
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info(`${signal} received, stopping`);
-  await app.close();
+  const limit = setTimeout(() => {
+    app.log.error(`still stopping ${STOP_LIMIT_MS} ms after ${signal}: exiting with what is still in flight`);
+    process.exit(1);
+  }, STOP_LIMIT_MS);
+  limit.unref();
+  await app.shutdown(Math.min(config.shutdownDrainMs, STOP_LIMIT_MS / 2));
   await db.close();
+  app.log.info("stopped");
   process.exit(0);
 };
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

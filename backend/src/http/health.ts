@@ -58,8 +58,9 @@ const bearerOf = (request: FastifyRequest) => {
  * The orchestrator's probes and the operators' view. `/management/health` answers UP or DOWN (503) to anyone
  * (load balancers, the browser-test harness) and the database's error and every projector's state, position
  * and lag only to an administrator's token: they tell an attacker what fails and how busy we are.
- * `/liveness` is the process answering at all (restart it when not); `/readiness` is the database answering
- * (send it no traffic when not); a stalled projector is neither, the process still serves everything else.
+ * `/liveness` is the process answering at all (restart it when not); `/readiness` is the database answering and
+ * the process not stopping (send it no traffic when not); a stalled projector is neither, the process still
+ * serves everything else.
  */
 export const healthRoutes = async (plain: FastifyInstance) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -109,6 +110,8 @@ export const healthRoutes = async (plain: FastifyInstance) => {
     "/management/health/readiness",
     { schema: { response: { 200: HealthStatus, 503: HealthStatus } } },
     async (_request, reply) => {
+      // A process that began to stop is not ready, whatever the database says: the proxy moves away first.
+      if (!app.isReady()) return reply.code(503).send({ status: "DOWN" as const });
       const { status } = await databaseStatus();
       return reply.code(status === "UP" ? 200 : 503).send({ status });
     },

@@ -350,10 +350,11 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
     await unlisten?.();
   });
 
-  // Before fastify closes its server: open websockets would otherwise keep it from closing.
+  // Before fastify closes its server: open websockets would otherwise keep it from closing. Their connections
+  // are closed without socket.io's "disconnect" (after which a client stays away): a closed transport is what a
+  // client reconnects after, through the proxy to another instance.
   app.addHook("preClose", async () => {
     app.pushes.off("push", emit);
-    io.local.disconnectSockets(true);
     io.engine.close();
     await io.of("/").adapter.close();
   });
