@@ -8,6 +8,7 @@ import {
   type StudentRegistered,
   studentAccountDecider,
   studentEventSchemas,
+  studentLevelErrors,
   TRIAL_CREDITS,
   TRIAL_LEVEL_ID,
 } from "./student-account";
@@ -56,6 +57,12 @@ describe("student account", () => {
       given([registered])
         .when({ type: "RegisterStudent", ...registration })
         .thenThrows(accountErrors.loginExists, "validation");
+    });
+
+    it("refuses the trial lessons' level ('Aula Experimental') as the student's English level", () => {
+      given([])
+        .when({ type: "RegisterStudent", ...registration, level: TRIAL_LEVEL_ID })
+        .thenThrows(studentLevelErrors.trialLevel, "validation");
     });
 
     it("keeps no plain password in the event: the schema takes only argon2id hashes", () => {

@@ -34,6 +34,11 @@ export const creditErrors = {
 export const TRIAL_CREDITS = 1;
 export const TRIAL_LEVEL_ID = 9;
 
+export const studentLevelErrors = {
+  /** The trial lessons' level ("Aula Experimental") is no English level a student can be in. */
+  trialLevel: "error.level.trial",
+} as const;
+
 export const StudentRegistered = z.object({
   id: z.number().int().positive(),
   login: z.string().min(1).max(254),
@@ -129,6 +134,7 @@ const registered = (state: StudentAccount): RegisteredStudent => {
 
 export const registerStudent = (command: RegisterStudent, state: StudentAccount): StudentEvent[] => {
   if (state.status !== "unregistered") throw invalid(accountErrors.loginExists, "email");
+  if (command.level === TRIAL_LEVEL_ID) throw invalid(studentLevelErrors.trialLevel, "level");
   const { type: _, ...data } = command;
   // Every new student gets the free trial lesson the landing page promises.
   return [

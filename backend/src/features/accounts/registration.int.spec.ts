@@ -1,3 +1,4 @@
+import { TRIAL_LEVEL_ID } from "@el/domain/accounts/student-account";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminToken,
@@ -66,16 +67,19 @@ describe("registration", () => {
     }
   });
 
-  it("refuses a level the catalogue does not have, storing no account", async () => {
+  it.each([
+    ["a level the catalogue does not have", 999999, "error.level.notFound"],
+    ["the trial lessons' level ('Aula Experimental'), which is no English level", TRIAL_LEVEL_ID, "error.level.trial"],
+  ])("refuses %s, storing no account", async (_, level, message) => {
     const { app } = test;
-    const form = studentForm({ level: 999999 });
+    const form = studentForm({ level });
     const response = await app.inject({ method: "POST", url: "/api/register", payload: form });
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({
       status: 400,
       title: "Bad Request",
-      message: "error.level.notFound",
-      fieldErrors: [{ field: "level", message: "error.level.notFound" }],
+      message,
+      fieldErrors: [{ field: "level", message }],
     });
     const registered = await eventsOfType(app, "StudentRegistered");
     expect(registered.filter((event) => event.data.email === form.email)).toEqual([]);

@@ -18,6 +18,8 @@ const levels = [
   { id: 1, name: "Begginer", active: true },
   { id: 2, name: "Intermediário", active: true },
   { id: 7, name: "Antigo", active: false },
+  // The trial lessons' level: no English level a student is in.
+  { id: 9, name: "Aula Experimental", active: true },
 ];
 
 /** A back end that knows one taken e-mail and signs in whoever registered. */

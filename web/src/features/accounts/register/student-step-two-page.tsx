@@ -12,7 +12,7 @@ import { useSession } from "../../../lib/session/session-provider";
 import { continueSignedIn } from "../../../lib/session/token-sign-in";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
-import { getActiveLevels } from "../api/get-levels";
+import { getStudentLevels } from "../api/get-levels";
 import { register } from "../api/register";
 import { registerSocial } from "../api/register-social";
 import { PasswordFields } from "./password-fields";
@@ -66,7 +66,7 @@ export const StudentStepTwoPage = () => {
   const [search] = useSearchParams();
   const carried = (useLocation().state as { registration?: StudentStepOne } | null)?.registration;
   const registrant = carried ? fromStepOne(carried) : fromSocialSignIn(search);
-  const levels = useResource(getActiveLevels, "levels");
+  const levels = useResource(getStudentLevels, "levels");
   // Someone Google or Facebook vouched for may sign up to study or apply to teach.
   const [role, setRole] = useState<"student" | "teacher">("student");
   const form = useForm<StudentStepTwo>({
