@@ -11,6 +11,7 @@ import type { Feature } from "../feature";
 import { boardRoutes } from "./board-routes";
 import { feedbacksRoutes } from "./feedbacks-routes";
 import { lessonControlRoutes } from "./lesson-control-routes";
+import { lessonDetailRoutes } from "./lesson-detail-routes";
 import { lessonHistoryRoutes } from "./lesson-history-routes";
 import { lessonRoutes } from "./lesson-routes";
 import { paymentsRoutes } from "./payments-routes";
@@ -27,6 +28,7 @@ export const lessonsFeature: Feature = {
   routes: async (app) => {
     await app.register(lessonRoutes);
     await app.register(lessonControlRoutes);
+    await app.register(lessonDetailRoutes);
     await app.register(paymentsRoutes);
     await app.register(boardRoutes);
     await app.register(feedbacksRoutes);
