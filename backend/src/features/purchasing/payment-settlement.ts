@@ -4,6 +4,7 @@ import { asSystem } from "../../event-store";
 import { GatewayUnavailable } from "../../integrations/payments/payment-gateway";
 import { startPeriodicSweep } from "../../shared/periodic-sweep";
 import { confirmPaymentCommand, expirePurchaseCommand, failPurchaseCommand, readPurchase } from "./purchase-commands";
+import { startPurchaseReconciliation } from "./reconciliation";
 
 export const PAYMENT_REFUSED = "Pagamento não autorizado";
 
@@ -53,7 +54,12 @@ export const sweepDuePurchases = async (app: FastifyInstance) => {
   }
 };
 
+/**
+ * The purchases' periodic work, every `intervalMs` in each process: expiring unpaid Pix and boletos, and
+ * reconciling purchases whose checkout never recorded the gateway's answer (`reconciliation.ts`).
+ */
 export const startPurchaseExpiry = (app: FastifyInstance, intervalMs: number) => {
+  startPurchaseReconciliation(app, intervalMs);
   const sweeps = startPeriodicSweep({
     intervalMs,
     sweep: () => asSystem("purchase-expiry", () => sweepDuePurchases(app)),

@@ -13,6 +13,7 @@ import {
   purchaseDecider,
   purchaseErrors,
   purchaseStreams,
+  type ReconciliationPlan,
 } from "@el/domain/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import { type CommandContext, type Decision, executeOnStates } from "../../commands/execute";
@@ -240,28 +241,70 @@ export const confirmPaymentCommand = (
           : { type: "ConfirmPayment", paymentId: payment.paymentId, by: payment.by, now },
         purchase,
       );
-      const paid = events.find((event) => event.type === "PurchasePaid");
-      // The credits are granted because the payment was confirmed: each records that event as its cause.
-      const paidEventId = randomUUID();
-      const credits =
-        paid?.type === "PurchasePaid"
-          ? studentAccountDecider
-              .decide(
-                {
-                  type: "GrantCredits",
-                  amount: paid.data.credits,
-                  grantedBy: purchaseStreams.id(purchaseId),
-                  reason: "purchase",
-                },
-                student,
-              )
-              .map((event) => ({ ...event, metadata: { causationId: paidEventId } }))
-          : [];
-      return {
-        purchase: events.map((event) => (event === paid ? { ...event, eventId: paidEventId } : event)),
-        student: credits,
-        result: paid !== undefined,
-      };
+      const { purchase: recorded, credits, paid } = withCredits(purchaseId, events, student);
+      return { purchase: recorded, student: credits, result: paid };
+    },
+    context,
+  );
+
+/** The student's credits for a `PurchasePaid` among `events`, each recording that event as its cause. */
+const withCredits = (
+  purchaseId: number,
+  events: ReturnType<typeof purchaseDecider.decide>,
+  student: Parameters<typeof studentAccountDecider.decide>[1],
+) => {
+  const paid = events.find((event) => event.type === "PurchasePaid");
+  if (paid?.type !== "PurchasePaid") return { purchase: events, credits: [], paid: false };
+  const paidEventId = randomUUID();
+  const credits = studentAccountDecider
+    .decide(
+      {
+        type: "GrantCredits",
+        amount: paid.data.credits,
+        grantedBy: purchaseStreams.id(purchaseId),
+        reason: "purchase",
+      },
+      student,
+    )
+    .map((event) => ({ ...event, metadata: { causationId: paidEventId } }));
+  return {
+    purchase: events.map((event) => (event === paid ? { ...event, eventId: paidEventId } : event)),
+    credits,
+    paid: true,
+  };
+};
+
+/**
+ * Records what reconciliation found at the gateway for a purchase whose checkout never recorded it: paid with the
+ * credits, or failed with the coupon's use back, in one append, once (a purchase no longer `PENDING` decides
+ * nothing, so of two processes reconciling it one records the outcome). Answers whether this call recorded it.
+ * Paying a student erased meanwhile throws (the credits cannot be granted): the caller cancels the charge instead.
+ */
+export const reconcilePurchaseCommand = (
+  app: FastifyInstance,
+  purchaseId: number,
+  plan: ReconciliationPlan,
+  context: CommandContext = {},
+) =>
+  onPurchaseAndOthers(
+    app,
+    purchaseId,
+    undefined,
+    ({ purchase, student, coupon }) => {
+      const events = purchaseDecider.decide(
+        {
+          type: "ReconcilePurchase",
+          outcome: plan.outcome,
+          paymentId: plan.paymentId,
+          reason: plan.outcome === "PAID" ? "" : plan.reason,
+          now: app.clock.now(),
+        },
+        purchase,
+      );
+      const { purchase: recorded, credits } = withCredits(purchaseId, events, student);
+      const failed = events.some((event) => event.type === "PurchaseFailed");
+      const released = failed && coupon ? couponDecider.decide({ type: "ReleaseCoupon", purchaseId }, coupon) : [];
+      return { purchase: recorded, student: credits, coupon: released, result: events.length > 0 };
     },
     context,
   );
