@@ -182,7 +182,8 @@ export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonP
   const periods: Record<LessonPeriod, string> = {
     today: `${localDay} = ${today}`,
     upcoming: `${localDay} > ${today}`,
-    finished: `date < $2 and status = 'accepted'`,
+    // Over once its hour has passed: a lesson in progress is still one of today's.
+    finished: `date <= $2::timestamptz - interval '${LESSON_DURATION_MS / 60_000} minutes' and status = 'accepted'`,
   };
   const mine = `${ownerColumn(viewer)} = $1 and status <> 'cancelled'`;
   const where = request.period ? `${mine} and ${periods[request.period]}` : mine;

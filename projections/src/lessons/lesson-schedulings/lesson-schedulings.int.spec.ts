@@ -188,6 +188,26 @@ describe("lesson-schedulings read model", () => {
         expect(await lastWithoutFeedback(sql, student, new Date("2026-03-16T13:30:00.000Z"))).toBeNull();
       }));
 
+  it("lists a lesson in progress under today's and not under the finished ones until its hour is over", () =>
+    spec
+      .given(
+        scheduled(2011, "2026-03-16T12:00:00.000Z"),
+        accepted(2011),
+        // Started at 14:30 UTC: in progress at 15:00, over at 15:30.
+        scheduled(2012, "2026-03-16T14:30:00.000Z"),
+        accepted(2012),
+      )
+      .then(async ({ sql }) => {
+        const ids = async (period: "today" | "finished", now: string) =>
+          (await lessonsOf(sql, student, { page: 0, size: 10, period, now: new Date(now) })).content.map(
+            (found) => found.id,
+          );
+        expect(await ids("today", "2026-03-16T15:00:00.000Z")).toEqual([2012, 2011]);
+        expect(await ids("finished", "2026-03-16T15:00:00.000Z")).toEqual([2011]);
+        expect(await ids("finished", "2026-03-16T15:29:59.000Z")).toEqual([2011]);
+        expect(await ids("finished", "2026-03-16T15:30:00.000Z")).toEqual([2012, 2011]);
+      }));
+
   it("pages a student's lessons by the São Paulo day: today, upcoming and finished", () =>
     spec
       .given(
