@@ -72,10 +72,21 @@ describe("teacher payments machine", () => {
     expect(asked).toEqual(["load 2026-6"]);
   });
 
+  it("asks before paying the month: kept, nothing is sent", async () => {
+    const { actor, asked, idle } = start({ lessons: () => [lesson(1)] });
+    await idle();
+    actor.send({ type: "month.paid" });
+    expect(actor.getSnapshot().matches({ ready: "confirmingMonth" })).toBe(true);
+    actor.send({ type: "month.kept" });
+    expect(actor.getSnapshot().matches({ ready: "idle" })).toBe(true);
+    expect(asked).toEqual(["load 2026-6"]);
+  });
+
   it("reads the month again after paying it, and reads the month chosen", async () => {
     const { actor, asked, idle } = start({ lessons: () => [lesson(1)] });
     await idle();
     actor.send({ type: "month.paid" });
+    actor.send({ type: "month.confirmed" });
     await waitFor(actor, () => asked.length === 3);
     await idle();
     actor.send({ type: "period.chosen", period: { year: 2025, month: 12 } });

@@ -15,6 +15,8 @@ export type TeacherPaymentsEvent =
   | { type: "lesson.paid"; lessonId: number }
   | { type: "lesson.unpaid"; lessonId: number }
   | { type: "month.paid" }
+  | { type: "month.confirmed" }
+  | { type: "month.kept" }
   | { type: "payments.retry" };
 
 interface TeacherPaymentsContext {
@@ -34,8 +36,8 @@ const paymentOf = (context: TeacherPaymentsContext) =>
 
 /**
  * The teacher detail's lessons of one month with their Quitado / Débito toggle and "Pagar todas deste
- * mês". A toggle changes its row from the answer; paying the month reads the month again, since it
- * answers only what it paid.
+ * mês", which asks before paying (`month.confirmed` pays, `month.kept` leaves it). A toggle changes its
+ * row from the answer; paying the month reads the month again, since it answers only what it paid.
  */
 export const teacherPaymentsMachine = setup({
   types: {
@@ -98,8 +100,11 @@ export const teacherPaymentsMachine = setup({
               target: "unpaying",
               actions: assign({ changing: ({ event }) => event.lessonId, error: null }),
             },
-            "month.paid": { guard: "owesAny", target: "payingMonth", actions: assign({ error: null }) },
+            "month.paid": { guard: "owesAny", target: "confirmingMonth", actions: assign({ error: null }) },
           },
+        },
+        confirmingMonth: {
+          on: { "month.confirmed": "payingMonth", "month.kept": "idle" },
         },
         paying: {
           invoke: {

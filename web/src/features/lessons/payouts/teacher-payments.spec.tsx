@@ -153,7 +153,20 @@ describe("the teacher detail's lessons and payments", () => {
     renderDetail();
     await screen.findByRole("table", {}, firstPaint);
 
-    await userEvent.setup().click(screen.getByRole("button", { name: "Pagar todas deste mês" }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Pagar todas deste mês" }));
+    // It asks first, with how many lessons and how much; Escape keeps the month as it was.
+    const dialog = screen.getByRole("dialog", { name: "Pagar as aulas do mês" });
+    expect(dialog).toHaveTextContent(
+      "Pagar 1 aula dada em Junho de 2026 e ainda não paga, no total de R$ 25,00? As aulas que ainda vão acontecer não são pagas.",
+    );
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pagar todas deste mês" })).toHaveFocus();
+    expect(calls.filter((call) => call.path === "/api/payments/month")).toEqual([]);
+
+    await user.keyboard("{Enter}");
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: /^Pagar R\$\s25,00$/ }));
     await waitFor(() => expect(rowOf("Ana").getByRole("button", { name: "Quitado" })).toBeInTheDocument());
     expect(calls.filter((call) => call.path === "/api/payments/month").map((call) => call.body)).toEqual([
       { teacher: { login: "marcia@example.com" }, year: 2026, month: 6 },

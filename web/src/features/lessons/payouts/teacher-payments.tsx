@@ -4,6 +4,7 @@ import { wallClockOf } from "@el/domain/lessons/sao-paulo-time";
 import { fullName } from "@el/domain/shared/full-name";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "../../../components/modal/modal";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { formatDay, formatTime } from "../../../lib/lessons/lesson-time";
@@ -15,7 +16,8 @@ const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 /**
  * The teacher detail's payments: the lessons the teacher claimed in a month (São Paulo calendar), by
  * trail, student, date and time, each with its Quitado / Débito toggle (Débito pays the lesson, Quitado
- * undoes the payment), and "Pagar todas deste mês" for every lesson of the month still owed.
+ * undoes the payment), and "Pagar todas deste mês" for every lesson of the month given and still owed,
+ * once the administrator confirmed how many and how much.
  */
 export const TeacherPayments = ({ login }: { login: string }) => {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export const TeacherPayments = ({ login }: { login: string }) => {
   const { period, lessons, changing, error } = snapshot.context;
   const busy = !snapshot.matches({ ready: "idle" });
   const owed = lessons.filter((lesson) => lesson.payable && !lesson.payment);
+  const owedAmount = formatReais((owed.length * TEACHER_PAYMENT_CENTS) / 100);
   const choose = (changes: Partial<typeof period>) =>
     payments.send({ type: "period.chosen", period: { ...period, ...changes } });
 
@@ -77,7 +80,7 @@ export const TeacherPayments = ({ login }: { login: string }) => {
           <p role="status">
             {t("gerencia.payments.summary", {
               count: lessons.length,
-              owed: formatReais((owed.length * TEACHER_PAYMENT_CENTS) / 100),
+              owed: owedAmount,
             })}
           </p>
           <button
@@ -88,6 +91,39 @@ export const TeacherPayments = ({ login }: { login: string }) => {
           >
             {t("gerencia.payments.payMonth")}
           </button>
+          {snapshot.matches({ ready: "confirmingMonth" }) && (
+            <Modal
+              title={t("gerencia.payments.confirmTitle")}
+              onClose={() => payments.send({ type: "month.kept" })}
+              footer={
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => payments.send({ type: "month.kept" })}
+                  >
+                    {t("global.cancel")}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    onClick={() => payments.send({ type: "month.confirmed" })}
+                  >
+                    {t("gerencia.payments.confirm", { amount: owedAmount })}
+                  </button>
+                </>
+              }
+            >
+              <p>
+                {t("gerencia.payments.confirmQuestion", {
+                  count: owed.length,
+                  amount: owedAmount,
+                  month: t(`gerencia.months.${period.month}`),
+                  year: period.year,
+                })}
+              </p>
+            </Modal>
+          )}
           {error !== null && <ErrorAlert error={error} />}
           {lessons.length === 0 ? (
             <p className="alert alert-warning">{t("gerencia.payments.none")}</p>
