@@ -18,6 +18,7 @@ import type { CommandContext } from "../../commands/execute";
 import { Unavailable } from "../../http/unavailable";
 import { GatewayUnavailable, type Order } from "../../integrations/payments/payment-gateway";
 import type { CurrentUser } from "../../plugins/auth";
+import { rememberBuyer } from "./buyer-details";
 import {
   awaitPaymentCommand,
   confirmPaymentCommand,
@@ -130,6 +131,7 @@ export const checkoutCommand = async (
     { ...context, commandId: checkoutCommandId(user.id, context.idempotencyKey, body) },
   );
   if (!started.isNew) return outcomeOfEarlier(app, started.purchaseId);
+  await rememberBuyer(app, user, body, context);
 
   const { purchaseId } = started;
   const order: Order = {

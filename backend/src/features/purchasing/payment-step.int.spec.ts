@@ -1,3 +1,4 @@
+import type { BuyerDetailsView } from "@el/domain/purchasing/buyer-details";
 import {
   type CheckoutResult,
   type DebitAuthorizationData,
@@ -139,6 +140,41 @@ describe("the steps around paying", () => {
     // The coupon had one use: given back, another student can use it.
     const next = await debitCheckout(await aStudent(), "UMAVEZ");
     expect(next.status).toBe("AWAIT_AUTHORIZATION");
+  });
+
+  it("keep the CPF and address typed at a checkout on the student's record, sealed, for the next checkout and the back office", async () => {
+    const student = await signedUpStudent(test.app);
+    const auth = bearer(student.token);
+    const before = await test.app.inject({ method: "GET", url: "/api/purchases/buyer", headers: auth });
+    expect(before.json<BuyerDetailsView>()).toEqual({ cpf: null, address: null });
+    expect((await test.app.inject({ method: "GET", url: "/api/purchases/buyer" })).statusCode).toBe(401);
+
+    await debitCheckout(auth);
+    const saved = await test.app.inject({ method: "GET", url: "/api/purchases/buyer", headers: auth });
+    expect(saved.json<BuyerDetailsView>()).toEqual({ cpf: "529.982.247-25", address: buyerAddress });
+
+    // Stored as the profile's other personal fields are: sealed with the student's key.
+    const raw = (
+      await test.app.db.query<{ data: unknown }>(
+        "select data from es_events where stream_id = $1 and type = 'ProfileChanged'",
+        [`student-${student.id}`],
+      )
+    ).rows.map((row) => JSON.stringify(row.data));
+    expect(raw).toHaveLength(1);
+    expect(raw[0]).not.toContain("529.982.247-25");
+    expect(raw[0]).not.toContain("Avenida Paulista");
+    expect(raw[0]).toMatch(/"cpf":"pd1:student-/);
+    expect(raw[0]).toMatch(/"street":"pd1:student-/);
+
+    // The same details again change nothing; the back office's student shows them.
+    await debitCheckout(auth);
+    const again = await test.app.db.query("select 1 from es_events where stream_id = $1 and type = 'ProfileChanged'", [
+      `student-${student.id}`,
+    ]);
+    expect(again.rows).toHaveLength(1);
+    const admin = bearer(await adminToken(test.app));
+    const shown = await test.app.inject({ method: "GET", url: `/api/users/${student.email}`, headers: admin });
+    expect(shown.json()).toMatchObject({ cpf: "529.982.247-25", street: "Avenida Paulista", cep: "01310-100" });
   });
 
   it("refuse to abandon what is not a debit waiting for the bank", async () => {

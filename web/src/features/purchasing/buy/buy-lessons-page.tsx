@@ -9,7 +9,7 @@ import { Loading } from "../../../components/status/loading";
 import { useLiveFeed } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 import { fetchItemPackages } from "../api/get-item-packages";
-import { fetchPaymentGateway } from "../api/payment-step";
+import { fetchBuyerDetails, fetchPaymentGateway } from "../api/payment-step";
 import { checkoutMachine } from "../checkout/checkout.machine";
 import { PurchaseHistory } from "../history/purchase-history";
 import { CartSummary, priceCart } from "./cart-summary";
@@ -53,6 +53,7 @@ export const BuyLessonsPage = () => {
   const packages = useResource(fetchItemPackages, "item-packages");
   const gateway = useResource(fetchPaymentGateway, "payment-gateway");
   const sandbox = gateway.status === "ready" && gateway.data.sandbox;
+
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const [machine] = useState(() =>
@@ -71,6 +72,8 @@ export const BuyLessonsPage = () => {
   });
   const snapshot = useSelector(checkout, (state) => state);
   const { cart, coupon, couponError, emptyCartWarning, result, error } = snapshot.context;
+  // Read again after each order: the checkout keeps what was typed for the next one.
+  const buyer = useResource(fetchBuyerDetails, `buyer-${result?.purchaseId ?? "none"}`);
   useDeviceFingerprint(
     gateway.status === "ready" ? gateway.data.fingerprint : null,
     snapshot.context.preorder?.sessionId ?? null,
@@ -152,6 +155,7 @@ export const BuyLessonsPage = () => {
             total={total}
             busy={!snapshot.matches({ locked: "idle" })}
             cancellable={snapshot.matches("locked") || progress === "preordering" || progress === "waitingFingerprint"}
+            saved={buyer.status === "ready" ? buyer.data : null}
             onSubmit={(details) => checkout.send({ type: "checkout.submitted", details })}
             onCancel={() => checkout.send({ type: "checkout.cancelled" })}
           />

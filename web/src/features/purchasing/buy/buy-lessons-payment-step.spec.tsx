@@ -114,6 +114,34 @@ describe("Contratar aulas: the steps around paying", { timeout: 20_000 }, () => 
     expect(fingerprintScripts()).toEqual([]);
   });
 
+  it("starts the checkout with the CPF and address the last one kept, and sends them", async () => {
+    const address = {
+      cep: "01310-100",
+      street: "Avenida Paulista",
+      number: "1000",
+      neighbourhood: "Bela Vista",
+      city: "São Paulo",
+      state: "SP",
+      country: "BR",
+    };
+    const calls = purchaseServer({ buyer: { cpf: "529.982.247-25", address } });
+    openPage();
+    const actor = user();
+    await add(actor, 4);
+    await startPurchase(actor);
+    await waitFor(() => expect(screen.getByLabelText("CPF")).toHaveValue("529.982.247-25"));
+    expect(screen.getByLabelText("CEP")).toHaveValue("01310-100");
+    expect(screen.getByLabelText("Rua")).toHaveValue("Avenida Paulista");
+    expect(screen.getByLabelText("Número")).toHaveValue("1000");
+    await fillCard(actor);
+    await placeOrder(actor);
+    await screen.findByRole("dialog");
+    expect(calls.find((call) => call.path === "/api/purchases/checkout")?.body).toMatchObject({
+      address,
+      user: { cpf: "529.982.247-25" },
+    });
+  });
+
   it("gives up a debit the bank never answered, from the purchase history: the purchase ends cancelled", async () => {
     const waiting = purchaseView({ id: 41, method: "DEBIT", status: "AWAIT_AUTHORIZATION", payment: DEBIT_DATA });
     const calls = purchaseServer({

@@ -1,6 +1,7 @@
+import type { BuyerDetailsView } from "@el/domain/purchasing/buyer-details";
 import { PAYMENT_METHODS } from "@el/domain/purchasing/purchase-views";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/form/field";
@@ -11,9 +12,9 @@ import {
   type CheckoutDetails,
   type CheckoutFormValues,
   checkoutFormSchema,
-  emptyCheckoutForm,
   installmentOptions,
   isMissingRequired,
+  prefilledCheckoutForm,
   toCheckoutDetails,
   usesCard,
 } from "../checkout/checkout-form";
@@ -31,6 +32,7 @@ export const PaymentForm = ({
   onSubmit,
   onCancel,
   now,
+  saved = null,
 }: {
   /** What the order costs now, in reais: each installment's value is shown from it. */
   total: number;
@@ -41,10 +43,19 @@ export const PaymentForm = ({
   onSubmit: (details: CheckoutDetails) => void;
   onCancel: () => void;
   now?: () => Date;
+  /** The CPF and address the student's last checkout kept: the form starts with them. */
+  saved?: BuyerDetailsView | null;
 }) => {
   const { t } = useTranslation();
   const schema = useMemo(() => checkoutFormSchema(now), [now]);
-  const form = useForm<CheckoutFormValues>({ resolver: zodResolver(schema), defaultValues: emptyCheckoutForm });
+  const form = useForm<CheckoutFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: prefilledCheckoutForm(saved),
+  });
+  // Kept details that arrive after the form opened fill it, unless the student already typed.
+  useEffect(() => {
+    if (saved && !form.formState.isDirty) form.reset(prefilledCheckoutForm(saved));
+  }, [saved, form]);
   const cepState = useCepAutofill(form);
   const values = form.watch();
   const { errors } = form.formState;

@@ -1,3 +1,4 @@
+import type { BuyerDetailsView } from "@el/domain/purchasing/buyer-details";
 import { isValidCpf } from "@el/domain/purchasing/payment-details";
 import {
   BRAZILIAN_STATES,
@@ -42,6 +43,13 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   cardExpiry: "",
   cardCvc: "",
 };
+
+/** The form filled with what the student's last checkout kept (CPF and address); the rest as new. */
+export const prefilledCheckoutForm = (saved: BuyerDetailsView | null): CheckoutFormValues => ({
+  ...emptyCheckoutForm,
+  ...(saved?.cpf ? { cpf: saved.cpf } : {}),
+  ...(saved?.address ?? {}),
+});
 
 /** The payment details the checkout machine sends, without what the cart and the pre-order add. */
 export type CheckoutDetails = Pick<CheckoutBody, "method" | "card" | "address" | "user">;

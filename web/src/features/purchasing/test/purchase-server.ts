@@ -1,4 +1,5 @@
 import type { CouponValidationView } from "@el/domain/coupons/coupon-views";
+import type { BuyerDetailsView } from "@el/domain/purchasing/buyer-details";
 import type { CheckoutResult, PaymentGatewayView, PurchaseView } from "@el/domain/purchasing/purchase-views";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { student } from "../../../test/render-area";
@@ -58,6 +59,7 @@ export const purchaseView = (changes: Partial<PurchaseView> = {}): PurchaseView 
   card: { brand: "visa", last4: "1111" },
   payment: null,
   failure: null,
+  reconciled: false,
   ...changes,
 });
 
@@ -70,6 +72,8 @@ export interface PurchaseServer {
   purchases?: () => Response;
   /** Who sells: Getnet without a fingerprint unless a test says otherwise. */
   gateway?: PaymentGatewayView;
+  /** What the student's last checkout kept: nothing unless a test says otherwise. */
+  buyer?: BuyerDetailsView;
   /** More routes, "METHOD /path" as `fakeApi` takes them (the sandbox's pay, a debit given up). */
   more?: Record<string, (request: FakeRequest) => Response>;
 }
@@ -84,6 +88,7 @@ export const purchaseServer = (options: PurchaseServer = {}) =>
     "GET /api/item-packages": options.packages ?? (() => json(PACKAGES)),
     "GET /api/purchases/authenticatedUser": options.purchases ?? (() => json([])),
     "GET /api/purchases/gateway": () => json(options.gateway ?? { sandbox: false, fingerprint: null }),
+    "GET /api/purchases/buyer": () => json(options.buyer ?? { cpf: null, address: null }),
     ...options.more,
     "GET /api/cep/01310100":
       options.cep ??
