@@ -22,6 +22,11 @@ export const serverToClientSchemas = {
     teacher: z.object({ id: z.number().int(), name: z.string() }),
     meetUrl: z.string(),
   }),
+  /**
+   * To the student's `user:{id}`: an administrator took the teacher away ("Retirar professor"); the
+   * lesson waits for a teacher again, without the teacher and video link it had.
+   */
+  "lesson:unassigned": z.object({ lessonId: z.number().int() }),
   /** To `role:teacher` and the lesson's student and teacher: the lesson will not take place. */
   "lesson:cancelled": z.object({ lessonId: z.number().int(), refunded: z.boolean() }),
   /** To the student's `user:{id}`: their lesson credits changed. */

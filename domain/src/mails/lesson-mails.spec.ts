@@ -7,6 +7,7 @@ import {
   mailPreferencesDecider,
   mailsOnAcceptance,
   mailsOnCancellation,
+  mailsOnTeacherRemoval,
   timesAfterMove,
   topicOf,
 } from "./lesson-mails";
@@ -44,8 +45,32 @@ describe("what a lesson sends, and when", () => {
     const tomorrowMorning = mailsOnAcceptance("2026-11-25T09:00:00.000Z", "2026-11-24T12:00:00.000Z");
     expect(tomorrowMorning.map((mail) => mail.kind)).not.toContain("reminder-24h");
     expect(tomorrowMorning.map((mail) => mail.kind)).toContain("reminder-1h");
-    const inAnHour = mailsOnAcceptance("2026-11-24T12:30:00.000Z", "2026-11-24T12:00:00.000Z");
-    expect(inAnHour.map((mail) => mail.kind)).toEqual(["accepted", "feedback-request", "feedback-request"]);
+  });
+
+  it("given a lesson accepted less than an hour before it starts, then its reminder goes at once, to both, until it starts", () => {
+    const inHalfAnHour = mailsOnAcceptance("2026-11-24T12:30:00.000Z", "2026-11-24T12:00:00.000Z");
+    expect(inHalfAnHour.map((mail) => [mail.kind, mail.to, new Date(mail.dueAt).toISOString()])).toEqual([
+      ["accepted", "student", "2026-11-24T12:00:00.000Z"],
+      ["reminder-1h", "student", "2026-11-24T12:00:00.000Z"],
+      ["reminder-1h", "teacher", "2026-11-24T12:00:00.000Z"],
+      ["feedback-request", "student", "2026-11-24T14:30:00.000Z"],
+      ["feedback-request", "teacher", "2026-11-24T14:30:00.000Z"],
+    ]);
+    expect(inHalfAnHour.find((mail) => mail.kind === "reminder-1h")?.expiresAt).toBe(at("2026-11-24T12:30:00.000Z"));
+  });
+
+  it("given a lesson cancelled by its student's erasure, then only the teacher is told; a teacher's removal is told to the student", () => {
+    expect(mailsOnCancellation("2026-11-24T12:00:00.000Z", true, true).map((mail) => mail.to)).toEqual(["teacher"]);
+    expect(mailsOnCancellation("2026-11-24T12:00:00.000Z", false, true)).toEqual([]);
+    expect(mailsOnTeacherRemoval("2026-11-24T12:00:00.000Z")).toEqual([
+      {
+        kind: "teacher-removed",
+        to: "student",
+        dueAt: at("2026-11-24T12:00:00.000Z"),
+        expiresAt: at("2026-11-24T18:00:00.000Z"),
+      },
+    ]);
+    expect(topicOf("teacher-removed")).toBe("accepted");
   });
 
   it("moves reminders and feedback requests with the lesson, and tells both of a cancellation", () => {

@@ -6,8 +6,10 @@ import { type EventOf, numericKey, streamKind } from "../shared/streams";
 
 /**
  * The e-mails a lesson sends: its acceptance (to the student, with the lesson as a calendar file), its
- * cancellation (to both), reminders 24 h and 1 h before (to both, with the video link) and, an hour after
- * it ends, the request for feedback (to both).
+ * cancellation (to both; to the teacher alone when the student's erasure cancelled it), reminders 24 h
+ * and 1 h before (to both, with the video link; accepted within the last hour, the 1 h one goes at once),
+ * the news that an administrator took the teacher away (to the student) and, an hour after it ends, the
+ * request for feedback (to both).
  *
  * Each is sent at most once: before sending, the sender claims it on the lesson's mail stream
  * (`lesson-mails-{lessonId}`); of two processes claiming at once, the append at the version read lets one
@@ -15,7 +17,14 @@ import { type EventOf, numericKey, streamKind } from "../shared/streams";
  * process that dies between its claim and the send leaves that e-mail unsent rather than sent twice.
  */
 
-export const lessonMailKinds = ["accepted", "cancelled", "reminder-24h", "reminder-1h", "feedback-request"] as const;
+export const lessonMailKinds = [
+  "accepted",
+  "cancelled",
+  "reminder-24h",
+  "reminder-1h",
+  "feedback-request",
+  "teacher-removed",
+] as const;
 export const LessonMailKind = z.enum(lessonMailKinds);
 export type LessonMailKind = z.infer<typeof LessonMailKind>;
 
@@ -24,8 +33,15 @@ export const mailTopics = ["accepted", "cancelled", "reminders", "feedback"] as 
 export const MailTopic = z.enum(mailTopics);
 export type MailTopic = z.infer<typeof MailTopic>;
 
+/** The teacher's removal is news about who confirmed the lesson: it goes with the acceptances. */
 export const topicOf = (kind: LessonMailKind): MailTopic =>
-  kind === "reminder-24h" || kind === "reminder-1h" ? "reminders" : kind === "feedback-request" ? "feedback" : kind;
+  kind === "reminder-24h" || kind === "reminder-1h"
+    ? "reminders"
+    : kind === "feedback-request"
+      ? "feedback"
+      : kind === "teacher-removed"
+        ? "accepted"
+        : kind;
 
 export const MAX_MAIL_ATTEMPTS = 3;
 const HOUR = 60 * 60 * 1000;
@@ -52,9 +68,10 @@ export const mailsOnAcceptance = (date: string, acceptedAt: string): PlannedMail
   ];
   return [
     { kind: "accepted", to: "student", dueAt: accepted, expiresAt: Math.min(start, accepted + 6 * HOUR) },
-    // A reminder whose moment has already passed when the lesson is accepted is not sent late.
+    // The day-before reminder whose moment has already passed when the lesson is accepted is not sent
+    // late; the hour-before one is, at once: a lesson accepted 40 minutes ahead still needs its link.
     ...(start - 24 * HOUR > accepted ? both("reminder-24h", start - 24 * HOUR, start - HOUR) : []),
-    ...(start - HOUR > accepted ? both("reminder-1h", start - HOUR, start) : []),
+    ...(start > accepted ? both("reminder-1h", Math.max(start - HOUR, accepted), start) : []),
     ...both("feedback-request", feedbackAt, feedbackAt + 24 * HOUR),
   ];
 };
@@ -75,11 +92,20 @@ export const timesAfterMove = (kind: LessonMailKind, date: string): { dueAt: num
   }
 };
 
-/** The cancellation mail, to the student and to the teacher if there was one. */
-export const mailsOnCancellation = (cancelledAt: string, hadTeacher: boolean): PlannedMail[] => {
+/**
+ * The cancellation mail, to the student and to the teacher if there was one; when the student's erasure
+ * cancelled it (`studentErased`), to the teacher alone: there is no one left to tell on the student's side.
+ */
+export const mailsOnCancellation = (cancelledAt: string, hadTeacher: boolean, studentErased = false): PlannedMail[] => {
   const at = Date.parse(cancelledAt);
   const mail = (to: Recipient): PlannedMail => ({ kind: "cancelled", to, dueAt: at, expiresAt: at + 6 * HOUR });
-  return hadTeacher ? [mail("student"), mail("teacher")] : [mail("student")];
+  return [...(studentErased ? [] : [mail("student")]), ...(hadTeacher ? [mail("teacher")] : [])];
+};
+
+/** An administrator took the teacher away: the student is told the lesson waits for a teacher again. */
+export const mailsOnTeacherRemoval = (removedAt: string): PlannedMail[] => {
+  const at = Date.parse(removedAt);
+  return [{ kind: "teacher-removed", to: "student", dueAt: at, expiresAt: at + 6 * HOUR }];
 };
 
 export const lessonMailEventSchemas = {

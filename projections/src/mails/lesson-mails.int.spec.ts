@@ -109,7 +109,7 @@ describe("lesson-mails read model", () => {
         expect(rows.some((row) => row.recipientId === bruno.id)).toBe(false);
       }));
 
-  it("drops the e-mails still to come when the teacher is taken off; the next teacher's acceptance plans them again", () =>
+  it("drops the e-mails still to come when the teacher is taken off, telling the student; the next teacher's acceptance plans them again", () =>
     spec
       .given(scheduled, accepted, mailEvent("LessonMailSent", "accepted", ana.id))
       .when(
@@ -126,6 +126,8 @@ describe("lesson-mails read model", () => {
       .then(async ({ sql }) => {
         expect(states(await lessonMailStates(sql, 2001))).toEqual([
           "accepted:1001:sent",
+          // Accepted again before it went out: the news of the removal is no longer true.
+          "teacher-removed:1001:skipped",
           "reminder-24h:1001:due",
           "reminder-24h:1003:due",
           "reminder-1h:1001:due",
@@ -133,6 +135,30 @@ describe("lesson-mails read model", () => {
           "feedback-request:1001:due",
           "feedback-request:1003:due",
         ]);
+      }));
+
+  it("tells the student of the teacher's removal, and only the teacher of a cancellation by the student's erasure", () =>
+    spec
+      .given(scheduled, accepted)
+      .when(
+        lesson({ type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-11-24T13:00:00.000Z" } }),
+        lesson({
+          type: "LessonAccepted",
+          data: {
+            teacher: carla,
+            meetUrl: "https://meet.jit.si/lesson-2001-c",
+            acceptedAt: "2026-11-24T14:00:00.000Z",
+          },
+        }),
+        lesson({
+          type: "LessonCancelled",
+          data: { by: ana.id, role: "erasure", refunded: false, at: "2026-11-24T15:00:00.000Z" },
+        }),
+      )
+      .then(async ({ sql }) => {
+        const rows = await lessonMailStates(sql, 2001);
+        expect(rows.filter((row) => row.kind === "cancelled").map((row) => row.recipientId)).toEqual([carla.id]);
+        expect(rows.filter((row) => row.state === "due")).toHaveLength(1);
       }));
 
   it("keeps the topics each person turned off", () =>

@@ -7,6 +7,7 @@ import {
   mailPreferenceStreams,
   mailsOnAcceptance,
   mailsOnCancellation,
+  mailsOnTeacherRemoval,
   type PlannedMail,
   timesAfterMove,
   topicOf,
@@ -98,6 +99,11 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
         )
       ).rows[0];
       if (!lesson) return;
+      // Accepted again before the news of its teacher's removal went out: that news is stale.
+      await tx.query(
+        "update lesson_mails set state = 'skipped' where lesson_id = $1 and kind = 'teacher-removed' and state = 'due'",
+        [lessonId],
+      );
       await plan(
         mailsOnAcceptance(new Date(lesson.date).toISOString(), event.data.acceptedAt),
         Number(lesson.student_id),
@@ -132,17 +138,28 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
         [lessonId, event.data.from.id, event.data.teacher.id],
       );
       return;
-    case "LessonTeacherUnassigned":
-      await tx.query("update lesson_mail_lessons set teacher_id = null where lesson_id = $1", [lessonId]);
+    case "LessonTeacherUnassigned": {
+      const lesson = (
+        await tx.query<{ student_id: string }>(
+          "update lesson_mail_lessons set teacher_id = null where lesson_id = $1 returning student_id",
+          [lessonId],
+        )
+      ).rows[0];
       // The reminders were planned on the acceptance: the next teacher's acceptance plans them anew.
       await tx.query("delete from lesson_mails where lesson_id = $1 and state = 'due'", [lessonId]);
+      // The student learns the teacher and the video link she was sent are no longer the lesson's.
+      if (lesson) await plan(mailsOnTeacherRemoval(event.data.at), Number(lesson.student_id), null);
       return;
+    }
     case "LessonCancelled": {
+      const erased = event.data.role === "erasure";
+      if (erased)
+        await tx.query("update lesson_mail_lessons set student_erased = true where lesson_id = $1", [lessonId]);
       const lesson = await lessonOf();
       await tx.query("update lesson_mails set state = 'skipped' where lesson_id = $1 and state = 'due'", [lessonId]);
       if (!lesson) return;
       const teacher = lesson.teacher_id === null ? null : Number(lesson.teacher_id);
-      await plan(mailsOnCancellation(event.data.at, teacher !== null), Number(lesson.student_id), teacher);
+      await plan(mailsOnCancellation(event.data.at, teacher !== null, erased), Number(lesson.student_id), teacher);
       return;
     }
     default:
@@ -193,6 +210,11 @@ export const lessonMailsProjector: Projector = {
         off text[] not null
       );`,
     },
+    {
+      // A lesson cancelled by its student's erasure: its e-mails to the teacher do not name the student.
+      name: "002-student-erased",
+      sql: "alter table lesson_mail_lessons add column if not exists student_erased boolean not null default false",
+    },
   ]),
   // The lessons a burst schedules, in one statement; every other event on its own, in order.
   evolve: async (events, tx) => {
@@ -231,7 +253,8 @@ export interface DueLessonMail {
     date: string;
     trailTitle: string;
     levelName: string;
-    studentName: string;
+    /** Null when the lesson was cancelled because its student was erased. */
+    studentName: string | null;
     teacherName: string | null;
     meetUrl: string | null;
     status: "pending" | "accepted" | "cancelled";
@@ -261,14 +284,16 @@ export const dueLessonMails = async (db: Sql, now: Date, limit = 50): Promise<Du
     meet_url: string | null;
     status: "pending" | "accepted" | "cancelled";
     student_id: string;
+    student_erased: boolean | null;
     off: string[] | null;
   }>(
     `select m.lesson_id, m.kind, m.recipient_id, u.email, u.first_name, u.lang_key, l.date, l.trail_title,
             l.level_name, l.student_first_name, l.student_last_name, l.teacher_first_name, l.teacher_last_name,
-            l.meet_url, l.status, l.student_id, p.off
+            l.meet_url, l.status, l.student_id, ml.student_erased, p.off
        from lesson_mails m
        join users u on u.id = m.recipient_id
        join lesson_schedulings l on l.id = m.lesson_id
+       left join lesson_mail_lessons ml on ml.lesson_id = m.lesson_id
        left join mail_preferences p on p.user_id = m.recipient_id
       where m.state = 'due' and m.due_at <= $1 and m.expires_at > $1 and u.activated
       order by m.due_at, m.lesson_id, m.kind, m.recipient_id
@@ -290,7 +315,8 @@ export const dueLessonMails = async (db: Sql, now: Date, limit = 50): Promise<Du
         date: new Date(row.date).toISOString(),
         trailTitle: row.trail_title,
         levelName: row.level_name,
-        studentName: name(row.student_first_name, row.student_last_name),
+        // An erased student is not named, not even as "titular removido".
+        studentName: row.student_erased ? null : name(row.student_first_name, row.student_last_name),
         teacherName: row.teacher_first_name ? name(row.teacher_first_name, row.teacher_last_name) : null,
         meetUrl: row.meet_url,
         status: row.status,

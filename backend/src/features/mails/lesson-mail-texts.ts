@@ -30,6 +30,7 @@ const texts = {
       "reminder-24h": "Lembrete: sua aula é amanhã",
       "reminder-1h": "Lembrete: sua aula começa em 1 hora",
       "feedback-request": "Como foi a sua aula?",
+      "teacher-removed": "Sua aula aguarda um novo professor",
     } satisfies Record<LessonMailKind, string>,
     bodies: {
       accepted: "Um professor aceitou a sua aula. O convite para o seu calendário está anexado.",
@@ -38,6 +39,8 @@ const texts = {
       "reminder-1h": "Sua aula começa em uma hora. Entre pelo link na hora marcada.",
       "feedback-request":
         "Conte como foi a aula: sua avaliação ajuda a melhorar as próximas. Acesse a sua área para avaliar.",
+      "teacher-removed":
+        "O professor não vai mais dar a aula abaixo. Ela continua agendada e aguarda um novo professor; o link da aula enviado antes não vale mais.",
     } satisfies Record<LessonMailKind, string>,
   },
   en: {
@@ -54,6 +57,7 @@ const texts = {
       "reminder-24h": "Reminder: your lesson is tomorrow",
       "reminder-1h": "Reminder: your lesson starts in 1 hour",
       "feedback-request": "How was your lesson?",
+      "teacher-removed": "Your lesson is waiting for a new teacher",
     } satisfies Record<LessonMailKind, string>,
     bodies: {
       accepted: "A teacher accepted your lesson. The invitation for your calendar is attached.",
@@ -62,6 +66,8 @@ const texts = {
       "reminder-1h": "Your lesson starts in one hour. Join through the link at the set time.",
       "feedback-request":
         "Tell us how the lesson went: your rating helps make the next ones better. Rate it in your area.",
+      "teacher-removed":
+        "The teacher will no longer give the lesson below. It is still scheduled and waits for a new teacher; the lesson link sent before is no longer valid.",
     } satisfies Record<LessonMailKind, string>,
   },
 };
@@ -76,7 +82,7 @@ export const lessonMail = (mail: DueLessonMail, baseUrl: string): Mail => {
   const t = texts[language];
   const { lesson } = mail;
   const isTeacher = mail.role === "teacher";
-  const comingUp = mail.kind !== "cancelled" && mail.kind !== "feedback-request";
+  const comingUp = mail.kind !== "cancelled" && mail.kind !== "feedback-request" && mail.kind !== "teacher-removed";
   const area = `${baseUrl.replace(/\/$/, "")}${isTeacher ? "/teacher" : "/student"}`;
   const lines = [
     t.greeting(mail.firstName),
@@ -85,7 +91,13 @@ export const lessonMail = (mail: DueLessonMail, baseUrl: string): Mail => {
     "",
     t.lesson(lesson.levelName, lesson.trailTitle),
     t.when(dayOf(lesson.date, language), localTimeOf(lesson.date)),
-    ...(isTeacher ? [t.student(lesson.studentName)] : lesson.teacherName ? [t.teacher(lesson.teacherName)] : []),
+    ...(isTeacher
+      ? lesson.studentName === null
+        ? []
+        : [t.student(lesson.studentName)]
+      : lesson.teacherName
+        ? [t.teacher(lesson.teacherName)]
+        : []),
     ...(comingUp && lesson.meetUrl ? [t.link(lesson.meetUrl)] : []),
     "",
     mail.kind === "feedback-request" ? area : t.profile(`${area}${isTeacher ? "" : "/perfil"}`),
@@ -117,7 +129,7 @@ const invitationOf = (mail: DueLessonMail, host: string): CalendarEntry[] =>
         status: mail.lesson.status,
         trailTitle: mail.lesson.trailTitle,
         levelName: mail.lesson.levelName,
-        studentName: mail.lesson.studentName,
+        studentName: mail.lesson.studentName ?? "",
         teacherName: mail.lesson.teacherName,
         meetUrl: mail.lesson.meetUrl,
       },

@@ -1,3 +1,4 @@
+import { studentStreams } from "@el/domain/accounts/student-account";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
@@ -112,6 +113,46 @@ describe("lesson e-mails", () => {
     );
     expect(await sweep(new Date(date.getTime() - 23 * HOUR), student, teacher)).toEqual([]);
     expect(await sweep(new Date(date.getTime() - 30 * 60_000), student, teacher)).toEqual([]);
+  });
+
+  it("reminds both at once of a lesson accepted less than an hour before it starts", async () => {
+    const student = await givenStudent(test.app, { credits: 1, firstName: "Ana" });
+    const teacher = await givenTeacher(test.app, { firstName: "Bruno" });
+    const date = new Date(Date.now() + 40 * 60_000);
+    const lessonId = await givenLesson(test.app, student, { date, teacher });
+    const sent = await sweep(new Date(), student, teacher);
+    const reminders = sent.filter((mail) => mail.subject === "Lembrete: sua aula começa em 1 hora");
+    expect(reminders.map((mail) => mail.to).sort()).toEqual([student.login, teacher.login].sort());
+    expect(reminders.every((mail) => mail.text.includes(`meet.jit.si/EnglishLessons-${lessonId}-test`))).toBe(true);
+    expect(await sweep(new Date(), student, teacher)).toEqual([]);
+  });
+
+  it("tells the student, in her language, when an administrator takes the teacher away; the teacher gets no reminder", async () => {
+    const { student, teacher, date, lessonId } = await acceptedLesson();
+    await test.app.eventStore.appendMany([
+      {
+        streamId: studentStreams.id(student.id),
+        events: [{ type: "ProfileChanged", data: { changes: { langKey: "en" }, by: student.login } }],
+        expectedVersion: "any",
+      },
+    ]);
+    await sweep(new Date());
+    const admin = bearer(await adminToken(test.app));
+    const removed = await test.app.inject({
+      method: "DELETE",
+      url: `/api/lessons/${lessonId}/teacher`,
+      headers: admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const sent = await sweep(new Date(), student, teacher);
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [student.login, "Your lesson is waiting for a new teacher"],
+    ]);
+    expect(sent[0]?.text).toContain("Hello, Ana!");
+    expect(sent[0]?.text).toContain("the lesson link sent before is no longer valid");
+    expect(sent[0]?.text).not.toContain("Bruno");
+    expect(sent[0]?.text).not.toContain("meet.jit.si");
+    expect(await sweep(new Date(date.getTime() - 23 * HOUR), student, teacher)).toEqual([]);
   });
 
   it("leaves out what a person turned off in their profile, and tries a refused send again", async () => {

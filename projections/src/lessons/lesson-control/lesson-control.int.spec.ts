@@ -234,7 +234,7 @@ describe("lesson control on the lesson-schedulings read model", () => {
         ]);
       }));
 
-  it("a lesson taken back from its teacher waits for one again: its teacher is told it is gone, every board that it is pending", () =>
+  it("a lesson taken back from its teacher waits for one again: its teacher is told it is gone, its student that it has no teacher, every board that it is pending", () =>
     spec
       .given(scheduled(3401, MARCH_16), accepted(3401))
       .when(lesson(3401, { type: "LessonTeacherUnassigned", data: { from: bruno, by: 1, at: "2026-03-01T12:00:00Z" } }))
@@ -242,6 +242,7 @@ describe("lesson control on the lesson-schedulings read model", () => {
         expect((await findLessonControl(sql, 3401))?.teacher).toBeNull();
         expect(pushes).toEqual([
           { room: userRoom(bruno.id), event: "lesson:cancelled", payload: { lessonId: 3401, refunded: false } },
+          { room: userRoom(ana.id), event: "lesson:unassigned", payload: { lessonId: 3401 } },
           {
             room: TEACHERS_ROOM,
             event: "lesson:pending",

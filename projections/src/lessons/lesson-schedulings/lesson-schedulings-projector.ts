@@ -221,10 +221,12 @@ const applyLessonEvent: EvolveOne = async (recorded, tx) => {
       );
       const row = rows[0];
       if (!row) return [];
-      // Its teacher no longer gives it (their list drops it), then every teacher's board offers it again.
+      // Its teacher no longer gives it (their list drops it), its student sees it without teacher and
+      // link, then every teacher's board offers it again.
       const refunded = false;
       return [
         push(userRoom(event.data.from.id), "lesson:cancelled", { lessonId: id, refunded }),
+        push(userRoom(Number(row.student_id)), "lesson:unassigned", { lessonId: id }),
         ...changedPushes(id, row),
       ];
     }
