@@ -39,7 +39,8 @@ export interface Config {
   commandRetryMs: number;
   /**
    * After `SIGTERM`, how long readiness answers DOWN while requests are still served (the proxy's next probe
-   * moves traffic away) before new ones are refused with 503 (`SHUTDOWN_DRAIN_MS`, default 2 s).
+   * moves traffic away) before new ones are refused with 503 (`SHUTDOWN_DRAIN_MS`, default 2 s with PostgreSQL,
+   * none with the embedded PGlite, a single process).
    */
   shutdownDrainMs: number;
   /** How often each process looks for unpaid Pix and boletos past their time (the list itself is in PostgreSQL). */
@@ -166,7 +167,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     projectionLagLimitMs: Number(env.PROJECTION_LAG_LIMIT_MS ?? 100),
     maxInFlight: Number(env.MAX_IN_FLIGHT ?? 32),
     commandRetryMs: Number(env.COMMAND_RETRY_MS ?? 3_000),
-    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? 2_000),
+    // A lone embedded-database process has no other instance to send its traffic to: it need not wait.
+    shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? (env.DATABASE_URL ? 2_000 : 0)),
     purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),
     lessonMailIntervalMs: Number(env.LESSON_MAIL_INTERVAL_MS ?? 30_000),
     gatewayEnv: Object.fromEntries(
