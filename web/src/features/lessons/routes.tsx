@@ -12,6 +12,7 @@ const LessonDeleteModal = lazyPage(() =>
 const LessonUnassignModal = lazyPage(() =>
   import("./lesson-control/lesson-unassign-modal").then((m) => m.LessonUnassignModal),
 );
+const LessonDetailPage = lazyPage(() => import("./lesson-control/lesson-detail-page").then((m) => m.LessonDetailPage));
 const LessonFormPage = lazyPage(() => import("./lesson-form/lesson-form-page").then((m) => m.LessonFormPage));
 const PendingLessonsPage = lazyPage(() =>
   import("./schedulings/pending-lessons-page").then((m) => m.PendingLessonsPage),
@@ -40,7 +41,7 @@ const englishPath = (path: string, english: string): RouteObject => ({
   element: <RenamedPath from={`/gerencia/${english}`} to={`/gerencia/${path}`} />,
 });
 
-/** Lesson control, /gerencia/aula: the list, Criar aula and the edit form, handed to `adminRoutes`. */
+/** Lesson control, /gerencia/aula: the list, Criar aula, a lesson's page and the edit form, handed to `adminRoutes`. */
 export const lessonControlSections: RouteObject[] = [
   {
     path: "aula",
@@ -51,6 +52,7 @@ export const lessonControlSections: RouteObject[] = [
     ],
   },
   { path: "aula/new", element: <LessonFormPage /> },
+  { path: "aula/:id", element: <LessonDetailPage /> },
   { path: "aula/:id/edit", element: <LessonFormPage /> },
 ];
 

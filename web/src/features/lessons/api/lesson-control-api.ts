@@ -4,6 +4,7 @@ import {
   LessonControlTotals,
   LessonControlView,
 } from "@el/domain/lessons/lesson-control-view";
+import { LessonDetailView } from "@el/domain/lessons/lesson-detail-view";
 import type { ChangeLessonBody, NewLessonBody } from "@el/domain/lessons/lesson-requests";
 import { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { fullName } from "@el/domain/shared/full-name";
@@ -81,3 +82,6 @@ export const getPeople = async (kind: "teacher" | "student") =>
     .array(Person)
     .parse(await api.get(`api/users/${kind}`, { page: 0, size: 99999, sort: "id,asc" }))
     .sort((a, b) => nameOf(a).localeCompare(nameOf(b), "pt-BR"));
+
+/** `GET api/lessons/{id}/detail`: one lesson with its history, payout, feedbacks and its people's logins. */
+export const getLessonDetail = async (id: number) => LessonDetailView.parse(await api.get(`api/lessons/${id}/detail`));

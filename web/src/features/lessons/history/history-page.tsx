@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { HistoryLink } from "../../../components/audit/history-link";
 import { ListTable } from "../../../components/list/list-table";
 import { RowActions } from "../../../components/list/row-actions";
@@ -80,6 +81,9 @@ export const HistoryPage = () => {
             <td>{t(lesson.payment ? "adminSections.paid" : "adminSections.pending")}</td>
             <td>
               <RowActions id={lesson.id} edit={false} remove={false}>
+                <Link to={`/gerencia/aula/${lesson.id}`} className="btn btn-small btn-outline">
+                  {t("adminLessons.detail.open")}
+                </Link>
                 <HistoryLink of={{ lesson: lesson.id }} />
               </RowActions>
             </td>

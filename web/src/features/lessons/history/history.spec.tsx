@@ -88,12 +88,13 @@ describe("lesson history", () => {
       reais("R$ 25,00"),
       reais("R$ 40,00"),
       "Pago",
-      "VerHistórico",
+      "VerPágina da aulaHistórico",
     ]);
     expect(within(screen.getByText("Aula 8").closest("tr") as HTMLElement).getByText("Pendente")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Ver" })).toHaveAttribute("href", "/gerencia/historico/7");
+    expect(within(row).getByRole("link", { name: "Página da aula" })).toHaveAttribute("href", "/gerencia/aula/7");
     expect(within(row).getByRole("link", { name: "Histórico" })).toHaveAttribute("href", "/auditoria/fluxos/lesson-7");
-    expect((await screen.findByText("Receita")).nextElementSibling?.textContent).toBe(reais("R$ 80,00"));
+    expect((await screen.findByText("Valor de referência")).nextElementSibling?.textContent).toBe(reais("R$ 80,00"));
     expect(screen.getByText("Aulas realizadas").nextElementSibling?.textContent).toBe("2");
     expect(screen.getByText("Pago aos professores").nextElementSibling?.textContent).toBe(reais("R$ 25,00"));
     expect(screen.getByText("Custo com professores").nextElementSibling?.textContent).toBe(reais("R$ 50,00"));

@@ -211,6 +211,9 @@ export const LessonControlPage = () => {
                     <td>{t(lesson.payment ? "adminLessons.paid" : "adminLessons.pending")}</td>
                     <td>
                       <div className="actions">
+                        <Link to={`${lesson.id}${search}`} className="btn btn-small btn-outline">
+                          {t("adminLessons.detail.view")}
+                        </Link>
                         <Link to={`${lesson.id}/edit${search}`} className="btn btn-small btn-outline">
                           {t("gerencia.actions.edit")}
                         </Link>
