@@ -204,6 +204,8 @@ export const PurchaseView = z.object({
   payment: z.union([DebitAuthorizationData, PixPaymentData, BoletoPaymentData]).nullable(),
   /** Why it failed (Portuguese), when it did. */
   failure: z.string().nullable(),
+  /** Its outcome came from asking the gateway again: its checkout never recorded the gateway's answer (a crash). */
+  reconciled: z.boolean(),
 });
 export type PurchaseView = z.infer<typeof PurchaseView>;
 

@@ -34,6 +34,7 @@ export const purchase = (id: number, changes: Partial<PurchaseView> = {}): Purch
   card: null,
   payment: null,
   failure: null,
+  reconciled: false,
   ...changes,
 });
 

@@ -117,4 +117,5 @@ export const toPurchaseView = async (app: FastifyInstance, row: PurchaseRow): Pr
   card: row.card,
   payment: await paymentDataOf(app, row.id, row.paymentId, row.payment),
   failure: row.failure,
+  reconciled: row.reconciled,
 });

@@ -183,6 +183,15 @@ describe("reconciling purchases whose checkout died before recording the gateway
     expect(await balanceOf(student.token)).toBe(4);
     expect(fake.charges().get(crashed.paymentId)?.status).toBe("APPROVED");
     expect(await findPurchase(test.db, crashed.purchaseId)).toMatchObject({ status: "PAID", reconciled: true });
+    // The back office's list says which purchases needed it.
+    const listed = await test.app.inject({
+      method: "GET",
+      url: `/api/purchases?studentId=${student.id}`,
+      headers: admin,
+    });
+    expect(listed.json<{ id: number; status: string; reconciled: boolean }[]>()).toEqual([
+      expect.objectContaining({ id: crashed.purchaseId, status: "PAID", reconciled: true }),
+    ]);
   }, 180_000);
 
   it("fails a charge Getnet declined whose checkout was killed before recording it, and gives the coupon's use back", async () => {

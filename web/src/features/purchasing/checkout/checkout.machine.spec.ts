@@ -94,6 +94,7 @@ const purchase = (changes: Partial<PurchaseView>): PurchaseView => ({
   card: null,
   payment: PIX.additionalData,
   failure: null,
+  reconciled: false,
   ...changes,
 });
 

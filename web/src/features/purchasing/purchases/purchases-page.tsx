@@ -119,7 +119,17 @@ export const PurchasesPage = () => {
             <td>{studentName(purchase.student)}</td>
             <td>{packagesText(t, purchase)}</td>
             <td>{methodText(t, purchase)}</td>
-            <td>{t(`adminPurchasing.status.${purchase.status}`)}</td>
+            <td>
+              {t(`adminPurchasing.status.${purchase.status}`)}
+              {purchase.reconciled && (
+                <>
+                  {" "}
+                  <span className="badge" title={t("adminPurchasing.purchases.reconciledHint")}>
+                    {t("adminPurchasing.purchases.reconciled")}
+                  </span>
+                </>
+              )}
+            </td>
             <td>{formatReais(purchase.total)}</td>
             <td>{purchase.coupon?.code ?? "—"}</td>
             <td>

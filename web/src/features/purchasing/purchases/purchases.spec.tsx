@@ -78,6 +78,25 @@ describe("purchases list", () => {
     expect(filtersOf(first)).toEqual({});
   });
 
+  it("marks the purchases whose outcome came from asking the gateway again after a crash during the checkout", async () => {
+    server({
+      "GET /api/purchases": ({ query }) =>
+        pageOf(
+          [
+            purchase(7, { method: "CREDIT", status: "PAID", reconciled: true }),
+            purchase(8, { method: "CREDIT", status: "FAILED" }),
+          ],
+          query,
+        ),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra");
+    await screen.findByRole("table");
+    const status = within(rowOf(7)).getAllByRole("cell")[5];
+    expect(status?.textContent).toBe("Pago Reconciliada");
+    expect(within(rowOf(7)).getByText("Reconciliada").getAttribute("title")).toContain("meio de pagamento");
+    expect(within(rowOf(8)).getAllByRole("cell")[5]?.textContent).toBe("Recusado");
+  });
+
   it("shows what the filter paid in all in the 'Total pago' panel", async () => {
     server({ "GET /api/purchases/totalAmount": () => json({ total: 1234.5, count: 3 }) });
     renderRoutes(adminPurchasingArea, "/gerencia/compra");
