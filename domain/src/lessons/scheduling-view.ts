@@ -99,7 +99,14 @@ export const FinanceMonthView = z.object({
   /** In reais (PAYMENT_VALUE per lesson); `valueCents` is the exact amount. */
   value: z.number(),
   valueCents: z.number().int(),
-  /** Paid once every lesson of the month is paid. */
-  status: z.enum(["paid", "pending"]),
+  /** Of `totalLessons`: given and paid ("Pago"), given and not paid yet ("A receber"), still to come ("Agendada"). */
+  paidLessons: z.number().int(),
+  owedLessons: z.number().int(),
+  upcomingLessons: z.number().int(),
+  /**
+   * `pending` while a lesson given is not paid, else `scheduled` while a lesson is still to come, else
+   * `paid`: every lesson of the month was given and paid.
+   */
+  status: z.enum(["paid", "pending", "scheduled"]),
 });
 export type FinanceMonthView = z.infer<typeof FinanceMonthView>;

@@ -27,9 +27,9 @@ export const schedulingFor = async (sql: Sql, user: CurrentUser, id: number) => 
 };
 
 /** A teacher's earnings by month (`login` must be a teacher's), for that teacher and administrators. */
-export const teacherFinanceFor = async (sql: Sql, user: CurrentUser, login: string) => {
+export const teacherFinanceFor = async (sql: Sql, user: CurrentUser, login: string, now: Date) => {
   const owner = await findUserByLogin(sql, login);
   if (owner?.kind !== "teacher") throw notFound();
   if (!mayReadTeacherFinance(user, owner.id)) throw forbidden();
-  return teacherFinanceByMonth(sql, owner.id);
+  return teacherFinanceByMonth(sql, owner.id, now);
 };

@@ -143,7 +143,7 @@ export const lessonRoutes: FastifyPluginAsync = async (root) => {
       config: { roles: ["ROLE_TEACHER", "ROLE_ADMIN"] },
       schema: { params: TeacherFinanceParams, response: { 200: z.array(FinanceMonthView) } },
     },
-    async (request) => teacherFinanceFor(app.db, request.currentUser, request.params.login),
+    async (request) => teacherFinanceFor(app.db, request.currentUser, request.params.login, app.clock.now()),
   );
 
   app.post(

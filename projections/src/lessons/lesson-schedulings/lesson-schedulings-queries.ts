@@ -204,20 +204,26 @@ export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonP
 
 /**
  * `GET api/lessons/teacher/{login}`: one card per month (São Paulo calendar) of the lessons the teacher
- * claimed, except those cancelled or reported as not held; paid once every lesson of the month is paid.
+ * claimed, except those cancelled or reported as not held, as seen at `now`: how many were paid, how many
+ * were given (their hour is over) and are not paid yet, and how many are still to come.
  */
-export const teacherFinanceByMonth = async (sql: Sql, teacherId: number): Promise<FinanceMonthView[]> => {
-  const { rows } = await sql.query<{ year: number; month: number; total: string; paid: string }>(
+export const teacherFinanceByMonth = async (sql: Sql, teacherId: number, now: Date): Promise<FinanceMonthView[]> => {
+  const over = `date <= $2::timestamptz - interval '${LESSON_DURATION_MS / 60_000} minutes'`;
+  const { rows } = await sql.query<{ year: number; month: number; total: string; paid: string; owed: string }>(
     `select extract(year from date at time zone '${LESSON_TIME_ZONE}')::int as year,
             extract(month from date at time zone '${LESSON_TIME_ZONE}')::int as month,
-            count(*) as total, count(payment_id) as paid
+            count(*) as total, count(payment_id) as paid,
+            count(*) filter (where payment_id is null and ${over}) as owed
      from lesson_schedulings
      where teacher_id = $1 and status = 'accepted' and coalesce(teacher_feedback_status, 0) <> 3
      group by 1, 2 order by 1 desc, 2 desc`,
-    [teacherId],
+    [teacherId, now],
   );
   return rows.map((row) => {
     const totalLessons = Number(row.total);
+    const paidLessons = Number(row.paid);
+    const owedLessons = Number(row.owed);
+    const upcomingLessons = totalLessons - paidLessons - owedLessons;
     const valueCents = totalLessons * TEACHER_PAYMENT_CENTS;
     return {
       year: row.year,
@@ -226,7 +232,10 @@ export const teacherFinanceByMonth = async (sql: Sql, teacherId: number): Promis
       /** In reais (PAYMENT_VALUE 25 per lesson); `valueCents` is the exact amount. */
       value: valueCents / 100,
       valueCents,
-      status: Number(row.paid) === totalLessons ? "paid" : "pending",
+      paidLessons,
+      owedLessons,
+      upcomingLessons,
+      status: owedLessons > 0 ? "pending" : upcomingLessons > 0 ? "scheduled" : "paid",
     };
   });
 };

@@ -271,11 +271,68 @@ describe("lesson-schedulings read model", () => {
       )
       .when(paid(2005))
       .then(async ({ sql }) =>
-        expect(await teacherFinanceByMonth(sql, bruno.id)).toEqual([
-          { year: 2026, month: 4, totalLessons: 1, value: 25, valueCents: 25_00, status: "paid" },
-          { year: 2026, month: 3, totalLessons: 3, value: 75, valueCents: 75_00, status: "pending" },
+        expect(await teacherFinanceByMonth(sql, bruno.id, new Date("2026-05-01T12:00:00Z"))).toEqual([
+          {
+            year: 2026,
+            month: 4,
+            totalLessons: 1,
+            value: 25,
+            valueCents: 25_00,
+            paidLessons: 1,
+            owedLessons: 0,
+            upcomingLessons: 0,
+            status: "paid",
+          },
+          {
+            year: 2026,
+            month: 3,
+            totalLessons: 3,
+            value: 75,
+            valueCents: 75_00,
+            paidLessons: 2,
+            owedLessons: 1,
+            upcomingLessons: 0,
+            status: "pending",
+          },
         ]),
       ));
+
+  it("tells a month's lessons paid, given and not paid yet, and still to come apart", () =>
+    spec
+      .given(
+        scheduled(2001, "2026-03-10T13:00:00.000Z"),
+        accepted(2001),
+        scheduled(2002, "2026-03-12T13:00:00.000Z"),
+        accepted(2002),
+        // In progress at 13:30 on the 20th: still to come until its hour is over.
+        scheduled(2003, "2026-03-20T13:00:00.000Z"),
+        accepted(2003),
+        scheduled(2004, "2026-03-25T13:00:00.000Z"),
+        accepted(2004),
+        paid(2001),
+      )
+      .then(async ({ sql }) => {
+        const march = async (now: string) => {
+          const [month] = await teacherFinanceByMonth(sql, bruno.id, new Date(now));
+          return [month?.paidLessons, month?.owedLessons, month?.upcomingLessons, month?.status];
+        };
+        expect(await march("2026-03-20T13:30:00.000Z")).toEqual([1, 1, 2, "pending"]);
+        expect(await march("2026-03-20T14:00:00.000Z")).toEqual([1, 2, 1, "pending"]);
+      }));
+
+  it("shows a month whose given lessons are all paid as scheduled while lessons are still to come", () =>
+    spec
+      .given(
+        scheduled(2001, "2026-03-10T13:00:00.000Z"),
+        accepted(2001),
+        scheduled(2002, "2026-03-25T13:00:00.000Z"),
+        accepted(2002),
+      )
+      .when(paid(2001))
+      .then(async ({ sql }) => {
+        const [month] = await teacherFinanceByMonth(sql, bruno.id, new Date("2026-03-20T12:00:00Z"));
+        expect(month).toMatchObject({ paidLessons: 1, owedLessons: 0, upcomingLessons: 1, status: "scheduled" });
+      }));
 
   it("shows each lesson's payment in the lesson views: null while pending, the payment once paid", () =>
     spec
@@ -299,6 +356,8 @@ describe("lesson-schedulings read model", () => {
         }),
       )
       .then(async ({ sql }) =>
-        expect((await teacherFinanceByMonth(sql, bruno.id)).map((month) => month.status)).toEqual(["pending"]),
+        expect(
+          (await teacherFinanceByMonth(sql, bruno.id, new Date("2026-04-02T12:00:00Z"))).map((month) => month.status),
+        ).toEqual(["pending"]),
       ));
 });

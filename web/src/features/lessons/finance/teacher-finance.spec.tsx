@@ -6,22 +6,32 @@ import { optionNames } from "../../../test/options";
 import { renderTeacherArea, TEACHER } from "../../../test/render-area";
 import { signInTeacherForEachTest } from "../../../test/sign-in";
 
-/** A month as `api/lessons/teacher/{login}` answers it, R$ 25 a lesson. */
-const month = (year: number, number: number, totalLessons: number, status: "paid" | "pending") => ({
-  year,
-  month: number,
-  totalLessons,
-  value: totalLessons * 25,
-  valueCents: totalLessons * 2500,
-  status,
-});
+/**
+ * A month as `api/lessons/teacher/{login}` answers it, R$ 25 a lesson: its lessons paid, given and not
+ * paid yet, and still to come.
+ */
+const month = (year: number, number: number, [paidLessons, owedLessons, upcomingLessons]: [number, number, number]) => {
+  const totalLessons = paidLessons + owedLessons + upcomingLessons;
+  return {
+    year,
+    month: number,
+    totalLessons,
+    value: totalLessons * 25,
+    valueCents: totalLessons * 2500,
+    paidLessons,
+    owedLessons,
+    upcomingLessons,
+    status: owedLessons > 0 ? "pending" : upcomingLessons > 0 ? "scheduled" : "paid",
+  };
+};
 
 const MONTHS = [
-  month(2026, 5, 1, "pending"),
-  month(2026, 4, 51, "paid"),
-  month(2026, 3, 3, "pending"),
-  month(2025, 11, 2, "paid"),
-  month(2023, 8, 4, "paid"),
+  month(2026, 6, [1, 0, 2]),
+  month(2026, 5, [0, 1, 0]),
+  month(2026, 4, [51, 0, 0]),
+  month(2026, 3, [1, 2, 0]),
+  month(2025, 11, [2, 0, 0]),
+  month(2023, 8, [4, 0, 0]),
 ];
 
 const server = (answer: () => Response) =>
@@ -32,7 +42,7 @@ const server = (answer: () => Response) =>
 
 const renderFinance = () => renderTeacherArea("/teacher/financeiro");
 
-/** Each card's lines as the teacher reads them: month and year, lessons, value, situation. */
+/** Each card's lines as the teacher reads them: month and year, lessons, value, which are which, situation. */
 const cards = () =>
   screen
     .getAllByRole("article")
@@ -50,15 +60,16 @@ afterEach(() => {
 });
 
 describe("the teacher's Financeiro screen", () => {
-  it("shows one card per month of the current year: month, year, lessons, value in reais and situation", async () => {
+  it("shows one card per month of the current year: month, year, lessons, value in reais, which are which and situation", async () => {
     server(() => json(MONTHS));
     renderFinance();
     await screen.findByLabelText("Ano");
 
     expect(cards()).toEqual([
-      ["Maio 2026", "1 aula", "R$ 25,00", "Pendente"],
-      ["Abril 2026", "51 aulas", "R$ 1.275,00", "Pago"],
-      ["Março 2026", "3 aulas", "R$ 75,00", "Pendente"],
+      ["Junho 2026", "3 aulas", "R$ 75,00", "1 aula paga2 aulas agendadas", "Agendada"],
+      ["Maio 2026", "1 aula", "R$ 25,00", "1 aula dada a receber", "A receber"],
+      ["Abril 2026", "51 aulas", "R$ 1.275,00", "51 aulas pagas", "Pago"],
+      ["Março 2026", "3 aulas", "R$ 75,00", "1 aula paga2 aulas dadas a receber", "A receber"],
     ]);
   });
 
@@ -70,21 +81,24 @@ describe("the teacher's Financeiro screen", () => {
     expect(optionNames(year)).toEqual(["2026", "2025", "2023"]);
 
     await userEvent.setup().selectOptions(year, "2025");
-    expect(cards()).toEqual([["Novembro 2025", "2 aulas", "R$ 50,00", "Pago"]]);
+    expect(cards()).toEqual([["Novembro 2025", "2 aulas", "R$ 50,00", "2 aulas pagas", "Pago"]]);
   });
 
-  it("shows only the paid or only the pending months", async () => {
+  it("shows only the paid, only the to-be-paid or only the scheduled months", async () => {
     server(() => json(MONTHS));
     renderFinance();
     const status = await screen.findByLabelText("Situação");
-    expect(optionNames(status)).toEqual(["Todos", "Pago", "Pendente"]);
+    expect(optionNames(status)).toEqual(["Todos", "Pago", "A receber", "Agendada"]);
 
     const user = userEvent.setup();
     await user.selectOptions(status, "Pago");
     expect(titles()).toEqual(["Abril 2026"]);
 
-    await user.selectOptions(status, "Pendente");
+    await user.selectOptions(status, "A receber");
     expect(titles()).toEqual(["Maio 2026", "Março 2026"]);
+
+    await user.selectOptions(status, "Agendada");
+    expect(titles()).toEqual(["Junho 2026"]);
 
     await user.selectOptions(screen.getByLabelText("Ano"), "2023");
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
@@ -96,15 +110,15 @@ describe("the teacher's Financeiro screen", () => {
     server(() => json(answer));
     const live = renderFinance();
     await screen.findByLabelText("Ano");
-    expect(cards()[0]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "Pendente"]);
+    expect(cards()[1]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "1 aula dada a receber", "A receber"]);
 
-    answer = [month(2026, 5, 1, "paid"), ...MONTHS.slice(1)];
+    answer = [MONTHS[0], month(2026, 5, [1, 0, 0]), ...MONTHS.slice(2)] as typeof MONTHS;
     live.push("payment:changed", { lessonId: 41, paid: true });
-    await waitFor(() => expect(cards()[0]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "Pago"]));
+    await waitFor(() => expect(cards()[1]).toEqual(["Maio 2026", "1 aula", "R$ 25,00", "1 aula paga", "Pago"]));
 
     answer = MONTHS;
     live.push("payment:changed", { lessonId: 41, paid: false });
-    await waitFor(() => expect(cards()[0]?.[3]).toBe("Pendente"));
+    await waitFor(() => expect(cards()[1]?.[4]).toBe("A receber"));
   });
 
   it("reads the months again when the connection comes back, since a payment may have been missed", async () => {
@@ -112,9 +126,9 @@ describe("the teacher's Financeiro screen", () => {
     const calls = server(() => json(answer));
     const live = renderFinance();
     await screen.findByLabelText("Ano");
-    answer = [month(2026, 5, 1, "paid"), ...MONTHS.slice(1)];
+    answer = [MONTHS[0], month(2026, 5, [1, 0, 0]), ...MONTHS.slice(2)] as typeof MONTHS;
     live.reconnect();
-    await waitFor(() => expect(cards()[0]?.[3]).toBe("Pago"));
+    await waitFor(() => expect(cards()[1]?.[4]).toBe("Pago"));
     expect(calls.filter((call) => call.path.startsWith("/api/lessons/teacher/"))).toHaveLength(2);
   });
 

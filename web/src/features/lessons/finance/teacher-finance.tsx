@@ -9,7 +9,16 @@ import { useSession } from "../../../lib/session/session-provider";
 import { useLiveFeed, useLivePush } from "../../../lib/socket";
 import { useResource } from "../../../lib/use-resource";
 
-const FinanceMonth = FinanceMonthView.pick({ year: true, month: true, totalLessons: true, value: true, status: true });
+const FinanceMonth = FinanceMonthView.pick({
+  year: true,
+  month: true,
+  totalLessons: true,
+  value: true,
+  paidLessons: true,
+  owedLessons: true,
+  upcomingLessons: true,
+  status: true,
+});
 type FinanceMonth = z.infer<typeof FinanceMonth>;
 
 const fetchFinance = async (login: string) =>
@@ -17,10 +26,18 @@ const fetchFinance = async (login: string) =>
 
 const reais = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
+const BADGES: Record<FinanceMonth["status"], string> = {
+  paid: "badge-success",
+  pending: "badge-danger",
+  scheduled: "badge-scheduled",
+};
+
 /**
- * Financeiro: one card per month of lessons given, filtered by year and by paid/pending. A month turns
- * to paid while the teacher watches: the administrator's payment pushes `payment:changed` and the cards
- * are read again; so are they after a dropped connection, which may have lost such a push.
+ * Financeiro: one card per month of lessons, filtered by year and by situation: "A receber" while a
+ * lesson given is not paid, "Agendada" while the rest is still to come, "Pago" once all were given and
+ * paid; each card tells how many lessons are which. A month turns to paid while the teacher watches: the
+ * administrator's payment pushes `payment:changed` and the cards are read again; so are they after a
+ * dropped connection, which may have lost such a push.
  */
 export const TeacherFinance = () => {
   const { t } = useTranslation();
@@ -63,6 +80,7 @@ export const TeacherFinance = () => {
             <option value="">{t("teacher.accept.all")}</option>
             <option value="paid">{t("teacher.finance.paid")}</option>
             <option value="pending">{t("teacher.finance.pending")}</option>
+            <option value="scheduled">{t("teacher.finance.scheduled")}</option>
           </select>
         </div>
       </div>
@@ -79,9 +97,14 @@ export const TeacherFinance = () => {
               </h3>
               <p>{t("teacher.finance.lessons", { count: month.totalLessons })}</p>
               <p className="finance-value">{reais.format(month.value)}</p>
-              <span className={`badge ${month.status === "paid" ? "badge-success" : "badge-danger"}`}>
-                {t(`teacher.finance.${month.status}`)}
-              </span>
+              <ul className="finance-parts">
+                {month.paidLessons > 0 && <li>{t("teacher.finance.paidCount", { count: month.paidLessons })}</li>}
+                {month.owedLessons > 0 && <li>{t("teacher.finance.owedCount", { count: month.owedLessons })}</li>}
+                {month.upcomingLessons > 0 && (
+                  <li>{t("teacher.finance.upcomingCount", { count: month.upcomingLessons })}</li>
+                )}
+              </ul>
+              <span className={`badge ${BADGES[month.status]}`}>{t(`teacher.finance.${month.status}`)}</span>
             </article>
           ))}
         </div>

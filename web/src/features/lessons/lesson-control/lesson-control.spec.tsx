@@ -95,7 +95,7 @@ describe("lesson control (/gerencia/aula)", { timeout: 20_000 }, () => {
     const panel = screen.getByRole("region", { name: "Totais" });
     expect(panel).toHaveTextContent("Aulas25");
     expect(panel).toHaveTextContent("Custo com professoresR$ 625,00");
-    expect(panel).toHaveTextContent("ReceitaR$ 1.000,00");
+    expect(panel).toHaveTextContent("Valor de referênciaR$ 1.000,00");
     const list = calls.find((call) => call.path === "/api/lessons");
     expect(Object.fromEntries(list?.query ?? [])).toMatchObject({
       page: "0",
