@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { seedCatalogAppends, seedLevels, seedPackages, seedTrails } from "./seed-catalog";
+import {
+  LATER_SEED_LEVELS,
+  seedCatalogAdditions,
+  seedCatalogAppends,
+  seedLevels,
+  seedPackages,
+  seedTrails,
+} from "./seed-catalog";
 
 describe("seed catalogue", () => {
   it("has the spec's level groups", () => {
@@ -11,7 +18,19 @@ describe("seed catalogue", () => {
       "5 Preparação para entrevista",
       "6 Business",
       "9 Aula Experimental",
+      "10 Conversação",
+      "8 Inglês para viagens",
     ]);
+  });
+
+  it("adds groups 10 and 8 after the first release's trails, whose ids stay as they were", () => {
+    const first = seedTrails.filter((trail) => !LATER_SEED_LEVELS.includes(trail.levelId));
+    expect(first.map((trail) => trail.id)).toEqual(first.map((_, index) => index + 1));
+    const additions = seedCatalogAdditions().map((append) => append.streamId);
+    const later = seedTrails.filter((trail) => LATER_SEED_LEVELS.includes(trail.levelId));
+    expect(later.length).toBeGreaterThanOrEqual(8);
+    expect(later.every((trail) => trail.id > first.length)).toBe(true);
+    expect(additions.sort()).toEqual(["level-10", "level-8", ...later.map((trail) => `trail-${trail.id}`)].sort());
   });
 
   it("gives every level at least four numbered trails, and the trial lesson its own", () => {

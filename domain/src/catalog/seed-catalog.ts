@@ -16,7 +16,13 @@ export const seedLevels = [
   { id: 5, name: "Preparação para entrevista" },
   { id: 6, name: "Business" },
   { id: 9, name: "Aula Experimental" },
+  // Added after the first release, so their trails take the ids after the others' (see `seedCatalogAdditions`).
+  { id: 10, name: "Conversação" },
+  { id: 8, name: "Inglês para viagens" },
 ] as const;
+
+/** The groups existing catalogues did not have yet: seeded into them at the next start. */
+export const LATER_SEED_LEVELS: readonly number[] = [10, 8];
 
 /** Lessons per pack and price in centavos (spec section 9). */
 export const seedPackages = [
@@ -318,6 +324,84 @@ const trial: SeedTrail[] = [
   },
 ];
 
+const conversation: SeedTrail[] = [
+  {
+    title: "Current events and the news",
+    content:
+      "Vocabulário das notícias da semana (economia, tecnologia, esportes, cultura), como resumir uma notícia com as próprias palavras e expressões para reagir a ela (That's surprising, I had no idea, It makes sense because...).",
+    application:
+      "O aluno traz uma notícia que leu ou ouviu, resume para o professor em dois minutos e conversa sobre ela, dando sua opinião e respondendo a perguntas de acompanhamento.",
+    techniques:
+      "Leitura prévia de uma manchete escolhida pelo aluno; resumo cronometrado; perguntas abertas do professor (Why do you think...? What would happen if...?); lista final com as palavras novas e os erros mais frequentes.",
+  },
+  {
+    title: "Movies, series and books",
+    content:
+      "Como falar de enredo, personagens e gêneros (thriller, sitcom, biography), dar recomendações e críticas (It's worth watching, The ending was disappointing) e evitar spoilers com elegância.",
+    application:
+      "O aluno recomenda uma série, filme ou livro ao professor, descreve a história sem contar o final e defende por que vale a pena, respondendo às objeções do professor.",
+    techniques:
+      "Trecho curto de trailer ou sinopse como aquecimento; role-play de dois amigos escolhendo o que assistir; foco em adjetivos de opinião e na entonação das perguntas; correção no fim da conversa.",
+  },
+  {
+    title: "Hobbies, sports and free time",
+    content:
+      "Verbos e expressões de lazer (be into, take up, give up, used to), frequência (once in a while, every other weekend) e como fazer e manter perguntas sobre os interesses de outra pessoa.",
+    application:
+      "O aluno conta como começou um hobby, o que gosta nele e o que mudou com o tempo, e conduz a conversa perguntando sobre os interesses do professor.",
+    techniques:
+      "Mapa de interesses feito em conjunto no início; troca de papéis (o aluno entrevista o professor); prática de follow-up questions; o professor anota as repetições e sugere sinônimos.",
+  },
+  {
+    title: "Debating everyday dilemmas",
+    content:
+      "Expressões para opinar, concordar e discordar com educação (I see your point, but...; I couldn't agree more), conectivos de argumentação (however, on the other hand, that's why) e como mudar de ideia em público.",
+    application:
+      "O aluno discute dilemas do dia a dia (trabalhar de casa ou no escritório, cidade grande ou interior) defendendo um lado e, depois, o lado oposto.",
+    techniques:
+      "Cartões com dilemas sorteados; rodadas curtas cronometradas; troca obrigatória de lado na segunda rodada; feedback sobre fluência, conectivos e pronúncia das palavras-chave.",
+  },
+];
+
+const travel: SeedTrail[] = [
+  {
+    title: "At the airport",
+    content:
+      "Check-in, despacho de bagagem, controle de segurança e imigração: vocabulário (boarding pass, carry-on, gate, layover) e as perguntas que o agente faz (What's the purpose of your visit? How long are you staying?).",
+    application:
+      "O aluno faz o check-in de um voo internacional, resolve um problema de bagagem acima do peso e responde às perguntas da imigração com segurança.",
+    techniques:
+      "Role-play em três estações (balcão, segurança, imigração) com o professor no papel dos agentes; cartões de embarque fictícios; prática das respostas curtas e educadas; revisão dos números e horários.",
+  },
+  {
+    title: "Hotels and accommodation",
+    content:
+      "Reservar, fazer check-in e check-out, pedir serviços e reclamar de um problema no quarto (The air conditioning isn't working), com os pedidos educados (Could you..., Would it be possible to...).",
+    application:
+      "O aluno reserva um quarto por telefone, faz o check-in e resolve com a recepção um problema com a reserva ou com o quarto.",
+    techniques:
+      "Simulação de ligação sem apoio visual; o professor cria imprevistos (reserva não encontrada, quarto errado); foco em pedidos indiretos e na entonação cortês; lista de frases prontas para a viagem.",
+  },
+  {
+    title: "Getting around the city",
+    content:
+      "Pedir e entender direções (go straight, take the second left, it's across from...), usar transporte público, comprar bilhetes e pegar táxi ou aplicativo de transporte.",
+    application:
+      "O aluno planeja um dia em uma cidade estrangeira usando um mapa real, pede direções ao professor e compra os bilhetes de metrô e de um passeio.",
+    techniques:
+      "Mapa compartilhado na tela; o aluno guia o professor até um ponto turístico; prática de preposições de lugar; ditado de endereços e números de linhas.",
+  },
+  {
+    title: "Restaurants, shopping and emergencies abroad",
+    content:
+      "Fazer pedidos e pedir a conta em restaurantes, perguntar por tamanhos e preços em lojas, e pedir ajuda em uma emergência (farmácia, objetos perdidos, polícia, médico).",
+    application:
+      "O aluno pede uma refeição com restrições alimentares, troca um produto em uma loja e descreve um problema de saúde ou a perda de um documento.",
+    techniques:
+      "Cardápio e etiquetas reais como material; role-play com reviravoltas; vocabulário de sintomas e de objetos pessoais; o professor corrige no fim com as formas mais naturais de cada pedido.",
+  },
+];
+
 const trailsByLevel: Record<(typeof seedLevels)[number]["id"], SeedTrail[]> = {
   1: begginer,
   2: intermediate,
@@ -326,6 +410,8 @@ const trailsByLevel: Record<(typeof seedLevels)[number]["id"], SeedTrail[]> = {
   5: interview,
   6: business,
   9: trial,
+  10: conversation,
+  8: travel,
 };
 
 export const seedTrails: (TrailFields & { id: number })[] = seedLevels
@@ -362,3 +448,15 @@ export const seedCatalogAppends = () => [
     events: itemPackageDecider.decide({ type: "CreateItemPackage", ...pack }, itemPackageDecider.initialState()),
   })),
 ];
+
+/**
+ * The seed's appends of the groups added after the first release (`LATER_SEED_LEVELS`) and their trails:
+ * what a catalogue seeded by an earlier version lacks.
+ */
+export const seedCatalogAdditions = () => {
+  const later = new Set(
+    seedTrails.filter((trail) => LATER_SEED_LEVELS.includes(trail.levelId)).map((trail) => trailStreams.id(trail.id)),
+  );
+  for (const id of LATER_SEED_LEVELS) later.add(levelStreams.id(id));
+  return seedCatalogAppends().filter((append) => later.has(append.streamId));
+};

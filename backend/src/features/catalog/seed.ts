@@ -1,5 +1,5 @@
-import type { Position } from "@el/domain";
-import { seedCatalogAppends } from "@el/domain/catalog/index";
+import { comparePositions, type Position } from "@el/domain";
+import { seedCatalogAdditions, seedCatalogAppends } from "@el/domain/catalog/index";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { WrongExpectedVersion } from "../../event-store";
 
@@ -26,7 +26,34 @@ export const seedCatalog = async (
     const lastStream = appends[appends.length - 1]?.streamId;
     seededUpTo = lastStream ? (await app.eventStore.readStream(lastStream)).at(-1) : undefined;
   }
+  const added = await seedAdditions(app);
+  if (added && (!seededUpTo || comparePositions(added, seededUpTo) > 0)) seededUpTo = added;
   // Whoever seeded, the first requests to this instance see the catalogue. (Not the store's head: an
   // unrelated transaction still open would hide the seed from it.)
   if (seededUpTo) await app.projections.waitFor(seededUpTo);
+};
+
+/**
+ * The groups added to the seed after the first release (`seedCatalogAdditions`), for a catalogue an earlier
+ * version seeded: stored once, under their own command id; a catalogue that already has them (seeded with
+ * them, or by another instance a moment ago) is left as it is. Returns where they end, if they were stored.
+ */
+const seedAdditions = async (
+  app: Pick<FastifyInstance, "eventStore"> & { log: Pick<FastifyBaseLogger, "info"> },
+): Promise<Position | undefined> => {
+  try {
+    const appended = await app.eventStore.appendMany(
+      seedCatalogAdditions().map(({ streamId, events }) => ({
+        streamId,
+        events,
+        expectedVersion: "no_stream" as const,
+      })),
+      { commandId: "catalog-seed-v2", metadata: { userId: "system" } },
+    );
+    if (!appended.duplicate) app.log.info("catalogue seeded with the trail groups added since its first seed");
+    return appended.lastPosition;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersion) return undefined;
+    throw error;
+  }
 };
