@@ -106,6 +106,22 @@ describe("the student area", () => {
     );
   });
 
+  it("turns a lesson back to Pendente, without the teacher nor the video link, when an administrator takes its teacher away", async () => {
+    const date = inHours(48);
+    server({ balance: 3, upcoming: [acceptedLesson(date)] });
+    const live = renderArea();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    const row = await within(upcoming).findByRole("row", { name: /Paul Smith/ });
+    expect(within(row).getByRole("link", { name: "Entrar na aula" })).toBeInTheDocument();
+    await waitFor(() => expect(live.listenerCount("lesson:unassigned")).toBe(1));
+
+    act(() => live.push("lesson:unassigned", { lessonId: 1001 }));
+
+    expect(within(row).getByText("Pendente", { selector: ".lesson-status" })).toBeInTheDocument();
+    expect(within(row).queryByText("Paul Smith")).not.toBeInTheDocument();
+    expect(within(row).queryByRole("link", { name: "Entrar na aula" })).not.toBeInTheDocument();
+  });
+
   it("after a connection that came back without the missed pushes, shows a lesson accepted meanwhile as Aceito", async () => {
     const date = inHours(48);
     const state: { balance: number; upcoming: unknown[] } = { balance: 3, upcoming: [pendingLesson(date)] };

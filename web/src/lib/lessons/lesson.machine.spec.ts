@@ -62,6 +62,26 @@ describe("the lesson machine", () => {
     expect(live.listenerCount("lesson:accepted")).toBe(0);
   });
 
+  it("given an accepted lesson, when its teacher is taken away, then it is pending again without teacher nor link, and waits for a claim", () => {
+    const { actor, live } = run(lesson({ teacherName: "Paul Smith", teacherId: 7, meetUrl: "https://meet.jit.si/x" }));
+    expect(actor.getSnapshot().value).toBe("accepted");
+    live.push("lesson:unassigned", { lessonId: 43 });
+    expect(actor.getSnapshot().value).toBe("accepted");
+
+    live.push("lesson:unassigned", { lessonId: 42 });
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe("pending");
+    expect(snapshot.context.lesson).toMatchObject({ teacherName: null, teacherId: null, meetUrl: null });
+    expect(live.listenerCount("lesson:unassigned")).toBe(0);
+    live.push("lesson:accepted", {
+      ...accepted,
+      teacher: { id: 8, name: "Jane Doe" },
+      meetUrl: "https://meet.jit.si/y",
+    });
+    expect(actor.getSnapshot().context.lesson.teacherName).toBe("Jane Doe");
+  });
+
   it("counts an accepted lesson as held one hour after it started, then feedbackGiven once rated", () => {
     const { actor, clock } = run(lesson({ teacherName: "Paul Smith", meetUrl: "https://meet.jit.si/x" }), 30);
     expect(actor.getSnapshot().value).toBe("accepted");

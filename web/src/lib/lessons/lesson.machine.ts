@@ -5,6 +5,7 @@ import type { LessonCard } from "./lesson-card";
 
 export type LessonEvent =
   | { type: "lesson.accepted"; teacherId: number; teacherName: string; meetUrl: string }
+  | { type: "lesson.unassigned" }
   | { type: "lesson.feedbackGiven" };
 
 export interface LessonInput {
@@ -20,7 +21,8 @@ const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000;
 /**
  * One lesson on screen: pending until a teacher claims it, accepted (teacher and video link known),
  * held one hour after it started, feedbackGiven once the viewer rated it. The claim arrives over the
- * socket, so a student sees the teacher and the link without reloading.
+ * socket, so a student sees the teacher and the link without reloading; so does an administrator's
+ * "Retirar professor", which turns it pending again.
  */
 export const lessonMachine = setup({
   types: {
@@ -40,6 +42,12 @@ export const lessonMachine = setup({
             meetUrl: push.meetUrl,
           });
         }
+      });
+    }),
+    watchUnassignment: fromCallback<LessonEvent, { feed: LiveFeed | null; lessonId: number }>(({ input, sendBack }) => {
+      if (!input.feed) return;
+      return input.feed.subscribe("lesson:unassigned", (push) => {
+        if (push.lessonId === input.lessonId) sendBack({ type: "lesson.unassigned" });
       });
     }),
   },
@@ -85,8 +93,21 @@ export const lessonMachine = setup({
         },
       },
     },
+    /** Until it ends, an administrator may take its teacher away: it waits for a teacher again, without link. */
     accepted: {
       after: { untilEnd: { target: "resolving", reenter: true } },
+      invoke: {
+        src: "watchUnassignment",
+        input: ({ context }) => ({ feed: context.feed, lessonId: context.lesson.id }),
+      },
+      on: {
+        "lesson.unassigned": {
+          target: "resolving",
+          actions: assign({
+            lesson: ({ context }) => ({ ...context.lesson, teacherName: null, teacherId: null, meetUrl: null }),
+          }),
+        },
+      },
     },
     held: {
       on: { "lesson.feedbackGiven": "feedbackGiven" },
