@@ -9,8 +9,15 @@ import { Loading } from "../status/loading";
 import { MaterialDownloads } from "./material-downloads";
 import "./trails.css";
 
+/** The spec's display order of the groups, by level id; a level it does not name follows them, by id. */
+const GROUP_ORDER = [1, 2, 3, 4, 6, 5, 9, 10, 8];
+const rankOf = (id: number) => {
+  const rank = GROUP_ORDER.indexOf(id);
+  return rank === -1 ? GROUP_ORDER.length + id : rank;
+};
+
 /**
- * The teaching trails, grouped by (active) level, each opening to its content, application and techniques
+ * The teaching trails, grouped by (active) level in the spec's order, each group with its subtext, each opening to its content, application and techniques
  * and the active materials to download.
  */
 export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | null }) => {
@@ -21,7 +28,9 @@ export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | nu
   if (catalog.status === "loading") return <Loading />;
   if (catalog.status === "failed") return <ErrorAlert error={catalog.error} />;
   const [levels, trails] = catalog.data;
-  const offered = levels.filter((level) => level.active && trails.some((trail) => trail.level.id === level.id));
+  const offered = levels
+    .filter((level) => level.active && trails.some((trail) => trail.level.id === level.id))
+    .sort((a, b) => rankOf(a.id) - rankOf(b.id));
   const levelId = offered.some((level) => level.id === chosen) ? chosen : (offered[0]?.id ?? null);
   const shown = trails.filter((trail) => trail.level.id === levelId);
   if (offered.length === 0) return <p className="alert alert-warning">{t("trails.none")}</p>;
@@ -42,6 +51,9 @@ export const TrailsByLevel = ({ initialLevelId }: { initialLevelId?: number | nu
         ))}
       </div>
       <div className="trails-list" role="tabpanel">
+        {levelId !== null && t(`trails.subtexts.${levelId}`, { defaultValue: "" }) && (
+          <p className="trails-subtext">{t(`trails.subtexts.${levelId}`)}</p>
+        )}
         {shown.map((trail) => (
           <details key={trail.id} className="card trail">
             <summary>{trailLabel(trail)}</summary>

@@ -68,4 +68,51 @@ describe("the student's Trilhas de Ensino screen", () => {
     expect(within(levels).getByRole("tab", { selected: true })).toHaveTextContent("Básico");
     expect(trailTitles()).toEqual(["1 - Greetings"]);
   });
+
+  it("shows the groups in the spec's order, 10 and 8 last, each with its subtext", async () => {
+    const groups = [
+      [1, "Begginer"],
+      [2, "Intermediário"],
+      [3, "Intermediário Avançado"],
+      [4, "Avançado"],
+      [5, "Preparação para entrevista"],
+      [6, "Business"],
+      [8, "Inglês para viagens"],
+      [9, "Aula Experimental"],
+      [10, "Conversação"],
+    ] as const;
+    fakeApi({
+      "GET /api/account": () => json(student({ level: 1 })),
+      "GET /api/levels": () => json(groups.map(([id, name]) => ({ id, name, active: true }))),
+      "GET /api/trails": () =>
+        json(
+          groups.map(([id, name]) => trailView({ id: id * 10, number: 1, title: `Trail ${id}`, level: { id, name } })),
+        ),
+    });
+    renderStudentArea("/student/trilhas");
+    const levels = await screen.findByRole("tablist", { name: "Níveis" });
+    expect(levelTabs(levels)).toEqual([
+      "Begginer",
+      "Intermediário",
+      "Intermediário Avançado",
+      "Avançado",
+      "Business",
+      "Preparação para entrevista",
+      "Aula Experimental",
+      "Conversação",
+      "Inglês para viagens",
+    ]);
+    expect(
+      within(screen.getByRole("tabpanel")).getByText(
+        "Os primeiros passos: apresentar-se, falar da rotina e se virar nas situações do dia a dia.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(within(levels).getByRole("tab", { name: "Inglês para viagens" }));
+    expect(trailTitles()).toEqual(["1 - Trail 8"]);
+    expect(
+      within(screen.getByRole("tabpanel")).getByText(
+        "Tudo o que você precisa para viajar: aeroporto, hotel, transporte, restaurantes e imprevistos.",
+      ),
+    ).toBeInTheDocument();
+  });
 });
