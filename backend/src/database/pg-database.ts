@@ -86,6 +86,21 @@ export const createPgDatabase = (
     poolHealth.lost++;
     poolHealth.lastError = String(error);
   });
+  /**
+   * A client of the pool with `onError` listening from the moment the pool hands it over. Awaiting
+   * `pool.connect()` would attach it a microtask later, but the pool hands a client over while the answer of
+   * its previous statement is being read, and a message read right after it from the same packet (a restart's
+   * "terminating connection due to administrator command") was emitted with nobody listening: an uncaught
+   * exception that stops the process.
+   */
+  const checkOut = (onError: (error: Error) => void) =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      pool.connect((error, client) => {
+        if (error || !client) return reject(error);
+        client.on("error", onError);
+        resolve(client);
+      });
+    });
   const dedicated = new Set<pg.Client>();
   let closing = false;
   const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined) =>
@@ -201,9 +216,8 @@ export const createPgDatabase = (
       };
       // Only the opening is tried again: once `work` has run, the caller decides what a failure means.
       const client = await retried(async () => {
-        const opened = await pool.connect();
         broken = undefined;
-        opened.on("error", onError);
+        const opened = await checkOut(onError);
         try {
           await opened.query("begin");
           return opened;

@@ -112,7 +112,29 @@ const watchListenSession = (app: FastifyInstance, pool: pg.Pool, listening: () =
   const watched = {
     query: pool.query.bind(pool),
     async connect() {
-      const client = await pool.connect();
+      let lost = false;
+      let watching: pg.PoolClient | undefined;
+      const onError = (error: Error) => {
+        if (lost || !watching) return;
+        lost = true;
+        health.status = "DOWN";
+        health.lost++;
+        health.lastError = String(error);
+        app.log.warn({ err: error }, "socket.io adapter's LISTEN session lost; it is reopened");
+        // The adapter releases the client itself only when it closes; given back broken, the pool ends it.
+        watching.release(error);
+        watching.release = () => {};
+      };
+      // Listened to from the moment the pool hands it over, not a microtask later: an error read from the same
+      // packet as the previous answer would otherwise find nobody listening (see `checkOut` in pg-database).
+      const client = await new Promise<pg.PoolClient>((resolve, reject) =>
+        pool.connect((error, checkedOut) => {
+          if (error || !checkedOut) return reject(error);
+          watching = checkedOut;
+          checkedOut.on("error", onError);
+          resolve(checkedOut);
+        }),
+      );
       // Watched while the adapter holds it: given back, it is the pool's plain client again.
       const { query, release } = client;
       client.query = ((...args: unknown[]) => {
@@ -130,20 +152,11 @@ const watchListenSession = (app: FastifyInstance, pool: pg.Pool, listening: () =
       client.release = (error) => {
         client.query = query;
         client.release = release;
+        // The pool's from now on: its errors are the pool's to handle.
+        lost = true;
+        client.off("error", onError);
         return release.call(client, error);
       };
-      let lost = false;
-      client.on("error", (error) => {
-        if (lost) return;
-        lost = true;
-        health.status = "DOWN";
-        health.lost++;
-        health.lastError = String(error);
-        app.log.warn({ err: error }, "socket.io adapter's LISTEN session lost; it is reopened");
-        // The adapter releases the client itself only when it closes; given back broken, the pool ends it.
-        client.release(error);
-        client.release = () => {};
-      });
       return client;
     },
   };
