@@ -224,7 +224,9 @@ export const createPgDatabase = (
         } catch (error) {
           opened.off("error", onError);
           opened.release(error as Error);
-          throw error;
+          // A session ended as it was handed over fails `begin` as "not queryable": the ending (57P01) says
+          // that nothing ran, so the opening is tried again.
+          throw broken ?? error;
         }
       });
       try {
