@@ -9,6 +9,9 @@ import { boletoNumbers, formatDigitableLine } from "../src/integrations/payments
  * debit with 3-D Secure, Pix QR code, boleto and status, answering the documented shapes, with knobs for what
  * a test needs to provoke (declines, 5xx, slowness, expired tokens) and a record of every request received.
  */
+/** Where the fake serves the device fingerprint's tag (set `GETNET_FINGERPRINT_URL` to `{baseUrl}{FINGERPRINT_PATH}`). */
+export const FINGERPRINT_PATH = "/fp/tags.js";
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -181,6 +184,12 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
   const route = async (request: IncomingMessage, response: ServerResponse, body: string) => {
     const url = new URL(request.url ?? "/", "http://fake");
     const path = url.pathname;
+    // The anti-fraud tag the checkout page loads (ThreatMetrix's `tags.js`, here at the fake's own host): the
+    // request, with its `org_id` and `session_id`, is in `requests`.
+    if (request.method === "GET" && path === FINGERPRINT_PATH) {
+      response.writeHead(200, { "content-type": "application/javascript; charset=utf-8" });
+      return response.end("/* device fingerprint */");
+    }
     if (request.method === "POST" && path === "/auth/oauth/v2/token") return issueToken(request, body, response);
     if (!authorised(request)) return json(response, 401, { message: "Unauthorized", status_code: 401 });
     let parsed: unknown;

@@ -1,9 +1,11 @@
 import type { PurchaseView } from "@el/domain/purchasing/purchase-views";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGetnet, FINGERPRINT_PATH, startFakeGetnet } from "../../backend/test/fake-getnet";
 import { type FakeViaCep, startFakeViaCep } from "../../backend/test/fake-viacep";
 import {
   ADMIN,
+  expectAccessible,
   expectStatus,
   launchBrowser,
   type Product,
@@ -109,9 +111,14 @@ describe("buying lessons in a real browser", () => {
     expect(paidByCard).toMatchObject({ status: "PAID", installments: 2, total: 162, coupon: { code: "BEMVINDO10" } });
     await result.getByRole("button", { name: "Fechar" }).last().click();
 
-    // A second purchase by Pix: the QR code, then paid by the sandbox payer, and the screen turns live.
+    // A second purchase by Pix: the QR code, then paid by the sandbox payer, and the screen turns live. The
+    // CPF and address the first checkout kept fill the form.
     await addPack(page, 1);
     await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await expect
+      .poll(() => page.getByLabel("CPF", { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe("529.982.247-25");
+    expect(await page.getByLabel("Número", { exact: true }).inputValue()).toBe("100");
     await fillBuyer(page);
     await page.getByRole("radio", { name: "Pix" }).check();
     await page.getByRole("button", { name: "Finalizar compra" }).click();
@@ -121,8 +128,7 @@ describe("buying lessons in a real browser", () => {
       .toBe(true);
     expect(await pix.getByLabel("Pix copia e cola").inputValue()).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await shot(page, "pix-qr-code");
-    const awaiting = (await myPurchases()).find((purchase) => purchase.status === "AWAIT_PAYMENT");
-    expectStatus(await product.api("POST", `/api/sandbox/purchases/${awaiting?.id}/pay`, { token: studentToken }), 200);
+    await pix.getByRole("button", { name: "Pagar (sandbox)" }).click();
     await expect.poll(() => pix.getByText("Pagamento confirmado").isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => balance(page), { timeout: 15_000 }).toBe("Saldo: 5 aulas");
     await shot(page, "pix-paid-live");
@@ -156,5 +162,116 @@ describe("buying lessons in a real browser", () => {
       ["PIX", "PAID"],
       ["CREDIT", "PAID"],
     ]);
+  });
+});
+
+describe("a debit at another address than BASE_URL, in a real browser", () => {
+  it("goes through the bank's page and back at that address, and a debit the bank never answered is given up", async () => {
+    const shot = screenshots("purchases-elsewhere");
+    // The product's BASE_URL is http://127.0.0.1:port; the student opened it as localhost.
+    const elsewhere = { ...product, baseUrl: product.baseUrl.replace("127.0.0.1", "localhost") };
+    const page = await signedIn(browser, elsewhere, STUDENT, "/student/contratar-aulas", { width: 390, height: 844 });
+    const lessons = async () => Number((await balance(page))?.replace(/\D/g, ""));
+    const before = await lessons();
+
+    await addPack(page, 1);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await fillBuyer(page);
+    await page.getByRole("radio", { name: "Cartão de débito" }).check();
+    await fillCard(page);
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
+    await page.waitForURL((url) => url.pathname === "/debit/confirmation", { timeout: 30_000 });
+    const bank = page.frameLocator("iframe");
+    await expect
+      .poll(() => bank.getByRole("button", { name: "Autenticar" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await bank.getByRole("button", { name: "Autenticar" }).click();
+    await page.waitForURL((url) => url.pathname === "/student/contratar-aulas" && url.searchParams.has("purchase"), {
+      timeout: 20_000,
+    });
+    expect(new URL(page.url()).hostname).toBe("localhost");
+    await expect
+      .poll(() => page.getByRole("dialog").getByText("Compra realizada com sucesso!").isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect.poll(lessons, { timeout: 15_000 }).toBe(before + 1);
+    await page.getByRole("dialog").getByRole("button", { name: "Fechar" }).last().click();
+
+    // The next debit's bank never answers: the page offers the way out, and the purchase ends unpaid.
+    await addPack(page, 1);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await fillBuyer(page);
+    await page.getByRole("radio", { name: "Cartão de débito" }).check();
+    await fillCard(page);
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
+    await page.waitForURL((url) => url.pathname === "/debit/confirmation", { timeout: 30_000 });
+    await expect
+      .poll(() => bank.getByRole("button", { name: "Autenticar" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await shot(page, "debit-page-with-way-out");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Desistir desta compra" }).click();
+    await page.waitForURL((url) => url.pathname === "/student/contratar-aulas" && url.searchParams.has("purchase"), {
+      timeout: 20_000,
+    });
+    const result = page.getByRole("dialog");
+    await expect
+      .poll(() => result.getByText("Compra cancelada: o pagamento no débito foi abandonado.").isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await shot(page, "debit-given-up");
+    await expectAccessible(page);
+    expect(await lessons()).toBe(before + 1);
+    const [givenUp] = await myPurchases();
+    expect(givenUp).toMatchObject({ method: "DEBIT", status: "FAILED", payment: null });
+  });
+});
+
+describe("buying through Getnet in a real browser", () => {
+  let getnet: FakeGetnet;
+  let sold: Product;
+  beforeAll(async () => {
+    getnet = await startFakeGetnet();
+    sold = await startProduct({
+      VIACEP_BASE_URL: viaCep.baseUrl,
+      GETNET_CLIENT_ID: getnet.credentials.clientId,
+      GETNET_CLIENT_SECRET: getnet.credentials.clientSecret,
+      GETNET_SELLER_ID: getnet.credentials.sellerId,
+      GETNET_BASE_URL: getnet.baseUrl,
+      GETNET_FINGERPRINT_URL: `${getnet.baseUrl}${FINGERPRINT_PATH}`,
+    });
+    await signedUpStudent(sold, STUDENT);
+  });
+  afterAll(async () => {
+    await sold?.stop();
+    await getnet?.close();
+  });
+
+  it("loads the device fingerprint with the pre-order's session id, and Getnet gets that id with the card payment", async () => {
+    const page = await signedIn(browser, sold, STUDENT, "/student/contratar-aulas", { width: 1280, height: 1000 });
+    await addPack(page, 4);
+    await page.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await fillBuyer(page);
+    await page.getByRole("radio", { name: "Cartão de crédito" }).check();
+    await fillCard(page);
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
+    await expect
+      .poll(() => page.getByRole("dialog").getByText("Compra realizada com sucesso!").isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    // No sandbox here: its "pay now" is nowhere.
+    expect(await page.getByRole("button", { name: "Pagar (sandbox)" }).count()).toBe(0);
+
+    const tagAt = getnet.requests.findIndex((request) => request.path.startsWith(`${FINGERPRINT_PATH}?`));
+    const paidAt = getnet.requests.findIndex(
+      (request) => request.method === "POST" && request.path === "/v1/payments/credit",
+    );
+    expect(tagAt).toBeGreaterThanOrEqual(0);
+    expect(paidAt).toBeGreaterThan(tagAt);
+    const tag = new URL(getnet.requests[tagAt]?.path ?? "", getnet.baseUrl).searchParams;
+    expect(tag.get("org_id")).toBe("1snn5n9w");
+    const sessionId = tag.get("session_id") ?? "";
+    expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const payment = JSON.parse(getnet.requests[paidAt]?.body ?? "{}") as { device?: { device_id?: string } };
+    expect(payment.device?.device_id).toBe(sessionId);
   });
 });

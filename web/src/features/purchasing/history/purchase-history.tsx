@@ -78,7 +78,8 @@ export const PurchaseHistory = ({
       {purchases.status === "ready" && purchases.data.length === 0 && <Empty>{t("purchasing.history.empty")}</Empty>}
       {sandboxError !== null && <ErrorAlert error={sandboxError} />}
       {purchases.status === "ready" && purchases.data.length > 0 && (
-        <div className="table-wrapper">
+        // Wider than a phone: it scrolls sideways, so it takes the keyboard's focus to be scrolled.
+        <div className="table-wrapper" role="group" aria-labelledby="purchase-history-title" tabIndex={0}>
           <table className="table">
             <thead>
               <tr>
