@@ -102,19 +102,24 @@ describe("purchases read model", () => {
         paid(2),
         purchase(3, {
           type: "PurchaseReconciled",
-          data: { outcome: "PAID", paymentId: "pay-3", reconciledAt: "2026-11-20T15:00:00.000Z" },
+          data: { outcome: "CANCELLED", paymentId: "pay-3", reconciledAt: "2026-11-20T15:00:00.000Z" },
         }),
-        paid(3),
+        purchase(3, {
+          type: "PurchaseFailed",
+          data: { reason: "Pagamento não concluído.", failedAt: "2026-11-20T15:00:00.000Z" },
+        }),
       )
       .then(async ({ sql, pushes }) => {
         // Purchases 1 to 4 started on 2026-11-11 to 14: the 4th is still within its time.
         expect(await purchasesToReconcile(sql, new Date("2026-11-14T14:00:00.000Z"))).toEqual([1]);
         expect((await findPurchase(sql, 3))?.reconciled).toBe(true);
         expect((await findPurchase(sql, 2))?.reconciled).toBe(false);
-        // The mark alone tells nobody; the payment after it tells the student.
+        // The charge it found (and cancelled) stays the purchase's reference at the gateway.
+        expect((await findPurchase(sql, 3))?.paymentId).toBe("pay-3");
+        // The mark alone tells nobody; the outcome after it tells the student.
         expect(pushes.map((push) => push.payload)).toEqual([
           { purchaseId: 2, status: "PAID" },
-          { purchaseId: 3, status: "PAID" },
+          { purchaseId: 3, status: "FAILED" },
         ]);
       }));
 

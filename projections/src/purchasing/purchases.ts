@@ -173,8 +173,11 @@ export const purchasesProjector: Projector = {
       case "PurchaseRefunded":
         return set("status = 'REFUNDED'", []);
       case "PurchaseReconciled":
-        // The outcome follows in the same append and tells the student; this only marks the row.
-        await tx.query("update purchases set reconciled = true where id = $1", [id]);
+        // The outcome follows in the same append and tells the student; this marks the row and keeps the charge found.
+        await tx.query("update purchases set reconciled = true, payment_id = coalesce($1, payment_id) where id = $2", [
+          event.data.paymentId,
+          id,
+        ]);
         return;
     }
   }),

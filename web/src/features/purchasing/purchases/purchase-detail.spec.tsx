@@ -138,6 +138,25 @@ describe("purchase detail", () => {
     ]);
   });
 
+  it("names the reconciliation as who paid a purchase whose checkout never recorded the gateway's answer", async () => {
+    server({
+      "GET /api/purchases/3": () => json(purchase(3, { method: "CREDIT", status: "PAID", reconciled: true })),
+      "GET /api/purchases/3/payment": () =>
+        json({
+          id: 3,
+          gatewayReference: "pay_77aa",
+          history: [
+            { status: "PENDING", at: "2026-11-20T13:05:00.000Z", by: null },
+            { status: "PAID", at: "2026-11-20T13:08:00.000Z", by: "reconciliation" },
+          ],
+        }),
+    });
+    renderRoutes(adminPurchasingArea, "/gerencia/compra/3");
+    const section = await screen.findByRole("region", { name: "Pagamento" });
+    const table = await within(section).findByRole("table", { name: "Histórico de situações" });
+    expect(within(table).getAllByRole("row")[2]?.textContent).toContain("Reconciliação com o gateway de pagamento");
+  });
+
   it("says when the gateway never recorded the payment, and shows the section's error apart from the purchase", async () => {
     server({
       "GET /api/purchases/4": () => json(purchase(4, { method: "DEBIT", status: "FAILED" })),

@@ -46,8 +46,8 @@ export const PurchasePaymentSection = ({ purchaseId }: { purchaseId: number }) =
                     <td>
                       {change.by === null
                         ? "—"
-                        : change.by === "gateway"
-                          ? t("adminPurchasing.purchases.payment.gateway")
+                        : change.by === "gateway" || change.by === "reconciliation"
+                          ? t(`adminPurchasing.purchases.payment.${change.by}`)
                           : change.by}
                     </td>
                   </tr>
