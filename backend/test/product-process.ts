@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Ends the product when the test process that started it is gone without stopping it. */
+const exitWithParent = pathToFileURL(path.join(root, "backend/test/exit-with-parent.mjs")).href;
 
 export interface ProductProcess {
   child: ChildProcess;
@@ -20,7 +22,7 @@ export const spawnProduct = (env: NodeJS.ProcessEnv): ProductProcess => {
   // As `npm start` runs it: one node process with tsx as a loader. The `tsx` command would put a second
   // process in front that SIGKILLs the product when it does not acknowledge a relayed signal within
   // 30 ms, which a busy product does not, so a stop would not be clean.
-  const child = spawn(process.execPath, ["--import", "tsx", "backend/src/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", exitWithParent, "backend/src/main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
