@@ -214,7 +214,7 @@ describe("stopping an instance on SIGTERM under load, and a rolling restart behi
       // nothing (the store holds exactly the 201s, below), and a client sends it again with its key.
       expect(["refused", "reset", 503], JSON.stringify(outcome)).toContain(outcome.status);
       if (outcome.status === 503) expect(outcome).toHaveProperty("retryAfter", "1");
-      expect(outcome.ms).toBeLessThan(2_000);
+      expect(outcome.ms, "refused at once").toBeLessThan(5_000);
     }
     // What was answered 201 is stored, once; what was refused is not.
     const acknowledged = outcomes.flatMap((outcome) => (outcome.id === undefined ? [] : [outcome.id]));
