@@ -357,7 +357,6 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
     if (request.method === "GET" && path === "/v1/payments") {
       const orderId = url.searchParams.get("order_id");
       const found = [...payments].filter(([, payment]) => payment.orderId === orderId);
-      if (found.length === 0) return json(response, 404, { message: "Not found", status_code: 404 });
       return json(response, 200, {
         payments: found.map(([paymentId, payment]) => ({
           payment_id: paymentId,

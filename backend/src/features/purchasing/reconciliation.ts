@@ -52,9 +52,12 @@ export const sweepPurchasesToReconcile = async (app: FastifyInstance) => {
       const outcome = await reconcilePurchase(app, purchaseId);
       if (outcome) app.log.warn({ purchaseId, outcome }, "purchase reconciled with the payment gateway");
     } catch (error) {
-      if (!(error instanceof GatewayUnavailable)) throw error;
-      // The gateway will be asked again at the next sweep.
-      app.log.warn({ purchaseId }, "payment gateway unavailable while reconciling a purchase");
+      // The purchase is looked at again at the next sweep; the others are not held up by it.
+      if (error instanceof GatewayUnavailable) {
+        app.log.warn({ purchaseId }, "payment gateway unavailable while reconciling a purchase");
+      } else {
+        app.log.error({ purchaseId, err: error }, "purchase reconciliation failed");
+      }
     }
   }
 };

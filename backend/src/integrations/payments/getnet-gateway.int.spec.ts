@@ -250,6 +250,13 @@ describe("Getnet gateway against a local fake Getnet", () => {
     expect(await gateway.findCharge(pixOrder.orderId)).toEqual({ paymentId: pix.paymentId, status: "PENDING" });
   });
 
+  it("never concludes that nothing was charged from an answer that is not a list of charges", async () => {
+    fake.failWith = 404;
+    await expect(gateway.findCharge(order().orderId)).rejects.toBeInstanceOf(GatewayUnavailable);
+    fake.failWith = 503;
+    await expect(gateway.findCharge(order().orderId)).rejects.toBeInstanceOf(GatewayUnavailable);
+  });
+
   it("asks for a cancellation request, with the whole amount, once the day's cancellation is refused", async () => {
     const approved = await gateway.chargeCard(order(45_600), card("4012001037141112"), 1);
     fake.sameDayCancel = false;

@@ -401,7 +401,8 @@ export const createGetnetGateway = (options: GetnetGatewayOptions): PaymentGatew
       const answer = await call("charges of an order", `/v1/payments?order_id=${encodeURIComponent(orderId)}`, {
         method: "GET",
       });
-      if (answer.status === 404) return undefined;
+      // Only a list (empty when nothing was charged) says what happened: any other answer, a 404 included, leaves
+      // the purchase waiting rather than concluding that nothing was charged.
       const parsed = ordersPayments.safeParse(answer.json);
       if (answer.status >= 300 || !parsed.success) {
         throw new GatewayUnavailable(`Getnet charges of an order: unexpected answer (HTTP ${answer.status})`);
