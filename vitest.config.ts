@@ -49,10 +49,13 @@ export default defineConfig({
           name: "e2e",
           include: ["web/e2e/**/*.e2e.spec.ts"],
           exclude,
-          globalSetup: ["./backend/test/global-setup.ts"],
+          globalSetup: ["./backend/test/global-setup.ts", "./web/e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: a journey waits on its browser and its product far more than it computes, so two
+          // share the two cores. Each file starts its own product (a free port, a data folder of its own) and its
+          // own chromium; nothing else is shared but the run's empty PGlite cluster, copied, never opened.
+          maxWorkers: 2,
         },
       },
     ],

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
@@ -9,6 +8,7 @@ import { freePort, spawnProduct } from "../../backend/test/product-process";
 import {
   ADMIN,
   expectStatus,
+  freshDataDir,
   launchBrowser,
   type Product,
   screenshots,
@@ -139,7 +139,7 @@ const lastMonth = async () => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-replay-"));
+  dataDir = await freshDataDir("el-e2e-replay-");
   await lastMonth();
   product = await startProduct({ DATA_DIR: dataDir });
   browser = await launchBrowser();

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
@@ -8,6 +7,7 @@ import { freePort, spawnProduct } from "../../backend/test/product-process";
 import {
   ADMIN,
   expectStatus,
+  freshDataDir,
   launchBrowser,
   type Product,
   screenshots,
@@ -102,7 +102,7 @@ const lastWeek = async () => {
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-audit-"));
+  dataDir = await freshDataDir("el-e2e-audit-");
   await lastWeek();
   product = await startProduct({ DATA_DIR: dataDir });
   browser = await launchBrowser();

@@ -28,10 +28,11 @@ export interface Product {
 
 /**
  * An empty PGlite cluster for this test run (the global teardown removes it). Its initdb, seven seconds of WASM
- * here, is run once; each product's data folder starts as a copy of it, as if PGlite had just created it
- * (main.int.spec.ts starts the product on a folder PGlite creates itself).
+ * here, is run once, by the run's global setup (web/e2e/global-setup.ts) before the workers start; each product's
+ * data folder starts as a copy of it, as if PGlite had just created it (main.int.spec.ts starts the product on
+ * a folder PGlite creates itself).
  */
-const emptyClusterDir = async () => {
+export const emptyClusterDir = async () => {
   const dir = pgliteTemplateDir(process.env.TEST_RUN_ID ?? `manual-${process.pid}`);
   if (!existsSync(dir)) {
     const building = `${dir}.${process.pid}`;
@@ -42,14 +43,22 @@ const emptyClusterDir = async () => {
   return dir;
 };
 
+/** A new data folder (`prefix` names it) holding an empty PGlite cluster, for a product to start on. */
+export const freshDataDir = async (prefix = "el-e2e-") => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cpSync(await emptyClusterDir(), dataDir, { recursive: true });
+  return dataDir;
+};
+
 /**
  * Starts the built product the way `npm start` does (one process, embedded PGlite in a fresh data
  * folder), on a free port, with a known first administrator. The web app must have been built.
  */
 export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "el-e2e-"));
-  cpSync(await emptyClusterDir(), dataDir, { recursive: true });
+  // A journey that prepared its data on a product of its own passes that folder as DATA_DIR (and removes it).
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? (await freshDataDir());
   const { child, output } = spawnProduct({
     ...process.env,
     PORT: String(port),
@@ -114,7 +123,7 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
     async stop() {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
