@@ -84,14 +84,16 @@ const smallTapTargets = (page: Page, scope: string) =>
     return found;
   }, scope);
 
-/** The area's drawer menu opened by its toggle: its links, then closed again by Escape-free means (the toggle). */
+/** The site's one drawer menu, holding the area's sections, opened by its ☰: the sections' links. */
 const checkMenu = async (page: Page, menu: string) => {
-  const toggle = page.locator('button[aria-controls="area-menu"]');
+  // One ☰ on a phone: the area hands its sections to the site's menu and has no toggle of its own.
+  expect(await page.locator("button[aria-controls]").count()).toBe(1);
+  const toggle = page.locator('button[aria-controls="app-menu"]');
   expect(await smallTapTargets(page, ".area-header")).toEqual([]);
   await toggle.click();
   await page.getByRole("navigation", { name: menu, exact: true }).getByRole("link").first().waitFor();
   await page.waitForTimeout(300); // the drawer slides in
-  expect(await smallTapTargets(page, "#area-menu")).toEqual([]);
+  expect(await smallTapTargets(page, "#app-menu")).toEqual([]);
   expect(await smallTapTargets(page, "header.app-header")).toEqual([]);
   return page
     .getByRole("navigation", { name: menu, exact: true })

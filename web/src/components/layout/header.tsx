@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { changeLanguage } from "../../i18n/i18n";
+import { useAreaSections, useDrawerMode } from "./area-sections";
 import { Logo } from "./logo";
 
 export interface HeaderProps {
@@ -30,10 +31,27 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const overBanner = location.pathname === "/" && !scrolled;
+  // Under 1000 px a signed-in area's sections join this menu: one ☰ on a phone.
+  const drawerMode = useDrawerMode();
+  const areaSections = useAreaSections();
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // A link followed inside the drawer closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is wanted on every navigation
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  // Opened, the drawer takes the focus on its first link; Escape closes it and gives the focus back.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    menuRef.current?.querySelector<HTMLElement>("a")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setDrawerOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
 
   return (
     <header className={`app-header${overBanner ? " app-header-transparent" : ""}`}>
@@ -43,6 +61,7 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
         <span className="app-brand-name">English Lessons</span>
       </Link>
       <button
+        ref={toggleRef}
         type="button"
         className="app-drawer-toggle"
         aria-expanded={drawerOpen}
@@ -52,7 +71,21 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
       >
         <span aria-hidden="true">☰</span>
       </button>
-      <nav id="app-menu" className={`app-menu${drawerOpen ? " app-menu-open" : ""}`} aria-label={t("global.menu.main")}>
+      <nav
+        ref={menuRef}
+        id="app-menu"
+        className={`app-menu${drawerOpen ? " app-menu-open" : ""}`}
+        aria-label={t("global.menu.main")}
+      >
+        {drawerMode && signedIn && areaSections && (
+          <nav className="app-menu-area" aria-label={areaSections.title}>
+            {areaSections.menu.map((entry) => (
+              <NavLink key={entry.to} to={entry.to} end={entry.end}>
+                {entry.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <NavLink to="/" end>
           {t("global.menu.home")}
         </NavLink>

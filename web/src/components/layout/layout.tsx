@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../lib/session/account";
 import { useSession } from "../../lib/session/session-provider";
 import { ToastRegion } from "../toast/toast-region";
+import { AreaSectionsProvider } from "./area-sections";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import "./layout.css";
@@ -24,14 +25,16 @@ export const Layout = () => {
   }, [state, home, location.pathname, navigate]);
 
   return (
-    <div className="app-shell">
-      <Header signedIn={state === "authenticated"} home={home} />
-      <main className="app-main">
-        <Outlet />
-      </main>
-      <Footer signedIn={state === "authenticated"} home={home} />
-      {/* Outside the page, so a success still shows after the page that caused it navigated away. */}
-      <ToastRegion />
-    </div>
+    <AreaSectionsProvider>
+      <div className="app-shell">
+        <Header signedIn={state === "authenticated"} home={home} />
+        <main className="app-main">
+          <Outlet />
+        </main>
+        <Footer signedIn={state === "authenticated"} home={home} />
+        {/* Outside the page, so a success still shows after the page that caused it navigated away. */}
+        <ToastRegion />
+      </div>
+    </AreaSectionsProvider>
   );
 };
