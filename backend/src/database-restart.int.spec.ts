@@ -76,10 +76,14 @@ describe("the database restarting and stopping under load, on a PostgreSQL clust
   }, 120_000);
 
   afterAll(async () => {
-    await stopTraffic?.();
-    disconnectAll();
-    await test?.close();
-    await cluster?.remove();
+    try {
+      await stopTraffic?.();
+      disconnectAll();
+      await test?.close();
+    } finally {
+      // Whatever failed above: no cluster left running, no folder left behind.
+      await cluster?.remove();
+    }
   }, 60_000);
 
   /** One request as a client sends it: again after each 503's `Retry-After`, the same key each time. */

@@ -63,6 +63,18 @@ export const startPrivateCluster = async (): Promise<PrivateCluster> => {
   await start();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let removed = false;
+  // A test process that ends without `remove` (a hook that timed out, a worker stopped) leaves no server behind.
+  const removeAtExit = () => {
+    if (removed) return;
+    const args = ["stop", "-D", data, "-m", "immediate"];
+    const pgCtl = path.join(bin, "pg_ctl");
+    try {
+      if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", pgCtl, ...args], { stdio: "ignore" });
+      else execFileSync(pgCtl, args, { stdio: "ignore" });
+    } catch {}
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.once("exit", removeAtExit);
   return {
     adminUrl,
     port,
@@ -86,6 +98,7 @@ export const startPrivateCluster = async (): Promise<PrivateCluster> => {
     async remove() {
       if (removed) return;
       removed = true;
+      process.off("exit", removeAtExit);
       await pgCtl("stop", "-m", "immediate").catch(() => {});
       rmSync(folder, { recursive: true, force: true });
     },
