@@ -14,6 +14,7 @@ import {
   rosterAppend,
   rosterStreams,
 } from "./account-commands";
+import { cancelLessonsOfErasedStudent } from "./erasure-lessons";
 
 /** The streams that hold a person's history: their account, the lessons they took or gave, their purchases. */
 export const streamsOfPerson = async (app: FastifyInstance, user: UserRow) => {
@@ -29,7 +30,8 @@ export const streamsOfPerson = async (app: FastifyInstance, user: UserRow) => {
 /**
  * Erases a person (LGPD): `PersonalDataErased` closes the account and gives its e-mail and login back (so
  * they can register again as someone new), then the person's key and the keys of their lessons' feedback
- * texts are destroyed and the snapshots of their streams deleted. Their events, balance, lessons and
+ * texts are destroyed and the snapshots of their streams deleted; in between, a student's lessons still
+ * to come are cancelled (see erasure-lessons.ts). Their events, balance, lessons and
  * payments stay, and so does the audit chain (it hashes the events as stored, encrypted). Read models
  * replace what they showed of the person with "titular removido" when they see the event.
  * `by`: the administrator's login, or "titular" when the person asked themself.
@@ -64,6 +66,14 @@ export const erasePerson = async (app: FastifyInstance, user: UserRow, by: strin
     },
     context,
   );
+  // Stored erased, the student's lessons still to come are cancelled while their streams can still be read.
+  if (user.kind === "student")
+    await cancelLessonsOfErasedStudent(
+      app,
+      user.id,
+      streams.lessons.map((streamId) => lessonStreams.parse(streamId)),
+      { userId: context.userId, correlationId: context.correlationId },
+    );
   await app.eventStore.personalData.erase([user.streamId, ...streams.lessons]);
   if (user.kind === "teacher") await eraseTeacherPhotos(app, user.streamId);
   await app.db.query("delete from es_snapshots where stream_id = any($1::text[])", [
