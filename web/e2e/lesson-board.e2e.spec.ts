@@ -196,7 +196,7 @@ describe("the live lesson board", () => {
     if (await laura.getByRole("dialog").isVisible()) await laura.keyboard.press("Escape");
     await laura.getByLabel("Ano").selectOption(String(held.year));
     const lauraMonth = laura.locator(".finance-card").first();
-    await expect.poll(() => lauraMonth.textContent(), { timeout: 15_000 }).toContain("Pendente");
+    await expect.poll(() => lauraMonth.textContent(), { timeout: 15_000 }).toContain("A receber");
     await shot(laura, "teacher-finance-pending");
     await expectAccessible(laura, "the teacher's Financeiro");
 
@@ -214,6 +214,11 @@ describe("the live lesson board", () => {
     const payMonth = admin.getByRole("button", { name: "Pagar todas deste mês" });
     await expect.poll(() => payMonth.isEnabled(), { timeout: 15_000 }).toBe(true);
     await payMonth.click();
+    // Asked first, with how many given lessons and how much.
+    const confirmMonth = admin.getByRole("dialog", { name: "Pagar as aulas do mês" });
+    await expect.poll(() => confirmMonth.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectAccessible(admin, "the confirmation of a month's payment");
+    await confirmMonth.getByRole("button", { name: /^Pagar R\$/ }).click();
     await expect.poll(() => admin.getByText("Quitado").first().isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(admin, "teacher-month-paid");
     await expectAccessible(admin, "a teacher's page in the back office");
