@@ -1,1 +1,2 @@
 export * from "./lesson-mails";
+export * from "./account-mails";

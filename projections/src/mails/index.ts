@@ -1,1 +1,2 @@
+export * from "./account-mails";
 export * from "./lesson-mails";
