@@ -236,6 +236,30 @@ describe("the schedule panel", () => {
     ).toBeInTheDocument();
   });
 
+  it("tells the student she already has a lesson at that time when the server refuses a second one", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              status: 400,
+              title: "Bad Request",
+              message: "error.lesson.studentBusy",
+              fieldErrors: [{ field: "date", message: "error.lesson.studentBusy" }],
+            }),
+            { status: 400, headers: { "Content-Type": "application/json", "X-app-error": "error.lesson.studentBusy" } },
+          ),
+      ),
+    );
+    renderPanel({ defaultLevelId: 1 });
+    await userEvent.selectOptions(screen.getByLabelText("Conteúdo"), "1 - Greetings and introductions");
+    await userEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(
+      (await screen.findAllByText("Você já tem uma aula neste horário. Escolha outro horário.")).length,
+    ).toBeGreaterThan(0);
+  });
+
   it("lets a student with only the free trial lesson schedule an Aula Experimental lesson, and nothing else", async () => {
     const fetch = vi.fn(async (_: RequestInfo | URL, init?: RequestInit) =>
       scheduled(init, 1009, { id: 91, number: 1, title: "Meet your teacher" }),
