@@ -5,6 +5,7 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, bearer } from "../../../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { movableClock } from "../../../test/clock";
 import { givenLesson, givenStudent, givenTeacher, type Person } from "../../../test/lesson-fixtures";
 
 let test: TestApp;
@@ -259,5 +260,43 @@ describe("the teacher hears of payments live", () => {
       mine.socket.disconnect();
       theirs.socket.disconnect();
     }
+  });
+});
+
+describe("POST api/payments/month on the business clock", () => {
+  // 20 June 2026, 15:00 in São Paulo: a lesson given on the 10th, one in progress, one on the 25th.
+  const clock = movableClock(new Date("2026-06-20T18:00:00Z"));
+  let clocked: TestApp;
+  beforeAll(async () => {
+    clocked = await createTestApp({ overrides: { clock } });
+  });
+  afterAll(() => clocked.close());
+
+  it("pays only the lessons of the month already given, never those in progress or still to come", async () => {
+    const [student, teacher] = await Promise.all([givenStudent(clocked.app), givenTeacher(clocked.app)]);
+    const [given, inProgress, toCome] = await Promise.all(
+      ["2026-06-10T13:00:00Z", "2026-06-20T17:30:00Z", "2026-06-25T13:00:00Z"].map((date) =>
+        givenLesson(clocked.app, student, { date: new Date(date), teacher }),
+      ),
+    );
+    const headers = bearer(await adminToken(clocked.app));
+    const paid = await clocked.app.inject({
+      method: "POST",
+      url: "/api/payments/month",
+      headers,
+      payload: { teacher: { login: teacher.login }, year: 2026, month: 6 },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().payments.map((payment: { lessonId: number }) => payment.lessonId)).toEqual([given]);
+    const events = async (lessonId: number) =>
+      (await clocked.app.eventStore.readStream(lessonStreams.id(lessonId)))
+        .filter((event) => event.type === "LessonPaid")
+        .map((event) => event.type);
+    expect(await events(inProgress as number)).toEqual([]);
+    expect(await events(toCome as number)).toEqual([]);
+    const [june] = (
+      await clocked.app.inject({ method: "GET", url: `/api/lessons/teacher/${teacher.login}`, headers: teacher.auth })
+    ).json();
+    expect(june).toMatchObject({ paidLessons: 1, owedLessons: 0, upcomingLessons: 2, status: "scheduled" });
   });
 });
