@@ -1,2 +1,2 @@
-export * from "./lesson-mails";
 export * from "./account-mails";
+export * from "./lesson-mails";
