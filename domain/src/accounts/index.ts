@@ -10,6 +10,7 @@ export * from "./account-requests";
 export * from "./account-streams";
 export * from "./admin-account";
 export * from "./administrator-roster";
+export * from "./management-info";
 export * from "./personal-data";
 export * from "./reservation";
 export * from "./social-identity";

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { ManagementInfo } from "@el/domain/accounts/management-info";
 import { signInAuditQuery } from "@el/domain/audit/audit-requests";
+import { SignInAuditPage } from "@el/domain/audit/sign-in-audit-views";
 import { type AuditSortField, auditSortFields, pageAudits } from "@el/projections/audit/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,30 +10,10 @@ import { TOTAL_COUNT } from "../../http/paging";
 
 const sortFields = Object.keys(auditSortFields) as [AuditSortField, ...AuditSortField[]];
 
-/** A sign-in, successful or not, as JHipster's audit screen lists it. */
-const AuditResponse = z.object({
-  id: z.number(),
-  principal: z.string(),
-  timestamp: z.string(),
-  type: z.string(),
-  data: z.object({ remoteAddress: z.string(), message: z.string().optional() }),
-});
-
 /** The backend's own version, read once: `npm_package_version` is only there when npm started the process. */
 const { version } = z
   .object({ version: z.string() })
   .parse(JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")));
-
-const InfoResponse = z.object({
-  /** `commit`: `GIT_COMMIT`, when the deployment sets it. */
-  build: z.object({ name: z.string(), version: z.string(), commit: z.string().optional() }),
-  /** Seconds since the process started. */
-  uptime: z.number(),
-  activeProfiles: z.array(z.string()),
-  database: z.string(),
-  mail: z.string(),
-  node: z.string(),
-});
 
 /** Audits (the sign-in history) and build information, for administrators. */
 export const managementRoutes = async (plain: FastifyInstance) => {
@@ -43,7 +25,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
       config: { roles: ["ROLE_ADMIN"] },
       schema: {
         querystring: signInAuditQuery(sortFields),
-        response: { 200: z.array(AuditResponse) },
+        response: { 200: SignInAuditPage },
       },
     },
     async (request, reply) => {
@@ -64,7 +46,7 @@ export const managementRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/management/info",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: InfoResponse } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { response: { 200: ManagementInfo } } },
     async () => ({
       build: { name: "english-lessons", version, commit: process.env.GIT_COMMIT || undefined },
       uptime: Math.round(process.uptime()),

@@ -1,3 +1,4 @@
+import type { SignInAuditView } from "@el/domain/audit/sign-in-audit-views";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -5,12 +6,11 @@ import { fakeApi, json } from "../../../test/fake-api";
 import { renderRoutes } from "../../../test/render";
 import { operationsRoutes } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
-import type { AuditView } from "../api/audits-api";
 import { adminAccount, health, info, projector, studentAccount } from "../test-server";
 import { defaultPeriod } from "./audits-section";
 import { HEALTH_REFRESH_MS } from "./health-section";
 
-const audit = (id: number, changes: Partial<AuditView> = {}): AuditView => ({
+const audit = (id: number, changes: Partial<SignInAuditView> = {}): SignInAuditView => ({
   id,
   principal: `user${id}@example.com`,
   // 13:05 in São Paulo.
