@@ -468,9 +468,11 @@ describe("GET api/lessons/teacher/{login}", () => {
       headers: teacher.auth,
     });
     expect(response.statusCode).toBe(200);
+    // Every lesson here was given (they are all in the past) and none is paid yet.
+    const given = (owedLessons: number) => ({ owedLessons, paidLessons: 0, upcomingLessons: 0 });
     expect(response.json()).toEqual([
-      { year: 2026, month: 4, totalLessons: 1, value: 25, valueCents: 2500, status: "pending" },
-      { year: 2026, month: 3, totalLessons: 3, value: 75, valueCents: 7500, status: "pending" },
+      { year: 2026, month: 4, totalLessons: 1, value: 25, valueCents: 2500, status: "pending", ...given(1) },
+      { year: 2026, month: 3, totalLessons: 3, value: 75, valueCents: 7500, status: "pending", ...given(3) },
     ]);
     const other = await givenTeacher(test.app);
     const refused = await inject({ method: "GET", url: `/api/lessons/teacher/${teacher.login}`, headers: other.auth });
