@@ -23,7 +23,8 @@ export const orderAndPage = (
 ) => {
   const orders = (request.sort ?? []).flatMap((entry) => {
     const [field = "", direction = "asc"] = entry.split(",");
-    const column = sortable[field.trim()];
+    // Own keys only: `toString` or `constructor` would name a function of every object, not a column.
+    const column = Object.hasOwn(sortable, field.trim()) ? sortable[field.trim()] : undefined;
     if (!column) return [];
     return [`${column} ${direction.trim().toLowerCase() === "desc" ? "desc" : "asc"}`];
   });

@@ -175,7 +175,8 @@ export interface LessonPageRequest {
 /** `GET api/lessons/authenticatedUser`: a page of the viewer's lessons as `{ content, totalElements }`. */
 export const lessonsOf = async (sql: Sql, viewer: LessonViewer, request: LessonPageRequest): Promise<LessonPage> => {
   const [field, direction] = (request.sort ?? "").split(",");
-  const column = sortColumns[field ?? ""] ?? "date";
+  // Own keys only: `__proto__` or `toString` would name something of every object, not a column.
+  const column = field && Object.hasOwn(sortColumns, field) ? sortColumns[field] : "date";
   const order = direction?.toLowerCase() === "asc" ? "asc" : "desc";
   const localDay = `(date at time zone '${LESSON_TIME_ZONE}')::date`;
   const today = `($2::timestamptz at time zone '${LESSON_TIME_ZONE}')::date`;
