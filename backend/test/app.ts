@@ -5,6 +5,7 @@ import { type AppOverrides, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { createTestDatabaseUrl } from "./databases";
+import { createOpenApiCheck } from "./openapi-check";
 import { freshPgliteDatabase } from "./pglite";
 
 export interface TestApp {
@@ -23,7 +24,8 @@ export interface TestApp {
 /**
  * A whole backend on a fresh database: in-memory PGlite by default, a new PostgreSQL database with
  * `{ driver: "pg" }`. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`; integrations to use
- * instead of the configured ones (a recording mailer, fixed meeting links) in `overrides`.
+ * instead of the configured ones (a recording mailer, fixed meeting links) in `overrides`. Every response
+ * the app sends is checked against its API document (`openapi-check.ts`): `inject` rejects on a mismatch.
  */
 const TEST_POOL_SIZE = 8;
 
@@ -51,13 +53,18 @@ export const createTestApp = async (
     ...options.env,
   });
   const routes: RouteOptions[] = [];
+  const openApiCheck = createOpenApiCheck();
   const app = await buildApp({
     config,
     db,
     overrides: options.overrides,
     logger: options.logger,
-    onRoute: (route) => routes.push(route),
+    onRoute: (route) => {
+      routes.push(route);
+      openApiCheck.watch(route);
+    },
   });
+  openApiCheck.attach(app);
   const readAfterWrites: Database = Object.assign(Object.create(db) as Database, {
     query: async (...args: Parameters<Database["query"]>) => {
       await app.pendingWrites.shown();
@@ -71,6 +78,8 @@ export const createTestApp = async (
     close: async () => {
       await app.close();
       await db.close();
+      const unreported = openApiCheck.unreported();
+      if (unreported.length > 0) throw new Error(`Responses differ from the API document:\n${unreported.join("\n")}`);
     },
   };
 };

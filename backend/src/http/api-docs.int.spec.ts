@@ -6,11 +6,15 @@ import { adminToken, bearer, signedUpStudent } from "../../test/accounts-fixture
 import { createTestApp, type TestApp } from "../../test/app";
 import { OPENAPI_URL } from "./api-docs";
 
+interface Response {
+  content?: Record<string, { schema: unknown }>;
+}
+
 interface Operation {
   tags?: string[];
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: { type?: string; properties?: Record<string, unknown> } }> };
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; description?: string; schema?: unknown }[];
   responses: Record<string, unknown>;
 }
 
@@ -77,6 +81,91 @@ describe("the OpenAPI document", () => {
   it("leaves out the web app's files", () => {
     expect(test.routes.map((route) => route.url)).toContain("/assets/app.js");
     expect(Object.keys(document.paths).filter((path) => !/^\/(api|management|metrics)\b/.test(path))).toEqual([]);
+  });
+
+  it("lists every error status a route can answer, each with the error body", () => {
+    const schedule = document.paths["/api/schedulings"]?.post?.responses ?? {};
+    expect(Object.keys(schedule)).toEqual(
+      expect.arrayContaining(["400", "401", "403", "404", "409", "413", "415", "500", "503"]),
+    );
+    expect(schedule["400"]).toMatchObject({
+      content: {
+        "application/json": {
+          schema: { properties: { status: {}, message: {}, fieldErrors: {} }, required: ["status", "message"] },
+        },
+      },
+    });
+    expect(Object.keys(document.paths["/api/lessons/{id}"]?.get?.responses ?? {})).toContain("404");
+    const levels = Object.keys(document.paths["/api/levels"]?.get?.responses ?? {});
+    expect(levels).toEqual(expect.arrayContaining(["200", "400", "503"]));
+    expect(levels).not.toContain("401");
+    expect(Object.keys(document.paths["/api/account/hasUser"]?.get?.responses ?? {})).toContain("429");
+  });
+
+  it("documents the media types the routes really answer, and /metrics as guarded", () => {
+    const mediaTypes = (path: string, method = "get") =>
+      Object.keys((document.paths[path]?.[method]?.responses["200"] as Response | undefined)?.content ?? {});
+    expect(mediaTypes("/api/lessons/export")).toEqual([
+      "text/csv",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]);
+    expect(mediaTypes("/api/feedbacks/download")).toContain("text/csv");
+    expect(mediaTypes("/api/audit/export")).toEqual(["application/x-ndjson"]);
+    expect(mediaTypes("/api/boletos/{paymentId}")).toEqual(["application/pdf"]);
+    expect(mediaTypes("/api/calendar/{file}")).toEqual(["text/calendar"]);
+    expect(mediaTypes("/api/teacher-photos/{photo}/{size}")).toEqual(["image/webp"]);
+    expect(mediaTypes("/api/sandbox/issuer")).toEqual(["text/html"]);
+    expect(mediaTypes("/metrics")).toEqual(["text/plain"]);
+    expect(document.paths["/metrics"]?.get?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(document.paths["/metrics"]?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(["401", "403"]),
+    );
+  });
+
+  it("declares only the path parameters a path has", () => {
+    const pathParameters = (path: string) =>
+      (document.paths[path]?.put?.parameters ?? []).filter((parameter) => parameter.in === "path");
+    expect(pathParameters("/api/student-feedbacks")).toEqual([]);
+    expect(pathParameters("/api/teacher-feedbacks")).toEqual([]);
+    expect(pathParameters("/api/student-feedbacks/{id}").map((parameter) => parameter.name)).toEqual(["id"]);
+  });
+
+  it("states the rules the server enforces: e-mail format, a percentage's maximum, positive ids, the export's scope", () => {
+    const body = (path: string) => document.paths[path]?.post?.requestBody?.content["application/json"]?.schema;
+    expect(JSON.stringify(body("/api/register"))).toContain('"format":"email"');
+    expect(body("/api/coupons")).toMatchObject({
+      anyOf: [{ properties: { percentual: { enum: [false] } } }, { properties: { discount: { maximum: 100 } } }],
+    });
+    for (const [path, method] of [
+      ["/api/lessons/{id}", "get"],
+      ["/api/payments/{id}", "get"],
+    ] as const) {
+      const id = document.paths[path]?.[method]?.parameters?.find((parameter) => parameter.name === "id");
+      expect(id, path).toMatchObject({ schema: { exclusiveMinimum: 0 } });
+    }
+    const stream = document.paths["/api/audit/export"]?.get?.parameters?.find(
+      (parameter) => parameter.name === "stream",
+    );
+    expect(stream).toMatchObject({ description: expect.stringMatching(/required unless `from` and `to`/) });
+    expect(Object.keys(document.paths["/api/account/reset-password/init"]?.post?.requestBody?.content ?? {})).toEqual([
+      "application/json",
+      "text/plain",
+    ]);
+  });
+
+  it("takes a reset request's e-mail as a JSON string or as plain text, as documented", async () => {
+    for (const [contentType, payload] of [
+      ["application/json", JSON.stringify("ninguem@example.com")],
+      ["text/plain", "ninguem@example.com"],
+    ]) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/account/reset-password/init",
+        headers: { "content-type": contentType as string },
+        payload,
+      });
+      expect(response.statusCode, `${contentType}: ${response.body}`).toBe(200);
+    }
   });
 
   it("is for administrators only: 401 without a token, 403 for a student", async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { documentedSchema, withErrorAnswers } from "./api-docs-responses";
 
 /** Where the OpenAPI document is served; the web app's `/admin/docs` page reads it with the admin's token. */
 export const OPENAPI_URL = "/api/docs/openapi.json";
@@ -20,7 +21,9 @@ const tagOf = (url: string) => url.replace(/^\/api\//, "/").split("/")[1] || "ap
 /**
  * The OpenAPI document of every route, built from the zod schemas the routes declare
  * (fastify-type-provider-zod's transform), so it cannot drift from what the routes validate and answer.
- * A route that declares `roles` is marked as needing the bearer token. Only administrators read it:
+ * A route that declares `roles` is marked as needing the bearer token. Every operation lists the error
+ * statuses it can answer and the media types of its answers (`api-docs-responses.ts`); the int suite checks
+ * each response its tests receive against this document (`backend/test/openapi-check.ts`). Only administrators read it:
  * it maps every endpoint, which helps an attacker more than a client, who has docs/contracts.md.
  */
 export const apiDocsPlugin = fp(
@@ -36,8 +39,14 @@ export const apiDocsPlugin = fp(
         components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       },
       transform: (input) => {
-        const { schema, url } = jsonSchemaTransform(input);
-        const documented = { ...schema, tags: [tagOf(url)] } as FastifySchema & Record<string, unknown>;
+        const { schema, url } = jsonSchemaTransform({
+          ...input,
+          schema: { ...input.schema, response: withErrorAnswers(input.route) },
+        });
+        const documented = {
+          ...documentedSchema(url, schema as Record<string, unknown>),
+          tags: [tagOf(url)],
+        } as FastifySchema & Record<string, unknown>;
         if (input.route.config?.roles !== undefined) documented.security = [{ bearer: [] }];
         return { schema: documented, url };
       },

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { DomainError, forbidden } from "@el/domain";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { WrongExpectedVersion } from "../event-store";
-import { FileBytes } from "../http/responses";
+import { fileBytes } from "../http/responses";
 import type { PaymentGateway } from "../integrations/payments/payment-gateway";
 
 declare module "fastify" {
@@ -173,7 +174,12 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
     }
 
     // Prometheus scrapes with the configured token; an administrator can look with their own.
-    app.get("/metrics", { schema: { response: { 200: FileBytes } } }, async (request, reply) => {
+    // It checks the token itself (the scrape token is no user's): the document says so, with its refusals.
+    const metricsSchema = {
+      security: [{ bearer: [] }],
+      response: { 200: fileBytes("text/plain"), 401: ErrorAnswer, 403: ErrorAnswer },
+    };
+    app.get("/metrics", { schema: metricsSchema }, async (request, reply) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
       const scrape = options.scrapeToken !== undefined && token !== "" && sameSecret(token, options.scrapeToken);
       if (!scrape) {

@@ -119,7 +119,16 @@ export type ChainReport = z.infer<typeof ChainReport>;
 
 /** `GET /api/audit/export`: one stream, or a time range (`from` inclusive, `to` exclusive). */
 export const AuditExportQuery = z
-  .object({ stream: z.string().min(1).max(300).optional(), from: instant.optional(), to: instant.optional() })
+  .object({
+    stream: z
+      .string()
+      .min(1)
+      .max(300)
+      .optional()
+      .describe("the stream to export; required unless `from` and `to` are given"),
+    from: instant.optional().describe("with `to`, instead of `stream`: the events stored from this instant"),
+    to: instant.optional().describe("with `from`, instead of `stream`: the events stored before this instant"),
+  })
   .refine((query) => query.stream !== undefined || (query.from !== undefined && query.to !== undefined), {
     message: "audit.error.exportScope",
     path: ["stream"],

@@ -22,17 +22,24 @@ export const CouponView = z.object({
 });
 export type CouponView = z.infer<typeof CouponView>;
 
-/** `POST`/`PUT api/coupons`: `id` only when updating. */
-export const CouponBody = z.object({
-  id: z.number().int().positive().nullish(),
-  code: z.string().trim().min(1).max(50),
-  quantity: z.number().int().min(1),
-  discount: z.number().min(0),
-  percentual: z.boolean().default(false),
-  itemPackage: z.object({ id: z.number().int().positive() }).nullish(),
-  user: z.object({ id: z.number().int().positive() }).nullish(),
-  active: z.boolean().default(false),
-});
+/** `POST`/`PUT api/coupons`: `id` only when updating; a percentage discounts at most 100 %. */
+export const CouponBody = z
+  .object({
+    id: z.number().int().positive().nullish(),
+    code: z.string().trim().min(1).max(50),
+    quantity: z.number().int().min(1),
+    discount: z.number().min(0),
+    percentual: z.boolean().default(false),
+    itemPackage: z.object({ id: z.number().int().positive() }).nullish(),
+    user: z.object({ id: z.number().int().positive() }).nullish(),
+    active: z.boolean().default(false),
+  })
+  .refine((coupon) => !coupon.percentual || coupon.discount <= 100, {
+    message: "error.coupon.percentage",
+    path: ["discount"],
+  })
+  // The same rule as JSON Schema says it, for the API document.
+  .meta({ anyOf: [{ properties: { percentual: { const: false } } }, { properties: { discount: { maximum: 100 } } }] });
 export type CouponBody = z.infer<typeof CouponBody>;
 
 /** `POST api/coupons/validate?packages=1,4 { code }`: the coupon and what the order costs with it (reais). */

@@ -18,7 +18,7 @@ const hasId = (value: unknown) => {
 };
 
 /** A lesson named in the path (`/api/schedulings/{id}`, `/api/lessons/{id}`). */
-export const LessonIdParams = z.object({ id: z.coerce.number().int() });
+export const LessonIdParams = z.object({ id: z.coerce.number().int().positive() });
 export type LessonIdParams = z.input<typeof LessonIdParams>;
 
 /** A record named in the path whose id must be positive (a feedback, a lesson in the history). */
@@ -206,7 +206,7 @@ export const MonthPaymentBody = z.object({ teacher: z.object({ login: Login }), 
 export type MonthPaymentBody = z.input<typeof MonthPaymentBody>;
 
 /** `DELETE /api/payments/{id}`: the payment, of that teacher's lesson when a login is given. */
-export const PaymentIdParams = z.object({ id: z.coerce.number<number>().int() });
+export const PaymentIdParams = z.object({ id: z.coerce.number<number>().int().positive() });
 export type PaymentIdParams = z.input<typeof PaymentIdParams>;
 export const PaymentCancelQuery = z.object({ login: Login.optional() });
 export type PaymentCancelQuery = z.input<typeof PaymentCancelQuery>;

@@ -11,6 +11,7 @@ import {
   SignInBody,
 } from "@el/domain/accounts/index";
 import { AccountView } from "@el/domain/accounts/user-view";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import { findStreamOfResetKey } from "@el/projections/accounts/password-reset-keys/password-reset-keys";
 import { findUserById, findUserBySignInName } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -79,7 +80,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
     {
       schema: {
         body: Registration,
-        response: { 201: z.object({ login: z.string(), activated: z.boolean() }) },
+        response: { 201: z.object({ login: z.string(), activated: z.boolean() }), 429: ErrorAnswer },
       },
     },
     async (request, reply) => {
@@ -107,7 +108,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.get(
     "/api/account/hasUser",
-    { schema: { querystring: EmailCheckQuery, response: { 200: z.boolean() } } },
+    { schema: { querystring: EmailCheckQuery, response: { 200: z.boolean(), 429: ErrorAnswer } } },
     // The spec's sign-up check ("Esse e-mail já possui cadastro vinculado."): it must say whether an e-mail
     // is taken, so it is limited per address instead; either answer is the same one indexed read.
     async (request, reply) => {
@@ -227,7 +228,7 @@ export const accountRoutes = async (plain: FastifyInstance) => {
 
   app.post(
     "/api/account/reset-password/init",
-    { schema: { body: PasswordResetInitBody, response: { 200: NoBody } } },
+    { schema: { body: PasswordResetInitBody, response: { 200: NoBody, 429: ErrorAnswer } } },
     // The same answer, after the same work, whether or not the e-mail has an account: the limit is per
     // address, and the look-up, the key and the mail happen after the answer, so its time says nothing.
     async (request, reply) => {

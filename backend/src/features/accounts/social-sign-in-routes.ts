@@ -7,6 +7,7 @@ import {
   SocialTeacherApplication,
   teacherStreams,
 } from "@el/domain/accounts/index";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import { findUserById, findUserBySignInName } from "@el/projections/accounts/users/index";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -102,7 +103,8 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       return provider;
     };
 
-    app.get(`/api/${name}/authorize`, { schema: { response: { 302: z.null() } } }, async (request, reply) => {
+    const authorizeAnswers = { 302: z.null(), 404: ErrorAnswer, 429: ErrorAnswer };
+    app.get(`/api/${name}/authorize`, { schema: { response: authorizeAnswers } }, async (request, reply) => {
       const provider = providerOr404();
       const wait = starts.take(request.ip);
       if (wait > 0) {
@@ -130,7 +132,7 @@ export const socialSignInRoutes = async (plain: FastifyInstance) => {
       {
         schema: {
           querystring: SocialCodeQuery,
-          response: { 200: ReturnOutcome, 401: SignInRefused },
+          response: { 200: ReturnOutcome, 401: SignInRefused, 404: ErrorAnswer },
         },
       },
       async (request, reply) => {

@@ -16,8 +16,8 @@ import {
 import type { Clock } from "@el/domain/shared/clock";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AuditedEvent, AuditLog, PersonalDataVault } from "../../event-store";
+import { fileBytes } from "../../http/responses";
 
 /** Auditors read here; administrators pass every auditor check too. */
 const AUDITORS = { roles: ["ROLE_AUDITOR", "ROLE_ADMIN"] as const };
@@ -196,7 +196,7 @@ export const auditRoutes = async (base: FastifyInstance, { log }: { log: AuditLo
     "/api/audit/export",
     {
       config: AUDITORS,
-      schema: { querystring: AuditExportQuery, response: { 200: z.unknown().describe("NDJSON: one event a line") } },
+      schema: { querystring: AuditExportQuery, response: { 200: fileBytes("application/x-ndjson") } },
     },
     async (request, reply) => {
       await chainStored(log);

@@ -13,7 +13,7 @@ import { calendarFeedOf, calendarLessonsOf, calendarOwnerOf } from "@el/projecti
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
-import { FileBytes, NoBody } from "../../http/responses";
+import { fileBytes, NoBody } from "../../http/responses";
 import { calendarHostOf, icsOf } from "../../shared/ics";
 
 const PEOPLE = { roles: ["ROLE_STUDENT", "ROLE_TEACHER"] as const };
@@ -80,7 +80,7 @@ export const calendarRoutes = async (fastify: FastifyInstance) => {
   // Public: Google Calendar, Outlook and Apple Calendar fetch it by its address alone.
   app.get(
     "/api/calendar/:file",
-    { schema: { params: CalendarFeedParams, response: { 200: FileBytes } } },
+    { schema: { params: CalendarFeedParams, response: { 200: fileBytes("text/calendar") } } },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, "");
       // An address that was never issued and one revoked answer alike.

@@ -21,7 +21,7 @@ import { executeCommand, executeOnStreams } from "../../commands/execute";
 import { readBack } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { entityWriteRoutes } from "../../http/entity-writes";
-import { FileBytes, NoBody } from "../../http/responses";
+import { fileBytes, NoBody } from "../../http/responses";
 import { contextOf, pageOf, sendPage } from "../../http/route-helpers";
 import { decodeFile, readMaterialFile, storeMaterialFile } from "./material-files";
 
@@ -140,7 +140,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/materials/:id/download",
-    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: FileBytes } } },
+    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: fileBytes("*/*") } } },
     async (request, reply) => {
       const material = await visible(request, request.params.id);
       const bytes = await readMaterialFile(app.db, material.fileSha256);

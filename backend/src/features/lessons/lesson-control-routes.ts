@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { invalid, notFound } from "@el/domain";
 import { LESSON_CONTROL_PROJECTION } from "@el/domain/audit/replays";
 import { lessonErrors } from "@el/domain/lessons/lesson";
@@ -19,6 +19,7 @@ import { z } from "zod";
 import { commandIdOf } from "../../commands/idempotency-key";
 import { alert } from "../../http/alert";
 import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
+import { fileBytes } from "../../http/responses";
 import { callerOf, cancelLessonCommand } from "./lesson-commands";
 import {
   changeLessonCommand,
@@ -31,7 +32,7 @@ const ADMIN = { roles: ["ROLE_ADMIN"] as const };
 /** The list and totals: auditors too, but only of a replay (checked in the handler, `readModelOf`). */
 const ADMIN_OR_AUDITOR = READ_MODEL_READERS;
 
-const FileStream = z.instanceof(Readable).describe("the file, streamed");
+const FileStream = fileBytes(exportContentType.csv, exportContentType.xlsx);
 
 const download = (reply: FastifyReply, name: string, format: ExportFormat, body: Readable) =>
   reply

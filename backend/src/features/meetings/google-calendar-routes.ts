@@ -1,5 +1,6 @@
 import { invalid } from "@el/domain";
 import { GoogleCalendarReturnQuery, googleCalendarDecider, googleCalendarStreams } from "@el/domain/meetings/index";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import { googleCalendarConnectionOf } from "@el/projections/meetings/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -84,7 +85,8 @@ export const googleCalendarRoutes = async (fastify: FastifyInstance, options: { 
       config: TEACHERS,
       schema: {
         querystring: GoogleCalendarReturnQuery,
-        response: { 200: GoogleCalendarStatus },
+        // 404 while Google is not configured.
+        response: { 200: GoogleCalendarStatus, 404: ErrorAnswer },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import {
   PurchaseTotalView,
   PurchaseView,
 } from "@el/domain/purchasing/purchase-views";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import { IdParams } from "@el/domain/shared/page-query";
 import { listPackages } from "@el/projections/catalog/index";
 import {
@@ -35,7 +36,7 @@ import { z } from "zod";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
 import { READ_MODEL_READERS, readModelOf } from "../../http/read-model";
-import { FileBytes } from "../../http/responses";
+import { fileBytes } from "../../http/responses";
 import { contextOf, pageOf } from "../../http/route-helpers";
 import { framedPageHelmet } from "../../http/security-headers";
 import { PaymentNotFound } from "../../integrations/payments/payment-gateway";
@@ -212,7 +213,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   app.get(
     "/api/boletos/:paymentId",
     {
-      schema: { params: BoletoParams, response: { 200: FileBytes } },
+      schema: { params: BoletoParams, response: { 200: fileBytes("application/pdf") } },
     },
     async (request, reply) => {
       try {
@@ -235,7 +236,7 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id/debit-return",
     {
       helmet: framedPageHelmet(app, { scripts: [BACK_TO_PURCHASE_SCRIPT] }),
-      schema: { params: IdParams, body: DebitReturnBody, response: { 200: FileBytes } },
+      schema: { params: IdParams, body: DebitReturnBody, response: { 200: fileBytes("text/html") } },
     },
     async (request, reply) => {
       const purchaseId = request.params.id;
@@ -268,12 +269,12 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
   const NotificationAnswer = z.object({ status: z.string() });
   app.get(
     "/api/purchases/notifications",
-    { schema: { querystring: PaymentNotification, response: { 200: NotificationAnswer } } },
+    { schema: { querystring: PaymentNotification, response: { 200: NotificationAnswer, 404: ErrorAnswer } } },
     async (request) => notified(request.query),
   );
   app.post(
     "/api/purchases/notifications",
-    { schema: { body: PaymentNotification, response: { 200: NotificationAnswer } } },
+    { schema: { body: PaymentNotification, response: { 200: NotificationAnswer, 404: ErrorAnswer } } },
     async (request) => notified(request.body),
   );
 };

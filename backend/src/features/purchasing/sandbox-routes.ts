@@ -2,12 +2,13 @@ import { notFound } from "@el/domain";
 import { purchaseErrors } from "@el/domain/purchasing/index";
 import { SandboxIssuerFields } from "@el/domain/purchasing/purchase-requests";
 import { PurchaseView } from "@el/domain/purchasing/purchase-views";
+import { ErrorAnswer } from "@el/domain/shared/error-answer";
 import { IdParams } from "@el/domain/shared/page-query";
 import { findPurchase } from "@el/projections/purchasing/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { FileBytes } from "../../http/responses";
+import { fileBytes } from "../../http/responses";
 import { framedPageHelmet } from "../../http/security-headers";
 import {
   readSandboxIssuerRequest,
@@ -66,13 +67,16 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
   };
   app.post(
     SANDBOX_ISSUER_PATH,
-    { helmet, schema: { body: SandboxIssuerFields, response: { 200: FileBytes } } },
+    { helmet, schema: { body: SandboxIssuerFields, response: { 200: fileBytes("text/html"), 404: ErrorAnswer } } },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.body)),
   );
   app.get(
     SANDBOX_ISSUER_PATH,
-    { helmet, schema: { querystring: SandboxIssuerFields, response: { 200: FileBytes } } },
+    {
+      helmet,
+      schema: { querystring: SandboxIssuerFields, response: { 200: fileBytes("text/html"), 404: ErrorAnswer } },
+    },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.query)),
   );

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type CommandContext, executeCommand } from "../../commands/execute";
 import { PendingAnswer, readBack, sendPending } from "../../commands/read-back";
 import { alert } from "../../http/alert";
-import { FileBytes, NoBody } from "../../http/responses";
+import { fileBytes, NoBody } from "../../http/responses";
 import {
   readTeacherPhoto,
   resizeTeacherPhoto,
@@ -88,7 +88,7 @@ export const teacherProfileRoutes = async (fastify: FastifyInstance) => {
 
   app.get(
     "/api/teacher-photos/:photo/:size",
-    { schema: { params: TeacherPhotoParams, response: { 200: FileBytes, 304: NoBody } } },
+    { schema: { params: TeacherPhotoParams, response: { 200: fileBytes(TEACHER_PHOTO_TYPE), 304: NoBody } } },
     async (request, reply) => {
       const { photo, size } = request.params;
       const etag = `"${photo}-${size}"`;
