@@ -81,15 +81,8 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
         [lessonId],
       )
     ).rows[0];
+  // A lesson's scheduling never comes here: `evolve` inserts the schedulings' rows in runs.
   switch (event.type) {
-    case "LessonScheduled":
-      await tx.query(
-        `insert into lesson_mail_lessons (lesson_id, student_id, date) values ($1, $2, $3)
-         on conflict (lesson_id) do nothing`,
-        [lessonId, event.data.student.id, event.data.date],
-        { prepareAs: "lesson_mail_lessons_scheduled" },
-      );
-      return;
     case "LessonAccepted": {
       const lesson = (
         await tx.query<{ student_id: string; date: Date }>(

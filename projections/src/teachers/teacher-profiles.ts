@@ -69,14 +69,8 @@ const applyProfileEvent: EvolveOne = async (recorded, tx) => {
   if (lessonStreams.holds(recorded.streamId)) {
     const event = lessonStreams.event(recorded);
     const lessonId = lessonStreams.parse(event.streamId);
+    // A lesson's scheduling never comes here: `evolve` inserts the schedulings' rows in runs.
     switch (event.type) {
-      case "LessonScheduled":
-        await tx.query(
-          "insert into teacher_lessons (lesson_id, student_id) values ($1, $2) on conflict (lesson_id) do nothing",
-          [lessonId, event.data.student.id],
-          { prepareAs: "teacher_lessons_scheduled" },
-        );
-        return;
       case "LessonAccepted":
       case "LessonTeacherChanged":
         await tx.query("update teacher_lessons set teacher_id = $2 where lesson_id = $1", [

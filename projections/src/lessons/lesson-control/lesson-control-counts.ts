@@ -55,18 +55,16 @@ const JOIN_MANY = `with joined as (
   select year, month, count(*) from joined group by year, month
   on conflict (year, month) do update set lessons = lesson_control_month_counts.lessons + excluded.lessons`;
 
+/** A move or a cancellation; `evolve` counts the schedulings in runs (`JOIN_MANY`). */
 const applyCountsEvent: EvolveOne = async (recorded, tx) => {
   const event = lessonStreams.event(recorded);
-  const id = event.type === "LessonScheduled" ? event.data.id : lessonStreams.parse(event.streamId);
+  const id = lessonStreams.parse(event.streamId);
   const leave = async () => {
     const { rows } = await tx.query<{ members: number }>(LEAVE, [id], { prepareAs: "lesson_control_leave" });
     return (rows[0]?.members ?? 0) > 0;
   };
   const join = (date: string) => tx.query(JOIN, [id, date], { prepareAs: "lesson_control_join" });
   switch (event.type) {
-    case "LessonScheduled":
-      await join(event.data.date);
-      return [];
     // A cancelled lesson has left lesson control: its later moves count nowhere.
     case "LessonMoved":
       if (await leave()) await join(event.data.date);
