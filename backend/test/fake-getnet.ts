@@ -39,6 +39,8 @@ export interface FakeGetnet {
   declinedCards: Map<string, string>;
   /** When set, every request is answered with this status (a Getnet outage). */
   failWith: number | undefined;
+  /** When set, the credit and debit requests are answered with this status and charge nothing (a charge's 5xx). */
+  failChargesWith: number | undefined;
   /** Milliseconds to wait before answering each request. */
   delayMs: number;
   /** `expires_in` of the tokens issued from now on. */
@@ -112,6 +114,7 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
       ["5155901222260003", "Expired card"],
     ]),
     failWith: undefined,
+    failChargesWith: undefined,
     delayMs: 0,
     tokenLifetimeSeconds: 3600,
     tokensIssued: () => issued,
@@ -210,6 +213,12 @@ export const startFakeGetnet = async (): Promise<FakeGetnet> => {
 
     if (request.method === "POST" && (path === "/v1/payments/credit" || path === "/v1/payments/debit")) {
       const kind = path.endsWith("credit") ? "credit" : "debit";
+      if (fake.failChargesWith !== undefined) {
+        return json(response, fake.failChargesWith, {
+          message: "Internal Server Error",
+          status_code: fake.failChargesWith,
+        });
+      }
       const valid = validCardPayment(parsed, kind);
       if (typeof valid === "string") return denied(response, 400, valid);
       const paymentId = randomUUID();

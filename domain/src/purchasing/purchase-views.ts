@@ -24,8 +24,12 @@ export const PURCHASE_STATUSES = [
 export const PurchaseStatus = z.enum(PURCHASE_STATUSES);
 export type PurchaseStatus = z.infer<typeof PurchaseStatus>;
 
-/** What a checkout answers at once. */
-export const CHECKOUT_STATUSES = ["APPROVED", "AWAIT_AUTHORIZATION", "AWAIT_PAYMENT", "ERROR"] as const;
+/**
+ * What a checkout answers at once. `PENDING`: the gateway's answer to the card charge never came (a timeout, a
+ * 5xx), so the card may have been charged; the purchase is settled by the reconciliation sweep within minutes
+ * and `purchase:updated` tells the outcome.
+ */
+export const CHECKOUT_STATUSES = ["APPROVED", "AWAIT_AUTHORIZATION", "AWAIT_PAYMENT", "PENDING", "ERROR"] as const;
 export const CheckoutStatus = z.enum(CHECKOUT_STATUSES);
 export type CheckoutStatus = z.infer<typeof CheckoutStatus>;
 
@@ -259,6 +263,9 @@ export const purchaseMessages = {
   invalidCoupon: "Cupom não é válido.",
   declined: "Transação não autorizada",
   paymentConfirmed: "Pagamento confirmado",
+  /** A card charge whose outcome the gateway did not answer: it is asked again, and the outcome comes by itself. */
+  confirming:
+    "Estamos confirmando o pagamento com a operadora do cartão. Esta tela se atualiza sozinha quando ele for concluído; se nada for cobrado, o cupom volta a valer.",
   /** The student gave up a debit the bank never answered: the purchase ends unpaid, the coupon's use goes back. */
   abandoned: "Compra cancelada: o pagamento no débito foi abandonado.",
 } as const;

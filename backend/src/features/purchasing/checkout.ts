@@ -15,8 +15,7 @@ import { listPackages } from "@el/projections/catalog/index";
 import { findCouponIdByCode } from "@el/projections/coupons/index";
 import type { FastifyInstance } from "fastify";
 import type { CommandContext } from "../../commands/execute";
-import { Unavailable } from "../../http/unavailable";
-import { GatewayUnavailable, type Order } from "../../integrations/payments/payment-gateway";
+import { ChargeOutcomeUnknown, GatewayUnavailable, type Order } from "../../integrations/payments/payment-gateway";
 import type { CurrentUser } from "../../plugins/auth";
 import { rememberBuyer } from "./buyer-details";
 import {
@@ -70,8 +69,8 @@ export const checkoutResultOf = async (app: FastifyInstance, purchaseId: number)
     case "AWAIT_PAYMENT":
       return { purchaseId, status: "AWAIT_PAYMENT", message: "", additionalData };
     case "PENDING":
-      // The first attempt is still talking to the gateway: the client asks again shortly.
-      throw new Unavailable(2, `purchase ${purchaseId} is still being paid`);
+      // Still talking to the gateway, or its answer never came: the reconciliation sweep settles it, pushed live.
+      return { purchaseId, status: "PENDING", message: purchaseMessages.confirming, additionalData: null };
     default:
       return { purchaseId, status: "ERROR", message: state.failure ?? GATEWAY_UNAVAILABLE, additionalData: null };
   }
@@ -217,6 +216,12 @@ export const checkoutCommand = async (
     }
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
+    if (error instanceof ChargeOutcomeUnknown) {
+      // The card may have been charged: no failure is recorded (the coupon's use stays held) until the
+      // reconciliation sweep learns from the gateway what became of the charge of this order id.
+      app.log.warn({ purchaseId, err: error.message }, "card charge outcome unknown: left for reconciliation");
+      return answer("PENDING", purchaseMessages.confirming, null);
+    }
     app.log.warn({ purchaseId, err: error.message }, "payment gateway unavailable during checkout");
     return failed(GATEWAY_UNAVAILABLE);
   }

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeGetnet, startFakeGetnet } from "../../../test/fake-getnet";
 import { createGetnetGateway } from "./getnet-gateway";
-import { type Card, GatewayUnavailable, type Order, type PaymentGateway } from "./payment-gateway";
+import {
+  type Card,
+  ChargeOutcomeUnknown,
+  GatewayUnavailable,
+  type Order,
+  type PaymentGateway,
+} from "./payment-gateway";
 
 const order = (amountCents = 39_990): Order => ({
   orderId: `purchase-${Math.random().toString(36).slice(2)}`,
@@ -127,6 +133,30 @@ describe("Getnet gateway against a local fake Getnet", () => {
     const started = Date.now();
     await expect(gateway.chargeCard(order(), card("5155901222280001"), 1)).rejects.toBeInstanceOf(GatewayUnavailable);
     expect(Date.now() - started).toBeLessThan(1_400);
+  });
+
+  it("tells an unknown charge outcome (the charge request's 5xx or timeout) from a failure before any charge", async () => {
+    fake.failChargesWith = 503;
+    await expect(gateway.chargeCard(order(), card("5155901222280001"), 1)).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
+    await expect(gateway.startDebit(order(), card("5155901222280001"), "http://t")).rejects.toBeInstanceOf(
+      ChargeOutcomeUnknown,
+    );
+    fake.failChargesWith = undefined;
+
+    // Getnet charged, and its answer came too late.
+    let release = () => {};
+    fake.onCardCharge = () => new Promise((resolve) => (release = () => resolve()));
+    const late = order();
+    await expect(gateway.chargeCard(late, card("5155901222280001"), 1)).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
+    release();
+    fake.onCardCharge = undefined;
+    expect((await gateway.findCharge(late.orderId))?.status).toBe("APPROVED");
+
+    // The card's tokenisation failed: no charge was asked for.
+    fake.failWith = 503;
+    const before = await gateway.chargeCard(order(), card("5155901222280001"), 1).catch((error: unknown) => error);
+    expect(before).toBeInstanceOf(GatewayUnavailable);
+    expect(before).not.toBeInstanceOf(ChargeOutcomeUnknown);
   });
 
   it("throws GatewayUnavailable when Getnet cannot be reached at all", async () => {

@@ -22,6 +22,7 @@ import {
   type Buyer,
   type Card,
   type ChargeOutcome,
+  ChargeOutcomeUnknown,
   type DebitOutcome,
   GatewayUnavailable,
   type Order,
@@ -37,7 +38,8 @@ export { DECLINED_REASON, EXPIRED_CARD_REASON, INSTALLMENTS_REASON, INVALID_CARD
  * call only; its CVC to the charge only; neither reaches an error message or anything this adapter returns.
  *
  * Outcomes: a decline (Getnet's 4xx with DENIED details) is a DENIED outcome with a Portuguese reason; a timeout,
- * a network error or Getnet's 5xx throws GatewayUnavailable: nothing is known about the payment then.
+ * a network error or Getnet's 5xx throws GatewayUnavailable: nothing is known about the payment then. When that
+ * happens to the credit or debit request itself (sent, so Getnet may have charged), it is a ChargeOutcomeUnknown.
  */
 export interface GetnetGatewayOptions {
   clientId: string;
@@ -220,6 +222,18 @@ export const createGetnetGateway = (options: GetnetGatewayOptions): PaymentGatew
     device: { device_id: order.deviceId.slice(0, 80) },
   });
 
+  /** The credit or debit request and the reading of its answer: what leaves nothing known is a ChargeOutcomeUnknown. */
+  const chargeRequest = async <T>(send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof GatewayUnavailable && !(error instanceof ChargeOutcomeUnknown)) {
+        throw new ChargeOutcomeUnknown(error.message);
+      }
+      throw error;
+    }
+  };
+
   /** A charge's answer as an outcome: approved, declined with a reason, or nothing known (thrown). */
   const chargeOutcome = (label: string, answer: Answer, kind: PaymentKind): ChargeOutcome => {
     const parsed = paymentAnswer.safeParse(answer.json);
@@ -253,20 +267,22 @@ export const createGetnetGateway = (options: GetnetGatewayOptions): PaymentGatew
       if (refusal !== undefined) return { status: "DENIED", reason: refusal };
       const tokenised = await tokeniseCard(card, order.buyer.customerId);
       if ("refused" in tokenised) return { status: "DENIED", reason: tokenised.refused };
-      const answer = await call("credit", "/v1/payments/credit", {
-        method: "POST",
-        body: {
-          ...orderFields(order),
-          credit: {
-            delayed: false,
-            save_card_data: false,
-            transaction_type: installments === 1 ? "FULL" : "INSTALL_NO_INTEREST",
-            number_installments: installments,
-            card: cardFields(card, tokenised.token),
+      return chargeRequest(async () => {
+        const answer = await call("credit", "/v1/payments/credit", {
+          method: "POST",
+          body: {
+            ...orderFields(order),
+            credit: {
+              delayed: false,
+              save_card_data: false,
+              transaction_type: installments === 1 ? "FULL" : "INSTALL_NO_INTEREST",
+              number_installments: installments,
+              card: cardFields(card, tokenised.token),
+            },
           },
-        },
+        });
+        return chargeOutcome("credit", answer, "credit");
       });
-      return chargeOutcome("credit", answer, "credit");
     },
 
     async startDebit(order, card): Promise<DebitOutcome> {
@@ -274,31 +290,33 @@ export const createGetnetGateway = (options: GetnetGatewayOptions): PaymentGatew
       if (refusal !== undefined) return { status: "DENIED", reason: refusal };
       const tokenised = await tokeniseCard(card, order.buyer.customerId);
       if ("refused" in tokenised) return { status: "DENIED", reason: tokenised.refused };
-      const answer = await call("debit", "/v1/payments/debit", {
-        method: "POST",
-        body: {
-          ...orderFields(order),
-          debit: { authenticated: false, card: cardFields(card, tokenised.token) },
-        },
-      });
-      const parsed = debitAnswer.safeParse(answer.json);
-      if (answer.status < 300 && parsed.success && parsed.data.redirect_url !== undefined) {
-        const issuerPaymentId = parsed.data.post_data?.issuer_payment_id ?? parsed.data.issuer_payment_id;
-        const payerAuthenticationRequest =
-          parsed.data.post_data?.payer_authentication_request ?? parsed.data.payer_authentication_request;
-        if (issuerPaymentId === undefined || payerAuthenticationRequest === undefined) {
-          throw new GatewayUnavailable("Getnet debit: a redirect without its post data");
+      return chargeRequest(async () => {
+        const answer = await call("debit", "/v1/payments/debit", {
+          method: "POST",
+          body: {
+            ...orderFields(order),
+            debit: { authenticated: false, card: cardFields(card, tokenised.token) },
+          },
+        });
+        const parsed = debitAnswer.safeParse(answer.json);
+        if (answer.status < 300 && parsed.success && parsed.data.redirect_url !== undefined) {
+          const issuerPaymentId = parsed.data.post_data?.issuer_payment_id ?? parsed.data.issuer_payment_id;
+          const payerAuthenticationRequest =
+            parsed.data.post_data?.payer_authentication_request ?? parsed.data.payer_authentication_request;
+          if (issuerPaymentId === undefined || payerAuthenticationRequest === undefined) {
+            throw new GatewayUnavailable("Getnet debit: a redirect without its post data");
+          }
+          remember(parsed.data.payment_id, "debit");
+          return {
+            status: "AWAIT_AUTHORIZATION",
+            paymentId: parsed.data.payment_id,
+            redirectUrl: parsed.data.redirect_url,
+            issuerPaymentId,
+            payerAuthenticationRequest,
+          };
         }
-        remember(parsed.data.payment_id, "debit");
-        return {
-          status: "AWAIT_AUTHORIZATION",
-          paymentId: parsed.data.payment_id,
-          redirectUrl: parsed.data.redirect_url,
-          issuerPaymentId,
-          payerAuthenticationRequest,
-        };
-      }
-      return chargeOutcome("debit", answer, "debit");
+        return chargeOutcome("debit", answer, "debit");
+      });
     },
 
     async finishDebit(paymentId, payerAuthenticationResponse) {

@@ -114,6 +114,18 @@ export class GatewayUnavailable extends Error {
   }
 }
 
+/**
+ * A card charge request may have reached the gateway but no answer says what it decided (a timeout, the connection
+ * lost, a 5xx, an answer that cannot be read): the card may have been charged. The purchase stays pending until the
+ * reconciliation sweep finds the charge of its order id. A decline is an answer, never this.
+ */
+export class ChargeOutcomeUnknown extends GatewayUnavailable {
+  constructor(message: string) {
+    super(message);
+    this.name = "ChargeOutcomeUnknown";
+  }
+}
+
 /** The gateway does not know this payment id (a boleto's PDF or a status asked for an id it never issued). */
 export class PaymentNotFound extends Error {
   constructor(paymentId: string) {
