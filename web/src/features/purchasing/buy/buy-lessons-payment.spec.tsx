@@ -123,6 +123,34 @@ describe("Contratar aulas: paying", () => {
     expect(within(dialog).queryByRole("img", { name: "QR Code do Pix" })).not.toBeInTheDocument();
   });
 
+  it("says a card payment the gateway never answered is being confirmed, then shows its outcome live", async () => {
+    purchaseServer({
+      checkout: checkoutAnswer({
+        purchaseId: 46,
+        status: "PENDING",
+        message: purchaseMessages.confirming,
+        additionalData: null,
+      }),
+    });
+    const live = openPage();
+    const actor = user();
+    await add(actor, 4);
+    await startPurchase(actor);
+    await fillBuyer(actor);
+    await fillCard(actor);
+    await placeOrder(actor);
+
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("status")).toHaveTextContent(purchaseMessages.confirming);
+    // Nothing failed: there is nothing to try again, which could charge the card twice.
+    expect(within(dialog).queryByRole("button", { name: "Tentar novamente" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+
+    act(() => live.push("purchase:updated", { purchaseId: 46, status: "PAID" }));
+    expect(within(dialog).getByText(purchaseMessages.paymentConfirmed)).toBeInTheDocument();
+    expect(within(dialog).queryByText(purchaseMessages.confirming)).not.toBeInTheDocument();
+  });
+
   it("says a Pix expired when it was not paid in time", async () => {
     purchaseServer({
       checkout: checkoutAnswer({ purchaseId: 42, status: "AWAIT_PAYMENT", message: "", additionalData: PIX_DATA }),

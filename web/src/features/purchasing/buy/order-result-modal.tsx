@@ -176,6 +176,13 @@ const AwaitingPayment = ({ result, actions }: { result: CheckoutResult; actions:
   if (isDebitAuthorization(data)) {
     return <DebitWaiting purchaseId={result.purchaseId} authorization={data} actions={actions} />;
   }
+  if (result.status === "PENDING") {
+    return (
+      <p className="alert alert-info" role="status">
+        {t("purchasing.result.confirming")}
+      </p>
+    );
+  }
   return (
     <p className="alert alert-info" role="status">
       {t("purchasing.result.authorising")}

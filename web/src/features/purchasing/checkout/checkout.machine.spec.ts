@@ -13,7 +13,7 @@ import { createActor, fromPromise } from "xstate";
 import { ApiError } from "../../../lib/api";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
 import { createManualFeed } from "../../../test/manual-feed";
-import { checkoutMachine } from "./checkout.machine";
+import { checkoutMachine, resultOfPurchase } from "./checkout.machine";
 import type { CheckoutDetails } from "./checkout-form";
 
 const DETAILS: CheckoutDetails = {
@@ -344,6 +344,25 @@ describe("buying lessons", () => {
     expect(run.actor.getSnapshot().matches("paid")).toBe(true);
     // The watch ends with the wait.
     expect(run.live.listenerCount("purchase:updated")).toBe(0);
+  });
+
+  it("watches a card charge the server is still confirming, and ends where the server's reconciliation settles it", async () => {
+    const pending: CheckoutResult = { purchaseId: 46, status: "PENDING", message: "", additionalData: null };
+    const run = start({ checkout: () => json(pending) });
+    await submitted(run);
+    await vi.advanceTimersByTimeAsync(CHECKOUT_DELAY_MS);
+    expect(run.actor.getSnapshot().matches("awaitingPayment")).toBe(true);
+    run.live.push("purchase:updated", { purchaseId: 46, status: "FAILED" });
+    expect(run.actor.getSnapshot().matches("failed")).toBe(true);
+  });
+
+  it("reads a purchase still PENDING back as being confirmed, not as a debit", () => {
+    expect(resultOfPurchase(purchase({ id: 46, method: "CREDIT", status: "PENDING", payment: null }))).toEqual({
+      purchaseId: 46,
+      status: "PENDING",
+      message: "",
+      additionalData: null,
+    });
   });
 
   it("tells when a Pix expired unpaid", async () => {

@@ -79,9 +79,11 @@ export const resultOfPurchase = (purchase: PurchaseView): CheckoutResult => {
       ? "APPROVED"
       : purchase.status === "AWAIT_PAYMENT"
         ? "AWAIT_PAYMENT"
-        : purchase.status === "AWAIT_AUTHORIZATION" || purchase.status === "PENDING"
+        : purchase.status === "AWAIT_AUTHORIZATION"
           ? "AWAIT_AUTHORIZATION"
-          : "ERROR";
+          : purchase.status === "PENDING"
+            ? "PENDING"
+            : "ERROR";
   return { purchaseId: purchase.id, status, message: purchase.failure ?? "", additionalData: purchase.payment };
 };
 
@@ -296,7 +298,8 @@ export const checkoutMachine = setup({
             actions: assign({ result: ({ event }) => event.output }),
           },
           {
-            guard: ({ event }) => event.output.status === "AWAIT_PAYMENT",
+            // AWAIT_PAYMENT: a Pix or boleto to pay; PENDING: the card charge's outcome is being confirmed.
+            guard: ({ event }) => event.output.status === "AWAIT_PAYMENT" || event.output.status === "PENDING",
             target: "awaitingPayment",
             actions: assign({ result: ({ event }) => event.output }),
           },
@@ -328,7 +331,10 @@ export const checkoutMachine = setup({
         { target: "awaitingPayment" },
       ],
     },
-    /** A Pix or boleto to be paid, or a debit the bank is still confirming: watched live. */
+    /**
+     * A Pix or boleto to be paid, a debit the bank is still confirming, or a card charge the gateway never answered
+     * (settled by the server's reconciliation within minutes): watched live.
+     */
     awaitingPayment: {
       invoke: {
         src: "watchPurchase",
