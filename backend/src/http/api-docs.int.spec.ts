@@ -116,6 +116,10 @@ describe("the OpenAPI document", () => {
     expect(mediaTypes("/api/teacher-photos/{photo}/{size}")).toEqual(["image/webp"]);
     expect(mediaTypes("/api/sandbox/issuer")).toEqual(["text/html"]);
     expect(mediaTypes("/metrics")).toEqual(["text/plain"]);
+    expect(Object.keys(document.paths["/api/purchases/{id}/debit-return"]?.post?.requestBody?.content ?? {})).toEqual([
+      "application/x-www-form-urlencoded",
+      "application/json",
+    ]);
     expect(document.paths["/metrics"]?.get?.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(document.paths["/metrics"]?.get?.responses ?? {})).toEqual(
       expect.arrayContaining(["401", "403"]),

@@ -236,7 +236,13 @@ export const purchaseRoutes = async (base: FastifyInstance) => {
     "/api/purchases/:id/debit-return",
     {
       helmet: framedPageHelmet(app, { scripts: [BACK_TO_PURCHASE_SCRIPT] }),
-      schema: { params: IdParams, body: DebitReturnBody, response: { 200: fileBytes("text/html") } },
+      schema: {
+        params: IdParams,
+        // The bank's page posts an HTML form (the parser in index.ts).
+        consumes: ["application/x-www-form-urlencoded", "application/json"],
+        body: DebitReturnBody,
+        response: { 200: fileBytes("text/html") },
+      },
     },
     async (request, reply) => {
       const purchaseId = request.params.id;

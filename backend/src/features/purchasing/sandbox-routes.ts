@@ -67,7 +67,14 @@ export const sandboxRoutes = async (base: FastifyInstance) => {
   };
   app.post(
     SANDBOX_ISSUER_PATH,
-    { helmet, schema: { body: SandboxIssuerFields, response: { 200: fileBytes("text/html"), 404: ErrorAnswer } } },
+    {
+      helmet,
+      schema: {
+        consumes: ["application/x-www-form-urlencoded", "application/json"],
+        body: SandboxIssuerFields,
+        response: { 200: fileBytes("text/html"), 404: ErrorAnswer },
+      },
+    },
     async (request, reply) =>
       reply.header("Content-Type", "text/html; charset=utf-8").send(sendIssuerPage(request.body)),
   );
