@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../../../test/app";
 import { movableClock } from "../../../test/clock";
 import { type FakeGetnet, startFakeGetnet } from "../../../test/fake-getnet";
 import { APPROVED_CARD, buyerAddress, cardOf } from "../../../test/purchase-fixtures";
+import { connect, connected, listen, next } from "../../../test/sockets";
 import { sweepPurchasesToReconcile } from "./reconciliation";
 
 const MINUTE = 60_000;
@@ -21,6 +22,7 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
   let fake: FakeGetnet;
   let test: TestApp;
   let admin: Record<string, string>;
+  let url: string;
   let fourLessons: number;
   const clock = movableClock();
 
@@ -38,6 +40,7 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
       },
       overrides: { clock },
     });
+    url = await listen(test.app);
     admin = bearer(await adminToken(test.app));
     fourLessons = (await listPackages(test.app.db)).find((pack) => pack.amount === 4)?.id ?? 0;
   }, 60_000);
@@ -129,9 +132,15 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
     await sweepPurchasesToReconcile(test.app);
     expect(await eventsOf(purchaseStreams.id(purchaseId))).toEqual(["PurchaseStarted"]);
 
+    // The checkout page watches the purchase: the sweep's outcome reaches it live.
+    const socket = connect(url, student.token);
+    await connected(socket);
+    const told = next(socket, "purchase:updated", (push) => push.purchaseId === purchaseId, 15_000);
     await pastTheGrace(purchaseId);
     await Promise.all([sweepPurchasesToReconcile(test.app), sweepPurchasesToReconcile(test.app)]);
     await sweepPurchasesToReconcile(test.app);
+    expect((await told).status).toBe("PAID");
+    socket.disconnect();
     expect(await eventsOf(purchaseStreams.id(purchaseId))).toEqual([
       "PurchaseStarted",
       "PurchaseReconciled",
