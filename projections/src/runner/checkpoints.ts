@@ -1,8 +1,14 @@
 import type { Position } from "@el/domain";
 import { START } from "@el/domain";
+import type { Migration } from "../migrations";
 import type { Sql } from "../sql";
 
-export const CHECKPOINT_SCHEMA = `
+/**
+ * The runner's own tables: where each projector stands (`projection_checkpoints`) and the events operators
+ * stepped over (`projection_skips`). Written `create … if not exists`: databases made before migrations were
+ * recorded already have them, and a restored backup holds `projection_skips` without its record.
+ */
+const CHECKPOINT_TABLES = `
 create table if not exists projection_checkpoints (
   name text primary key,
   transaction_id xid8 not null default '0',
@@ -22,6 +28,11 @@ create table if not exists projection_skips (
   skipped_at timestamptz not null default now()
 );
 `;
+
+/** The runner's schema changes, applied before the read models' by `migrateProjections`. */
+export const CHECKPOINT_MIGRATIONS: readonly Migration[] = [
+  { name: "projection-runner/001-checkpoints", up: CHECKPOINT_TABLES },
+];
 
 export interface Checkpoint {
   name: string;

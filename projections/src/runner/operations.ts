@@ -1,8 +1,8 @@
 import type { Position, RecordedEvent } from "@el/domain";
 import { comparePositions } from "@el/domain";
-import { forgetReadModelMigrations } from "../migrations";
+import { applyMigrations, forgetReadModelMigrations } from "../migrations";
 import type { Database, Sql } from "../sql";
-import { advanceCheckpoint, CHECKPOINT_SCHEMA, loadCheckpoint, resetCheckpoint } from "./checkpoints";
+import { advanceCheckpoint, CHECKPOINT_MIGRATIONS, loadCheckpoint, resetCheckpoint } from "./checkpoints";
 import { positionOf, sleep } from "./positions";
 import { NOTIFY_PROGRESS, PROGRESS_CHANNEL } from "./progress";
 import type { EventSource, Projector } from "./projector";
@@ -10,8 +10,12 @@ import { applySilently } from "./replay";
 
 /** An operator's tools on one read model, run beside (or instead of) a runner. */
 
+/**
+ * The runner's tables, then each read model's: every migration not recorded yet, applied once under the
+ * migrations' lock.
+ */
 export const migrateProjections = async (db: Sql, projectors: readonly Projector[]) => {
-  await db.query(CHECKPOINT_SCHEMA);
+  await applyMigrations(db, CHECKPOINT_MIGRATIONS);
   for (const projector of projectors) await projector.migrate(db);
 };
 
