@@ -81,7 +81,13 @@ export const createOpenApiCheck = () => {
     const schema = documented.content[listed]?.schema;
     if (listed !== "application/json" || !schema || typeof payload !== "string") return undefined;
     const validate = validatorOf(`${method} ${path} ${status}`, schema);
-    if (validate(JSON.parse(payload))) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      return `${where} as application/json with a body that is no JSON: ${payload.slice(0, 300)}`;
+    }
+    if (validate(body)) return undefined;
     return `${where} with a body the API document does not describe: ${ajv.errorsText(validate.errors)}: ${payload.slice(0, 300)}`;
   };
 
