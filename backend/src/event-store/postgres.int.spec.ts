@@ -67,7 +67,7 @@ describe("event store sessions on PostgreSQL", () => {
     });
 
     // A session that took a position and then went quiet inside its transaction. The driver's bound is
-    // 30 s; this session lowers it to 2 s so the test does not wait that long.
+    // 30 s; this connection lowers it to 2 s so the test does not wait that long.
     const stuck = new pg.Client(url);
     const errors: { code?: string }[] = [];
     stuck.on("error", (error) => errors.push(error as { code?: string }));

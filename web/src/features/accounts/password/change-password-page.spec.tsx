@@ -70,7 +70,7 @@ describe("change password", () => {
     await waitFor(() => expect(screen.getByLabelText("Senha atual")).toHaveValue(""));
     expect(screen.getByLabelText("Nova senha")).toHaveValue("");
     expect(screen.getByLabelText("Confirme a nova senha")).toHaveValue("");
-    // The new password revoked the token this session used: it goes on with the one answered, kept where it was.
+    // The new password revoked the token this sign-in used: it goes on with the one answered, kept where it was.
     expect(localStorage.getItem(TOKEN_KEY)).toBe("token-da-nova-senha");
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
