@@ -1,51 +1,8 @@
+import { HealthDetails, HealthStatus } from "@el/domain/shared/health-views";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adapterConnections } from "../plugins/realtime";
-
-const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
-
-/** JHipster's health shape: UP, DEGRADED while a projector is stalled, DOWN (503) without the database. */
-const HealthDetails = z.object({
-  status: z.enum(["UP", "DEGRADED", "DOWN"]),
-  components: z.object({
-    db: z.object({
-      status: z.enum(["UP", "DOWN"]),
-      driver: z.string(),
-      error: z.string().optional(),
-      /**
-       * The pool and each session the process keeps open for itself (LISTEN wake-ups, the socket.io
-       * adapter's LISTEN, a projector's lock): DOWN while lost and being reopened, how often each was lost.
-       */
-      connections: z
-        .array(
-          z.object({
-            name: z.string(),
-            status: z.enum(["UP", "DOWN"]),
-            lost: z.number(),
-            lastError: z.string().optional(),
-          }),
-        )
-        .optional(),
-    }),
-    projections: z.object({
-      status: z.enum(["UP", "DEGRADED"]),
-      details: z.array(
-        z.object({
-          name: z.string(),
-          state: z.enum(["starting", "standby", "running", "stalled", "stopped"]),
-          position: Position,
-          lag: z.number(),
-          error: z.string().optional(),
-          failedAt: Position.optional(),
-        }),
-      ),
-    }),
-  }),
-});
-
-/** What anyone may know: whether the service is up. */
-const HealthStatus = z.object({ status: z.enum(["UP", "DOWN"]) });
 
 const HealthResponse = z.union([HealthDetails, HealthStatus]);
 
@@ -91,7 +48,7 @@ export const healthRoutes = async (plain: FastifyInstance) => {
       const projections = database.status === "UP" ? await app.projections.status() : [];
       const stalled = projections.filter((projection) => projection.state === "stalled");
       const connections = [...(app.db.connections?.() ?? []), ...(adapterConnections.get(app.server)?.() ?? [])];
-      const details: z.infer<typeof HealthDetails> = {
+      const details: HealthDetails = {
         status: database.status === "DOWN" ? "DOWN" : stalled.length > 0 ? "DEGRADED" : "UP",
         components: {
           db: { ...database, ...(connections.length > 0 ? { connections } : {}) },

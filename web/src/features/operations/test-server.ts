@@ -1,4 +1,4 @@
-import type { HealthDetails, ProjectorHealth } from "./api/health-api";
+import type { HealthDetails, ProjectorHealth } from "@el/domain/shared/health-views";
 
 export { adminAccount, studentAccount } from "../../test/fake-accounts";
 

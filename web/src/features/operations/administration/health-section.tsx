@@ -1,10 +1,11 @@
+import type { HealthDetails } from "@el/domain/shared/health-views";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Empty } from "../../../components/status/empty";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { useResource } from "../../../lib/use-resource";
-import { getHealth, type HealthDetails } from "../api/health-api";
+import { getHealth } from "../api/health-api";
 import { useAutoRefresh } from "./use-auto-refresh";
 
 /** How often the health and the projectors' lag are read again while the box is ticked. */
