@@ -33,6 +33,9 @@ export const benchDatabase = (prefix: string) => {
   };
 };
 
+/** The scrape token the bench servers accept at `GET /metrics` (their `METRICS_TOKEN`). */
+export const BENCH_METRICS_TOKEN = "bench-metrics-token";
+
 /** Nearest-rank percentile over a sorted copy; no spread of the samples, so any count fits. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;

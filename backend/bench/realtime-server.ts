@@ -14,7 +14,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { aTrail, givenStudent, givenTeacher } from "../test/lesson-fixtures";
-import { summary } from "./harness";
+import { BENCH_METRICS_TOKEN, summary } from "./harness";
 
 const { databaseUrl, students, teachers, creditsEach } = workerData as {
   databaseUrl: string;
@@ -31,6 +31,7 @@ const config = loadConfig({
   WEB_DIST: "/nonexistent",
   ADMIN_EMAIL: "admin@englishlessons.test",
   ADMIN_PASSWORD: "admin-password-bench",
+  METRICS_TOKEN: BENCH_METRICS_TOKEN,
 });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: "127.0.0.1" });
