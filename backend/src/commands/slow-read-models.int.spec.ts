@@ -188,7 +188,7 @@ describe("a command stored while the read models lag", () => {
       method: "POST",
       url: "/api/levels",
       headers: admin.auth,
-      payload: { name: "Conversação" },
+      payload: { name: "Negociação" },
     });
     expect(created.statusCode, created.body).toBe(202);
     const location = String(created.headers.location);
@@ -201,8 +201,8 @@ describe("a command stored while the read models lag", () => {
     expect((await read()).statusCode).toBe(404);
 
     projectors.release();
-    await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ name: "Conversação", active: true });
-    const named = await test.app.inject({ method: "GET", url: "/api/_search/levels?query=Conversação" });
+    await expect.poll(async () => (await read()).json(), POLL).toMatchObject({ name: "Negociação", active: true });
+    const named = await test.app.inject({ method: "GET", url: "/api/_search/levels?query=Negociação" });
     expect(named.json()).toHaveLength(1);
 
     projectors.hold("catalog_levels");
