@@ -62,7 +62,9 @@ describe("the teacher's card a student sees", () => {
     expect(within(card).getByText("Inglês, Português").previousElementSibling).toHaveTextContent(/^Idiomas$/);
     expect(within(card).queryByText(/você fala/)).not.toBeInTheDocument();
     await i18n.changeLanguage("en");
-    expect(within(card).getByText("English, Portuguese").previousElementSibling).toHaveTextContent(/^Languages$/);
+    expect((await within(card).findByText("English, Portuguese")).previousElementSibling).toHaveTextContent(
+      /^Languages$/,
+    );
     await i18n.changeLanguage("pt-br");
   });
 
