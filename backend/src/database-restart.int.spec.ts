@@ -134,6 +134,9 @@ describe("the database restarting and stopping under load, on a PostgreSQL clust
     if (bought.statusCode === 503) return void unknownCheckouts++;
     if (bought.statusCode !== 200) return void unfinished.push(`checkout ${bought.statusCode}`);
     const { purchaseId, status } = bought.json<{ purchaseId: number; status: string }>();
+    // A retry of a checkout whose first attempt charged but could not record it answers PENDING: the purchase
+    // waits for the reconciliation sweep (reconciliation.int.spec.ts), an outcome still unknown here.
+    if (status === "PENDING") return void unknownCheckouts++;
     expect(status).toBe("APPROVED");
     finished.checkouts.push(purchaseId);
   };
