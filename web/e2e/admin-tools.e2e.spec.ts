@@ -1,13 +1,22 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, launchBrowser, type Product, screenshots, signedUpStudent, startProduct } from "./harness";
-import { type Credentials, signedInWindow } from "./sign-in";
+import {
+  ADMIN,
+  expectAccessible,
+  launchBrowser,
+  type Product,
+  screenshots,
+  signedUpStudent,
+  startProduct,
+} from "./harness";
+import { type Credentials, signedInWindow, signInThroughDialog } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
 const shot = screenshots("admin-tools");
 
 const STUDENT = { email: "tools.student@example.com", password: "aprender123", firstName: "Ana", lastName: "Souza" };
+const AUDITOR = { email: "tools.auditor@example.com", password: "senha-do-auditor" };
 
 beforeAll(async () => {
   product = await startProduct();
@@ -62,5 +71,32 @@ describe("the administrators' tools in a browser", () => {
     const { page } = await signedInRecordingCsp(STUDENT, "/admin");
     await page.getByText("Você não tem autorização para acessar esta página.").waitFor({ timeout: 30_000 });
     expect(await page.getByRole("table").count()).toBe(0);
+  }, 90_000);
+
+  it("the user form makes a user who is only an auditor; he signs in and lands on /auditoria", async () => {
+    const page = await signedInWindow(browser, product, ADMIN, "/gerencia/administrador/new");
+    await page.getByRole("heading", { name: "Criar administrador", exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByLabel("Nome", { exact: true }).fill("Otávio");
+    await page.getByLabel("Sobrenome", { exact: true }).fill("Auditor");
+    await page.getByLabel("E-mail", { exact: true }).fill(AUDITOR.email);
+    await page.getByLabel("Senha", { exact: true }).fill(AUDITOR.password);
+    const roles = page.getByRole("group", { name: "Perfis" });
+    await roles.getByRole("checkbox", { name: "Administrador", exact: true }).uncheck();
+    await roles.getByRole("checkbox", { name: "Auditor", exact: true }).check();
+    await shot(page, "user-form-auditor");
+    await expectAccessible(page, "the user form with its roles");
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/gerencia/administrador", { timeout: 20_000 });
+    await page.context().close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "pt-BR" });
+    const auditor = await context.newPage();
+    await signInThroughDialog(auditor, product, AUDITOR);
+    await auditor.waitForURL((url) => url.pathname === "/auditoria", { timeout: 20_000 });
+    await auditor.getByRole("heading", { name: "Auditoria: eventos", exact: true }).waitFor({ timeout: 20_000 });
+    // Only the auditor's role: the back office stays closed to him.
+    await auditor.goto(`${product.baseUrl}/gerencia/aluno`);
+    await auditor.getByText("Você não tem autorização para acessar esta página.").waitFor({ timeout: 20_000 });
+    await context.close();
   }, 90_000);
 });
