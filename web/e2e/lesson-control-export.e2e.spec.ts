@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
   acceptedTeacher,
+  expectAccessible,
   expectStatus,
   launchBrowser,
   type Product,
@@ -13,7 +14,7 @@ import {
   signedUpStudent,
   startProduct,
 } from "./harness";
-import { signedIn } from "./sign-in";
+import { signedIn, signedInWindow } from "./sign-in";
 
 const STUDENT = { email: "joao.export@example.com", password: "aprender123", firstName: "João", lastName: "Conceição" };
 const TEACHER = {
@@ -23,6 +24,13 @@ const TEACHER = {
   lastName: "Araújo",
 };
 const TRAIL = "Conversação no café";
+/** A student in the Business level, beside João's Begginer, for the student list's level filter. */
+const BUSINESS_STUDENT = {
+  email: "renata.business@example.com",
+  password: "aprender123",
+  firstName: "Renata",
+  lastName: "Negócios",
+};
 
 let product: Product;
 let browser: Browser;
@@ -34,6 +42,19 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const adminToken = await product.login(ADMIN.email, ADMIN.password);
   await signedUpStudent(product, STUDENT);
+  expectStatus(
+    await product.api("POST", "/api/register", {
+      body: {
+        student: true,
+        ...BUSINESS_STUDENT,
+        phone: "(11)98765-1234",
+        level: 6,
+        objective: "PROFESSIONAL",
+        seen: "SITE",
+      },
+    }),
+    201,
+  );
   expectStatus(
     await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
     200,
@@ -118,5 +139,41 @@ describe("the lesson-control export, downloaded in a browser", () => {
     expect(lessonRow?.slice(1, 5)).toEqual(["João Conceição", "Begginer", "Viagem", `99 - ${TRAIL}`]);
     expect(lessonRow?.[7]).toBe("Estêvão Araújo");
     await shot(page, "exported");
+  });
+
+  it("lesson control's Ver opens the lesson's page: who and when, history, payout and feedbacks", async () => {
+    const shot = screenshots("lesson-detail");
+    const page = await signedInWindow(browser, product, ADMIN, "/gerencia/aula?year=todos");
+    const row = page.getByRole("row").filter({ hasText: TRAIL });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByRole("link", { name: "Ver", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/gerencia/aula/${lessonId}`, { timeout: 20_000 });
+    await page.getByRole("heading", { name: "Quem e quando", exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole("heading", { name: `Aula [${lessonId}]`, exact: true }).isVisible()).toBe(true);
+    // The people link to their records.
+    expect(await page.getByRole("link", { name: "João Conceição", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Estêvão Araújo", exact: true }).isVisible()).toBe(true);
+    expect(await page.locator(".lesson-detail-steps li").first().textContent()).toContain("Agendada");
+    expect(await page.getByText("Pendente", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Nenhum feedback enviado.", { exact: true }).count()).toBe(2);
+    await shot(page, "lesson-page");
+    await expectAccessible(page, "a lesson's page in the back office");
+    await page.context().close();
+  });
+
+  it("the student list's level filter keeps the level in the URL and shows only that level's students", async () => {
+    const shot = screenshots("students-by-level");
+    const page = await signedInWindow(browser, product, ADMIN, "/gerencia/aluno");
+    const rowOf = (email: string) => page.getByRole("row").filter({ hasText: email });
+    await rowOf(STUDENT.email).waitFor({ timeout: 30_000 });
+    expect(await rowOf(BUSINESS_STUDENT.email).isVisible()).toBe(true);
+    await page.getByLabel("Nível", { exact: true }).selectOption({ label: "Business" });
+    await page.waitForURL((url) => url.searchParams.get("level") === "6", { timeout: 20_000 });
+    await expect.poll(() => rowOf(STUDENT.email).count(), { timeout: 20_000 }).toBe(0);
+    expect(await rowOf(BUSINESS_STUDENT.email).isVisible()).toBe(true);
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    await shot(page, "business-students");
+    await expectAccessible(page, "the student list filtered by level");
+    await page.context().close();
   });
 });
