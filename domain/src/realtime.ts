@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ReplayView } from "./audit/replays";
 import { BoardChanged } from "./lessons/board-view";
 import { PendingLessonView } from "./lessons/scheduling-view";
+import { MessageDeliveredPush, MessageNewPush, MessageReadPush } from "./messages/message-contracts";
 import { PurchaseStatus } from "./purchasing/purchase-views";
 
 /**
@@ -35,6 +36,41 @@ export const serverToClientSchemas = {
   "payment:changed": z.object({ lessonId: z.number().int(), paid: z.boolean() }),
   /** To the student's `user:{id}`: one of their purchases moved on (paid, failed, expired, refunded…). */
   "purchase:updated": z.object({ purchaseId: z.number().int(), status: PurchaseStatus }),
+  /** To the teacher asked (`user:{id}`): a student requested a lesson of them alone ("solicitada para você"). */
+  "lesson:requested": z.object({ lesson: PendingLessonView, expiresAt: z.string() }),
+  /** To the teacher booked (`user:{id}`): a student booked one of their free slots; it is theirs already. */
+  "lesson:booked": z.object({ lesson: PendingLessonView, meetUrl: z.string(), seriesId: z.number().int().optional() }),
+  /** To the student (`user:{id}`): the teacher they asked accepted, declined, or let the request expire. */
+  "lesson-request:answered": z.object({
+    lessonId: z.number().int(),
+    status: z.enum(["ACCEPTED", "DECLINED", "EXPIRED"]),
+    fallback: z.enum(["BOARD", "CANCEL"]),
+  }),
+  /** To the series' student and teacher (`user:{id}`): a weekly series was paused, resumed, ended or cancelled. */
+  "series:changed": z.object({
+    seriesId: z.number().int(),
+    status: z.enum(["ACTIVE", "PAUSED", "ENDED", "CANCELLED"]),
+    pausedReason: z.string().nullable(),
+  }),
+  /**
+   * To a lesson's other party (`user:{id}`) when a dispute of it is opened, and to both when it is answered or
+   * resolved ("não aconteceu": `dispute-{id}`).
+   */
+  "dispute:changed": z.object({
+    disputeId: z.number().int(),
+    lessonId: z.number().int(),
+    status: z.enum(["OPEN", "ANSWERED", "RESOLVED"]),
+  }),
+  /** To a conversation's other party and the sender's other tabs (`user:{id}`): a message was sent. */
+  "message:new": MessageNewPush,
+  /** To the sender (`user:{id}`): the other party read their messages up to `upTo`. */
+  "message:read": MessageReadPush,
+  /** To the sender (`user:{id}`): their messages up to `upTo` reached the other party's app (`to`). */
+  "message:delivered": MessageDeliveredPush,
+  /** To the lesson's student (`user:{id}`): the teacher wrote the lesson's report, or wrote it again. */
+  "lesson:report-written": z.object({ lessonId: z.number().int(), version: z.number().int() }),
+  /** To the lesson's teacher (`user:{id}`): the student marked the report's homework as done. */
+  "lesson:homework-done": z.object({ lessonId: z.number().int(), at: z.string() }),
   /** To `role:admin`: a lesson's card on the live board changed (scheduled, claimed, cancelled, feedback, paid…). */
   "board:changed": BoardChanged,
   /** To `role:auditor`: a replay to a moment moved on (progress, done, failed) or was removed (`status` as last known). */

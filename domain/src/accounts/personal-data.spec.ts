@@ -86,6 +86,19 @@ describe("which fields are personal", () => {
     ]);
   });
 
+  it("a browser's push subscription is sealed with the key of the account it names", () => {
+    const subscribed = { account: "student-7", endpoint: "https://push.example/x", p256dh: "k", auth: "a", at: "" };
+    expect(paths("PushSubscribed", "push-7", subscribed)).toEqual([
+      "student-7:endpoint",
+      "student-7:p256dh",
+      "student-7:auth",
+    ]);
+    expect(paths("PushUnsubscribed", "push-7", { account: "student-7", endpoint: "x", at: "" })).toEqual([
+      "student-7:endpoint",
+    ]);
+    expect(paths("PushNotificationSent", "push-sends-lesson-3", { kind: "LESSON_ACCEPTED" })).toEqual([]);
+  });
+
   it("names copied into a lesson or purchase belong to the person named", () => {
     const student = { id: 7, firstName: "Ana", lastName: null };
     expect(paths("LessonScheduled", "lesson-3", { student })).toEqual([
@@ -93,6 +106,23 @@ describe("which fields are personal", () => {
       "student-7:student.lastName",
     ]);
     expect(paths("PurchaseStarted", "purchase-4", { student })).toContain("student-7:student.firstName");
+    const teacher = { id: 8, firstName: "Bia", lastName: "Lima" };
+    expect(paths("LessonSeriesCreated", "lesson-series-5", { student, teacher })).toEqual([
+      "student-7:student.firstName",
+      "student-7:student.lastName",
+      "teacher-8:teacher.firstName",
+      "teacher-8:teacher.lastName",
+    ]);
+    expect(paths("LessonScheduled", "lesson-3", { student, chosenTeacher: { teacher, how: "REQUESTED" } })).toEqual([
+      "student-7:student.firstName",
+      "student-7:student.lastName",
+      "teacher-8:chosenTeacher.teacher.firstName",
+      "teacher-8:chosenTeacher.teacher.lastName",
+    ]);
+    expect(paths("LessonRequestLapsed", "lesson-3", { teacher, reason: "DECLINED" })).toEqual([
+      "teacher-8:teacher.firstName",
+      "teacher-8:teacher.lastName",
+    ]);
   });
 
   it("a sign-in with a login no account has keeps its login and address under its day's key, to be shredded", () => {
@@ -111,6 +141,16 @@ describe("which fields are personal", () => {
     expect(paths("TeacherFeedbackGiven", "lesson-3", { studentInformation: "x" })).toContain(
       "lesson-3:studentInformation",
     );
+    expect(paths("LessonReportWritten", "lesson-report-3", { covered: "x", vocabulary: [] })).toEqual([
+      "lesson-3:covered",
+      "lesson-3:vocabulary",
+      "lesson-3:corrections",
+      "lesson-3:homework",
+    ]);
+    expect(paths("LessonHomeworkDone", "lesson-report-3", { lessonId: 3 })).toEqual([]);
+    expect(paths("MessageSent", "conversation-4", { text: "Oi", from: 7 })).toEqual(["conversation-4:text"]);
+    expect(paths("ConversationReported", "conversation-4", { reason: "x", by: 7 })).toEqual(["conversation-4:reason"]);
+    expect(paths("ConversationPaired", "conversation-pair-7-9", { conversationId: 4 })).toEqual([]);
     expect(paths("CreditsGranted", "student-7", { amount: 1 })).toEqual([]);
     expect(paths("LevelAssessed", "level-1", {})).toEqual([]);
   });

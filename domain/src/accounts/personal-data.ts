@@ -1,3 +1,5 @@
+import { PUSH_PERSONAL_FIELDS, PUSH_SETTING_STREAM } from "../push/push-notifications";
+
 /**
  * Which fields of which events are a person's personal data (LGPD), and whose. The event store
  * writes these fields encrypted with the person's key (crypto-shredding, docs/architecture.md); erasing
@@ -5,7 +7,8 @@
  *
  * A person's key is named by their account stream (`student-{id}`, `teacher-{id}`, `admin-{login}`).
  * Free text in a lesson's feedbacks speaks about both people of the lesson: it has a key of the lesson's
- * own (`lesson-{id}`), destroyed when either of them is erased.
+ * own (`lesson-{id}`), destroyed when either of them is erased; so do the messages of a conversation between a
+ * student and a teacher (`conversation-{id}`).
  */
 
 /** What every screen and read model shows where an erased person's data was. */
@@ -41,6 +44,8 @@ const ACCOUNT_STREAM = /^(student|teacher|admin)-/;
  * day's records share a key of their own, destroyed once they are past their retention (docs/operations.md).
  */
 const UNKNOWN_SIGN_IN_STREAM = /^(unknown-sign-ins|sign-in)-/;
+/** `conversation-{id}` (not the pair's `conversation-pair-…`, which names no one). */
+const CONVERSATION_STREAM = /^conversation-\d+$/;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -60,6 +65,8 @@ const FEEDBACK_TEXTS: Record<string, readonly string[]> = {
   TeacherFeedbackGiven: ["information", "sugestions", "productSugestions", "studentInformation", "partialyHeld"],
   TeacherFeedbackRevised: ["information", "sugestions", "productSugestions", "studentInformation", "partialyHeld"],
 };
+
+const REPORT_TEXTS = ["covered", "vocabulary", "corrections", "homework"] as const;
 
 /**
  * The personal fields of an event as stored (before or after upcasting: a path the data lacks is skipped).
@@ -95,19 +102,59 @@ export const personalFieldsOf = (type: string, streamId: string, data: unknown):
   // The login (its keyed digest; as typed, in records older versions wrote) and the address it came from.
   if (UNKNOWN_SIGN_IN_STREAM.test(streamId))
     return type === "SignInFailed" ? fieldsOf(streamId, [], ["login", "ip"]) : [];
+  // A lesson's report (`lesson-report-{id}`) speaks about its student: sealed with the lesson's own key, as
+  // its feedback texts are, so erasing either person of the lesson erases it.
+  if (streamId.startsWith("lesson-report-"))
+    return type === "LessonReportWritten"
+      ? fieldsOf(`lesson-${streamId.slice("lesson-report-".length)}`, [], REPORT_TEXTS)
+      : [];
   if (streamId.startsWith("lesson-")) {
     switch (type) {
-      case "LessonScheduled":
-        return snapshotOf("student", data, "student");
+      // The teacher a request or booking chose is theirs to erase, as is the teacher named where a request lapsed.
+      case "LessonScheduled": {
+        const chosen = isObject(data.chosenTeacher) ? snapshotOf("teacher", data.chosenTeacher, "teacher") : [];
+        return [
+          ...snapshotOf("student", data, "student"),
+          ...chosen.map((field) => ({ ...field, path: ["chosenTeacher", ...field.path] })),
+        ];
+      }
+      case "LessonRequestLapsed":
+        return snapshotOf("teacher", data, "teacher");
       case "LessonAccepted":
         return snapshotOf("teacher", data, "teacher");
       case "LessonTeacherChanged":
         return [...snapshotOf("teacher", data, "from"), ...snapshotOf("teacher", data, "teacher")];
+      // A weekly series (`lesson-series-{id}`) names its student and teacher as a lesson does.
+      case "LessonSeriesCreated":
+        return [...snapshotOf("student", data, "student"), ...snapshotOf("teacher", data, "teacher")];
       default: {
         const texts = FEEDBACK_TEXTS[type];
         return texts ? fieldsOf(streamId, [], texts) : [];
       }
     }
+  }
+  // A dispute (`dispute-{lessonId}`) names the lesson's people as the lesson does; what either side and the
+  // administrator wrote about the lesson is under the lesson's own key, as its feedbacks are.
+  if (streamId.startsWith("dispute-")) {
+    const lessonKey = `lesson-${streamId.slice("dispute-".length)}`;
+    if (type === "DisputeOpened")
+      return [
+        ...snapshotOf("student", data, "student"),
+        ...snapshotOf("teacher", data, "teacher"),
+        { subject: lessonKey, path: ["comment"] },
+      ];
+    if (type === "DisputeAnswered") return [{ subject: lessonKey, path: ["comment"] }];
+    if (type === "DisputeResolved") return [{ subject: lessonKey, path: ["reason"] }];
+    return [];
+  }
+  // A browser's push subscription (`push-{userId}`): sealed with the key of the account it names.
+  if (PUSH_SETTING_STREAM.test(streamId) && typeof data.account === "string" && ACCOUNT_STREAM.test(data.account))
+    return fieldsOf(data.account, [], type === "PushSubscribed" ? PUSH_PERSONAL_FIELDS : ["endpoint"]);
+  // A message and a report speak of both parties: the conversation's own key, destroyed when either is erased.
+  if (CONVERSATION_STREAM.test(streamId)) {
+    if (type === "MessageSent") return fieldsOf(streamId, [], ["text"]);
+    if (type === "ConversationReported") return fieldsOf(streamId, [], ["reason"]);
+    return [];
   }
   if (streamId.startsWith("purchase-") && type === "PurchaseStarted") {
     const student = snapshotOf("student", data, "student");

@@ -67,7 +67,11 @@ export const teacherStreams = streamKind("teacher", { ...teacherEventSchemas, ..
 
 export type ApplyAsTeacher = Command<"ApplyAsTeacher", TeacherApplied>;
 export type RejectApplication = Command<"RejectApplication", { by: string; reason: string; now: Date }>;
-export type ChangeTeacherProfile = Command<"ChangeTeacherProfile", { by: string; now: Date } & TeacherProfileInput>;
+/** Without `levelIds`, the levels saved before stay. */
+export type ChangeTeacherProfile = Command<
+  "ChangeTeacherProfile",
+  { by: string; now: Date } & Omit<TeacherProfileInput, "levelIds"> & { levelIds?: readonly number[] }
+>;
 export type ChangeTeacherPhoto = Command<"ChangeTeacherPhoto", { photo: string; by: string; now: Date }>;
 
 export type TeacherCommand =
@@ -93,25 +97,26 @@ type RegisteredTeacher = Exclude<TeacherAccount, { status: "unregistered" }>;
 const statusOf = (accepted: boolean, account: AccountCore): RegisteredTeacher["status"] =>
   account.deleted ? "deleted" : !accepted ? "applied" : account.activated ? "active" : "deactivated";
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
+const sameList = <Item>(a: readonly Item[], b: readonly Item[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
 
 /** Only a teacher who may teach edits what students see; a save that changes nothing stores nothing. */
 export const changeTeacherProfile = (command: ChangeTeacherProfile, state: RegisteredTeacher): TeacherEvent[] => {
   if (state.status !== "active") throw conflict(teacherProfileErrors.notTeacher);
-  const input = normalizeTeacherProfile(command);
   const current = state.publicProfile ?? emptyPublicProfile;
+  const input = normalizeTeacherProfile({ ...command, levelIds: command.levelIds ?? current.levelIds });
   const events: TeacherEvent[] = [];
   if (
     state.publicProfile === undefined ||
     current.bio !== input.bio ||
     !sameList(current.specialities, input.specialities) ||
-    !sameList(current.languages, input.languages)
+    !sameList(current.languages, input.languages) ||
+    !sameList(current.levelIds, input.levelIds)
   ) {
-    const { bio, specialities, languages } = input;
+    const { bio, specialities, languages, levelIds } = input;
     events.push({
       type: "TeacherProfileChanged",
-      data: { bio, specialities, languages, by: command.by, at: command.now.toISOString() },
+      data: { bio, specialities, languages, levelIds, by: command.by, at: command.now.toISOString() },
     });
   }
   // The experience is the one the application gave, which the back office also shows and edits.
@@ -177,9 +182,9 @@ export const teacherAccountDecider: Decider<TeacherCommand, TeacherEvent, Teache
     if (event.type === "TeacherRejected")
       return { ...state, rejected: { reason: event.data.reason, at: event.data.at } };
     if (event.type === "TeacherProfileChanged") {
-      const { bio, specialities, languages } = event.data;
+      const { bio, specialities, languages, levelIds = [] } = event.data;
       const photo = state.publicProfile?.photo ?? null;
-      return { ...state, publicProfile: { bio, specialities, languages, photo } };
+      return { ...state, publicProfile: { bio, specialities, languages, levelIds, photo } };
     }
     if (event.type === "TeacherPhotoChanged")
       return { ...state, publicProfile: { ...(state.publicProfile ?? emptyPublicProfile), photo: event.data.photo } };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   TEACHER_BIO_MAX,
   TEACHER_EXPERIENCE_MAX,
+  TEACHER_LEVELS_MAX,
   TEACHER_PHOTO,
   TeacherLanguage,
   TeacherSpeciality,
@@ -14,6 +15,8 @@ export const TeacherProfileBody = z.object({
   experience: z.string().max(TEACHER_EXPERIENCE_MAX * 2),
   specialities: z.array(TeacherSpeciality).max(10),
   languages: z.array(TeacherLanguage).max(10),
+  /** The levels taught; absent keeps the ones saved before. */
+  levelIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(TEACHER_LEVELS_MAX).optional(),
 });
 export type TeacherProfileBody = z.input<typeof TeacherProfileBody>;
 

@@ -31,16 +31,15 @@ const save = {
   by: "paulo@example.com",
   now,
 } as const;
-const profileChanged: TeacherEvent = {
-  type: "TeacherProfileChanged",
-  data: {
-    bio: "Professor carioca, apaixonado por viagens.",
-    specialities: ["BUSINESS", "TRAVEL"],
-    languages: ["en", "pt"],
-    by: "paulo@example.com",
-    at,
-  },
-};
+const profileData = {
+  bio: "Professor carioca, apaixonado por viagens.",
+  specialities: ["BUSINESS", "TRAVEL"],
+  languages: ["en", "pt"],
+  levelIds: [],
+  by: "paulo@example.com",
+  at,
+} satisfies Extract<TeacherEvent, { type: "TeacherProfileChanged" }>["data"];
+const profileChanged: TeacherEvent = { type: "TeacherProfileChanged", data: profileData };
 
 describe("teacher profile", () => {
   it("saves the bio, specialities and languages trimmed and in a fixed order, without repeats", () => {
@@ -60,6 +59,35 @@ describe("teacher profile", () => {
           data: { changes: { experience: "Oito anos, inglês para negócios" }, by: "paulo@example.com" },
         },
       ]);
+  });
+
+  it("saves the levels taught ascending without repeats, and keeps them when a save does not send them", () => {
+    const withLevels: TeacherEvent = { type: "TeacherProfileChanged", data: { ...profileData, levelIds: [2, 5] } };
+    given([applied, accepted])
+      .when({ ...save, levelIds: [5, 2, 5] })
+      .then([withLevels]);
+    given([applied, accepted, withLevels]).when(save).then([]);
+    given([applied, accepted, withLevels])
+      .when({ ...save, levelIds: [] })
+      .then([profileChanged]);
+  });
+
+  it("reads a profile saved before teachers chose levels as teaching none", () => {
+    const { levelIds: _, ...older } = profileData;
+    const state = stateFrom(teacherAccountDecider, [applied, accepted, { type: "TeacherProfileChanged", data: older }]);
+    expect(state.status === "active" && state.publicProfile?.levelIds).toEqual([]);
+    given([applied, accepted, { type: "TeacherProfileChanged", data: older }])
+      .when(save)
+      .then([]);
+  });
+
+  it("refuses more levels than there can be, or an id that is no level's", () => {
+    given([applied, accepted])
+      .when({ ...save, levelIds: Array.from({ length: 21 }, (_, index) => index + 1) })
+      .thenThrows(teacherProfileErrors.levels, "validation");
+    given([applied, accepted])
+      .when({ ...save, levelIds: [0] })
+      .thenThrows(teacherProfileErrors.levels, "validation");
   });
 
   it("needs at least one language and a bio of at most 500 characters", () => {

@@ -18,6 +18,10 @@ export type TeacherLanguage = z.infer<typeof TeacherLanguage>;
 export const teacherLanguages = TeacherLanguage.options;
 
 export const TEACHER_BIO_MAX = 500;
+/** How many levels a teacher may say they teach (the catalogue has far fewer). */
+export const TEACHER_LEVELS_MAX = 20;
+/** A level's id, as the catalogue numbers them. */
+const levelId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const TEACHER_EXPERIENCE_MAX = 2000;
 
 /** Photos: what the upload may be, and the two sizes every photo is stored in. */
@@ -32,6 +36,7 @@ export const teacherProfileErrors = {
   bio: "error.teacherProfile.bio",
   experience: "error.teacherProfile.experience",
   languages: "error.teacherProfile.languages",
+  levels: "error.teacherProfile.levels",
   photoType: "error.teacherProfile.photoType",
   photoTooLarge: "error.teacherProfile.photoTooLarge",
   photoUnreadable: "error.teacherProfile.photoUnreadable",
@@ -47,6 +52,8 @@ export const teacherProfileEventSchemas = {
     bio: z.string().max(TEACHER_BIO_MAX),
     specialities: z.array(TeacherSpeciality),
     languages: z.array(TeacherLanguage),
+    /** The levels they teach, ascending; absent in events stored before teachers chose them (none). */
+    levelIds: z.array(levelId).max(TEACHER_LEVELS_MAX).optional(),
     by: z.string(),
     at: instant,
   }),
@@ -59,10 +66,17 @@ export interface TeacherPublicProfile {
   bio: string;
   specialities: TeacherSpeciality[];
   languages: TeacherLanguage[];
+  levelIds: number[];
   photo: string | null;
 }
 
-export const emptyPublicProfile: TeacherPublicProfile = { bio: "", specialities: [], languages: [], photo: null };
+export const emptyPublicProfile: TeacherPublicProfile = {
+  bio: "",
+  specialities: [],
+  languages: [],
+  levelIds: [],
+  photo: null,
+};
 
 /** What the teacher sends from their profile page, before the rules below. */
 export interface TeacherProfileInput {
@@ -70,23 +84,31 @@ export interface TeacherProfileInput {
   experience: string;
   specialities: readonly TeacherSpeciality[];
   languages: readonly TeacherLanguage[];
+  levelIds: readonly number[];
 }
 
-/** Trims and checks the input; lists keep the order of the enum and no repeats, so a resend changes nothing. */
+/**
+ * Trims and checks the input; lists keep the order of the enum (levels ascending) and no repeats, so a resend
+ * changes nothing.
+ */
 export const normalizeTeacherProfile = (
   input: TeacherProfileInput,
-): TeacherProfileInput & { specialities: TeacherSpeciality[]; languages: TeacherLanguage[] } => {
+): TeacherProfileInput & { specialities: TeacherSpeciality[]; languages: TeacherLanguage[]; levelIds: number[] } => {
   const bio = input.bio.trim();
   const experience = input.experience.trim();
   if (bio.length > TEACHER_BIO_MAX) throw invalid(teacherProfileErrors.bio, "bio");
   if (experience.length > TEACHER_EXPERIENCE_MAX) throw invalid(teacherProfileErrors.experience, "experience");
   const languages = teacherLanguages.filter((language) => input.languages.includes(language));
   if (languages.length === 0) throw invalid(teacherProfileErrors.languages, "languages");
+  const levelIds = [...new Set(input.levelIds)].sort((a, b) => a - b);
+  if (levelIds.length > TEACHER_LEVELS_MAX || levelIds.some((id) => !levelId.safeParse(id).success))
+    throw invalid(teacherProfileErrors.levels, "levelIds");
   return {
     bio,
     experience,
     specialities: teacherSpecialities.filter((speciality) => input.specialities.includes(speciality)),
     languages,
+    levelIds,
   };
 };
 
@@ -127,6 +149,8 @@ export const TeacherProfileView = z.object({
   experience: z.string(),
   specialities: z.array(TeacherSpeciality),
   languages: z.array(TeacherLanguage),
+  /** Ids of the levels the teacher teaches, ascending. */
+  levelIds: z.array(z.number().int()),
   /** Paths of the 256 px and 64 px images, null without a photo. */
   photo: z.object({ large: z.string(), small: z.string() }).nullable(),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }),

@@ -71,6 +71,28 @@ describe("a stream's state at a moment", () => {
     expect(state).toEqual({ status: "unregistered", balance: 0, trialCredits: 0 });
   });
 
+  it("given a weekly series' events, folds them with the series' decider (not the lesson's)", () => {
+    const created = {
+      id: 5,
+      student: { id: 1001, firstName: "Ana", lastName: "Souza" },
+      teacher: { id: 21, firstName: "Bia", lastName: null },
+      trail: { id: 3, number: 1, title: "Greetings" },
+      start: "2026-03-10T19:00:00-03:00",
+      weeks: 2,
+      at: "2026-03-02T10:00:00.000Z",
+    };
+    const events = [recorded("LessonSeriesCreated", created, "2026-03-02T10:00:00.000Z")].map((event) => ({
+      ...event,
+      streamId: "lesson-series-5",
+    }));
+    const { kind, state } = streamHistory("lesson-series-5", events);
+    expect(kind).toBe("lesson-series");
+    expect(state).toMatchObject({
+      status: "ACTIVE",
+      dates: ["2026-03-10T19:00:00-03:00", "2026-03-17T19:00:00-03:00"],
+    });
+  });
+
   it("given a stream of a kind without a decider, counts its events", () => {
     const attempts = history.slice(0, 2).map((event) => ({ ...event, streamId: "unknown-sign-ins-2026-03-01" }));
     const { kind, state } = streamHistory("unknown-sign-ins-2026-03-01", attempts);

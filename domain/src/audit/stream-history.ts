@@ -8,8 +8,11 @@ import { materialDecider, materialStreams } from "../catalog/material";
 import { trailDecider, trailStreams } from "../catalog/trail";
 import { couponDecider, couponStreams } from "../coupons/coupon";
 import { couponCodeDecider, couponCodeStreams } from "../coupons/coupon-code";
+import { lessonSeriesDecider, lessonSeriesStreams } from "../directory/lesson-series";
+import { disputeDecider, disputeStreams } from "../disputes/dispute";
 import { lessonStreams } from "../lessons/lesson";
 import { lessonDecider } from "../lessons/lesson-decider";
+import { lessonReportDecider, lessonReportStreams } from "../lessons/reports/lesson-report";
 import { studentSlotDecider, studentSlotStreams } from "../lessons/student-slot";
 import { teacherSlotDecider, teacherSlotStreams } from "../lessons/teacher-slot";
 import { placementDecider, placementStreams } from "../placement/placement-test";
@@ -60,6 +63,9 @@ const folds: StreamFold[] = [
   foldOf(materialStreams, materialDecider),
   foldOf(packageStreams, itemPackageDecider),
   foldOf(placementStreams, placementDecider),
+  foldOf(lessonSeriesStreams, lessonSeriesDecider),
+  foldOf(disputeStreams, disputeDecider),
+  foldOf(lessonReportStreams, lessonReportDecider),
 ];
 
 /** The events a stream of no known kind holds, as its "state": nothing is decided from them. */

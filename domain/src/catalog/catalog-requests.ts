@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PageQuery, QueryFlag } from "../shared/page-query";
-import { EntityReference } from "./catalog-views";
+import { CATALOG_ID_MAX, EntityReference } from "./catalog-views";
 import { TrailFields } from "./trail";
 
 /**
@@ -33,7 +33,7 @@ export type TrailBody = z.input<typeof TrailBody>;
 /** `GET /api/trails`: with their materials unless `materials=false`, of one level when `level` is given. */
 export const TrailListQuery = z.object({
   materials: QueryFlag.default(true),
-  level: z.coerce.number().int().optional(),
+  level: z.coerce.number().int().positive().max(CATALOG_ID_MAX).optional(),
 });
 export type TrailListQuery = z.input<typeof TrailListQuery>;
 

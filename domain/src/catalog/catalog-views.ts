@@ -59,10 +59,14 @@ export const CreditBalanceView = z.object({ balance: z.number().int() });
 export type CreditBalanceView = z.infer<typeof CreditBalanceView>;
 
 /** A reference to another entity as the web app sends it: `{ id }` or the bare id. */
-export const EntityReference = z.union([
-  z.number().int().positive(),
-  z.object({ id: z.number().int().positive() }).transform(({ id }) => id),
-]);
+/** The largest level, trail or package id: their tables keep it as a 32-bit `int`, so a larger one names none. */
+export const CATALOG_ID_MAX = 2_147_483_647;
+export const CatalogId = z.number().int().positive().max(CATALOG_ID_MAX);
+/** A level, trail, material or package named in the path (`/api/levels/{id}`): a larger one is refused (400). */
+export const CatalogIdParams = z.object({ id: z.coerce.number().int().positive().max(CATALOG_ID_MAX) });
+export type CatalogIdParams = z.input<typeof CatalogIdParams>;
+
+export const EntityReference = z.union([CatalogId, z.object({ id: CatalogId }).transform(({ id }) => id)]);
 
 /** `POST`/`PUT api/levels`: `id` only when updating. */
 export const LevelBody = z.object({

@@ -3,31 +3,16 @@ import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../ac
 import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
 import { specFor } from "../shared/spec";
-import { type LessonEvent, lessonErrors, type PersonSnapshot } from "./lesson";
+import { type LessonEvent, lessonErrors, type PersonSnapshot, type ScheduleLesson } from "./lesson";
 import { lessonDecider } from "./lesson-decider";
 import { changeLesson, scheduleLessonByAdministrator, unassignTeacherFreeingSlots } from "./lesson-decisions";
+import { anaRegistered, bruno, carla, now, schedule as scheduleCommand, scheduled } from "./lesson-fixtures";
 import { type TeacherSlot, type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 /** What an administrator does to a lesson in lesson control (/gerencia/aula): create, move, give to a teacher. */
 
 const given = specFor(lessonDecider);
-const now = new Date("2026-05-04T12:00:00-03:00");
 const ADMIN = 1;
-const ana = { id: 11, firstName: "Ana", lastName: "Souza" };
-const bruno: PersonSnapshot = { id: 21, firstName: "Bruno", lastName: "Lima" };
-const carla: PersonSnapshot = { id: 22, firstName: "Carla", lastName: null };
-const scheduled: LessonEvent = {
-  type: "LessonScheduled",
-  data: {
-    id: 100,
-    student: ana,
-    trail: { id: 5, number: 3, title: "Ordering food" },
-    level: { id: 1, name: "Begginer" },
-    date: "2026-05-06T13:00:00.000Z",
-    objective: "TRAVEL",
-    createdDate: now.toISOString(),
-  },
-};
 const acceptedBy = (teacher: PersonSnapshot): LessonEvent => ({
   type: "LessonAccepted",
   data: { teacher, meetUrl: `https://meet.jit.si/el-100-${teacher.id}`, acceptedAt: now.toISOString() },
@@ -137,40 +122,14 @@ describe("an administrator moves a lesson", () => {
   });
 });
 
-const registered: StudentEvent = {
-  type: "StudentRegistered",
-  data: {
-    id: 11,
-    login: "ana@example.com",
-    email: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Souza",
-    phone: null,
-    level: 1,
-    objective: "TRAVEL",
-    seen: null,
-    langKey: "pt-br",
-    passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
-    registeredAt: now.toISOString(),
-  },
-};
 const student = (credits: number) =>
   stateFrom(studentAccountDecider, [
-    registered,
+    anaRegistered,
     ...(credits > 0 ? [{ type: "CreditsGranted", data: { amount: credits, grantedBy: "admin" } } as StudentEvent] : []),
   ]);
 const reserved = (teacherId: number, lessonId: number): TeacherSlot =>
   stateFrom(teacherSlotDecider, [{ type: "TeacherSlotReserved", data: { teacherId, lessonId } } as TeacherSlotEvent]);
-const schedule = {
-  type: "ScheduleLesson" as const,
-  id: 100,
-  student: ana,
-  trail: { id: 5, number: 3, title: "Ordering food", level: { id: 1, name: "Begginer", active: true } },
-  levelId: 1,
-  date: "2026-05-06T10:00:00-03:00",
-  objective: "TRAVEL" as const,
-  now,
-};
+const schedule = scheduleCommand() as ScheduleLesson;
 const giving = (teacher: PersonSnapshot) => ({
   teacher,
   meetUrl: `https://meet.jit.si/el-100-${teacher.id}`,

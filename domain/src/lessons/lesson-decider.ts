@@ -1,5 +1,5 @@
 import { assertNever, type Decider, unchanged } from "../shared/decider";
-import type { Lesson, LessonCommand, LessonEvent } from "./lesson";
+import type { Lesson, LessonCommand, LessonEvent, LessonScheduled } from "./lesson";
 import {
   deleteFeedback,
   giveStudentFeedback,
@@ -18,6 +18,16 @@ import {
   useMeetingLink,
 } from "./lesson-scheduling";
 
+/** The request a lesson scheduled for one teacher alone carries until answered. */
+const requestOf = ({ chosenTeacher }: LessonScheduled) =>
+  chosenTeacher?.how === "REQUESTED" && chosenTeacher.expiresAt
+    ? {
+        teacher: chosenTeacher.teacher,
+        expiresAt: chosenTeacher.expiresAt,
+        fallback: chosenTeacher.fallback ?? "BOARD",
+      }
+    : null;
+
 export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
   initialState: () => ({ status: "none" }),
 
@@ -32,16 +42,32 @@ export const lessonDecider: Decider<LessonCommand, LessonEvent, Lesson> = {
         teacherFeedbackId: null,
         reportedNotHeld: false,
         payment: null,
+        request: requestOf(event.data),
+        freedByTeacher: false,
       };
     }
     if (state.status === "none") return state;
     switch (event.type) {
       case "LessonAccepted":
-        return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
+        return {
+          ...state,
+          status: "accepted",
+          teacher: event.data.teacher,
+          meetUrl: event.data.meetUrl,
+          request: null,
+        };
       case "LessonTeacherChanged":
         return { ...state, status: "accepted", teacher: event.data.teacher, meetUrl: event.data.meetUrl };
       case "LessonTeacherUnassigned":
-        return { ...state, status: "pending", teacher: null, meetUrl: null };
+        return {
+          ...state,
+          status: "pending",
+          teacher: null,
+          meetUrl: null,
+          freedByTeacher: state.freedByTeacher || event.data.reason === "DAY_OFF",
+        };
+      case "LessonRequestLapsed":
+        return { ...state, request: null };
       case "LessonMoved":
         return { ...state, scheduled: { ...state.scheduled, date: event.data.date } };
       case "LessonCancelled":

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NO_CREDITS_LEFT, type StudentEvent, studentAccountDecider } from "../accounts/student-account";
 import { stateFrom } from "../shared/decider";
 import { DomainError } from "../shared/errors";
-import { type LessonEvent, lessonErrors } from "./lesson";
+import { type LessonEvent, lessonErrors, type ScheduleLesson } from "./lesson";
 import { lessonDecider } from "./lesson-decider";
 import {
   acceptLessonReservingSlots,
@@ -10,41 +10,15 @@ import {
   payTeacherLessons,
   scheduleLessonSpendingCredit,
 } from "./lesson-decisions";
+import { anaRegistered, now, schedule } from "./lesson-fixtures";
 import { slotsOfLesson, type TeacherSlotEvent, teacherSlotDecider, teacherSlotStreams } from "./teacher-slot";
 
-const now = new Date("2026-05-04T12:00:00-03:00");
-const registered: StudentEvent = {
-  type: "StudentRegistered",
-  data: {
-    id: 11,
-    login: "ana@example.com",
-    email: "ana@example.com",
-    firstName: "Ana",
-    lastName: "Souza",
-    phone: null,
-    level: 1,
-    objective: "TRAVEL",
-    seen: null,
-    langKey: "pt-br",
-    passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
-    registeredAt: now.toISOString(),
-  },
-};
 const granted = (amount: number): StudentEvent => ({ type: "CreditsGranted", data: { amount, grantedBy: "admin" } });
-const student = (...events: StudentEvent[]) => stateFrom(studentAccountDecider, [registered, ...events]);
+const student = (...events: StudentEvent[]) => stateFrom(studentAccountDecider, [anaRegistered, ...events]);
 const lesson = (...events: LessonEvent[]) => stateFrom(lessonDecider, events);
 const slot = (...events: TeacherSlotEvent[]) => stateFrom(teacherSlotDecider, events);
 
-const command = {
-  type: "ScheduleLesson" as const,
-  id: 100,
-  student: { id: 11, firstName: "Ana", lastName: "Souza" },
-  trail: { id: 5, number: 3, title: "Ordering food", level: { id: 1, name: "Begginer", active: true } },
-  levelId: 1,
-  date: "2026-05-06T10:00:00-03:00",
-  objective: "TRAVEL" as const,
-  now,
-};
+const command = schedule() as ScheduleLesson;
 
 const refusal = (run: () => unknown) => {
   try {
@@ -170,7 +144,7 @@ describe("cancelling with notice", () => {
       [{ type: "TeacherSlotReleased", data: { teacherId: 21, lessonId: 100 } }],
     ]);
     const refunded = stateFrom(studentAccountDecider, [
-      registered,
+      anaRegistered,
       granted(1),
       ...scheduled.student,
       ...decision.student,

@@ -1,3 +1,5 @@
+import type { StudentEvent } from "../accounts/student-account";
+import type { TeacherEvent } from "../accounts/teacher-account";
 import type {
   LessonCommand,
   LessonEvent,
@@ -50,3 +52,40 @@ export const accepted: LessonEvent = {
 };
 /** Two days after the lesson: it is over and may be rated. */
 export const afterLesson = later(50);
+
+/** A person's sign-up as a student at `at`, with the login `firstname@example.com`. */
+export const studentRegistered = (person: PersonSnapshot, at: string): StudentEvent => ({
+  type: "StudentRegistered",
+  data: {
+    ...person,
+    login: `${person.firstName.toLowerCase()}@example.com`,
+    email: `${person.firstName.toLowerCase()}@example.com`,
+    phone: null,
+    level: 1,
+    objective: "TRAVEL",
+    seen: null,
+    langKey: "pt-br",
+    passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
+    registeredAt: at,
+  },
+});
+/** A person's application to teach at `at`, with the login `firstname@example.com`. */
+export const teacherApplied = (person: PersonSnapshot, at: string): TeacherEvent => ({
+  type: "TeacherApplied",
+  data: {
+    ...person,
+    login: `${person.firstName.toLowerCase()}@example.com`,
+    email: `${person.firstName.toLowerCase()}@example.com`,
+    phone: null,
+    experience: "Cinco anos",
+    langKey: "pt-br",
+    passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
+    appliedAt: at,
+  },
+});
+
+/** Ana's sign-up, the first event of her student account. */
+export const anaRegistered = studentRegistered(ana, now.toISOString());
+/** Bruno's application, the first event of his teacher account; `brunoAccepted` lets him teach. */
+export const brunoApplied = teacherApplied(bruno, now.toISOString());
+export const brunoAccepted: TeacherEvent = { type: "TeacherAccepted", data: { by: "admin" } };

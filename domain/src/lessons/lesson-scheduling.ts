@@ -40,6 +40,7 @@ export const scheduleLesson = (command: ScheduleLesson, state: Lesson): LessonEv
         date: new Date(command.date).toISOString(),
         objective: command.objective,
         createdDate: command.now.toISOString(),
+        ...(command.chosenTeacher ? { chosenTeacher: command.chosenTeacher } : {}),
       },
     },
   ];
@@ -55,6 +56,8 @@ export const acceptLesson = (command: AcceptLesson, state: Lesson): LessonEvent[
     throw conflict(lessonErrors.alreadyClaimed);
   }
   if (startOf(lesson.scheduled) <= command.now.getTime()) throw invalid(lessonErrors.alreadyStarted);
+  // A lesson offered to one teacher alone is not on the board: anyone else finds it taken.
+  if (lesson.request && lesson.request.teacher.id !== command.teacher.id) throw conflict(lessonErrors.alreadyClaimed);
   return [
     {
       type: "LessonAccepted",
@@ -114,8 +117,10 @@ export const cancelLesson = (command: CancelLesson, state: Lesson): LessonEvent[
   if (command.role === "erasure") return cancelForErasure(command, lesson);
   if (command.role === "student" && lesson.scheduled.student.id !== command.by) throw forbidden(lessonErrors.notYours);
   const notice = startOf(lesson.scheduled) - command.now.getTime();
-  // Support (an administrator) may cancel at any time and always gives the credit back.
-  if (command.role === "student" && notice < CANCELLATION_NOTICE_MS) throw invalid(lessonErrors.cancellationPolicy);
+  // Support (an administrator) may cancel at any time and always gives the credit back; so may the
+  // student of a lesson whose teacher took the day off.
+  if (command.role === "student" && notice < CANCELLATION_NOTICE_MS && !lesson.freedByTeacher)
+    throw invalid(lessonErrors.cancellationPolicy);
   return [
     {
       type: "LessonCancelled",

@@ -85,6 +85,20 @@ export const LessonScheduled = z.object({
   date: instant,
   objective: Objective,
   createdDate: instant,
+  /**
+   * The student chose the teacher: "BOOKED" in the teacher's free slots (a `LessonAccepted` follows in the
+   * same append), "REQUESTED" outside them (offered to that teacher alone until `expiresAt`, then
+   * `fallback`). A lesson of a weekly series names it. Absent: an open lesson for the board, as always.
+   */
+  chosenTeacher: z
+    .object({
+      teacher: PersonSnapshot,
+      how: z.enum(["BOOKED", "REQUESTED"]),
+      seriesId: z.number().int().optional(),
+      expiresAt: instant.optional(),
+      fallback: z.enum(["BOARD", "CANCEL"]).optional(),
+    })
+    .optional(),
 });
 export type LessonScheduled = z.infer<typeof LessonScheduled>;
 
@@ -110,7 +124,27 @@ export const lessonEventSchemas = {
     at: instant,
   }),
   /** An administrator took a claimed lesson back from its teacher: it waits for a teacher again. */
-  LessonTeacherUnassigned: z.object({ from: PersonSnapshot, by: z.number().int(), at: instant }),
+  /**
+   * The lesson waits for a teacher again: an administrator took it back ("ADMIN", the default), or its
+   * teacher took the day off ("DAY_OFF", `by` the teacher or an administrator): then its student may also
+   * cancel it with the credit back at any time.
+   */
+  LessonTeacherUnassigned: z.object({
+    from: PersonSnapshot,
+    by: z.number().int(),
+    at: instant,
+    reason: z.enum(["ADMIN", "DAY_OFF"]).optional(),
+  }),
+  /**
+   * The teacher asked did not take a requested lesson: declined it, or let it expire. With fallback
+   * "BOARD" it is an open lesson from now on; with "CANCEL" a `LessonCancelled` (credit back) follows.
+   */
+  LessonRequestLapsed: z.object({
+    teacher: PersonSnapshot,
+    reason: z.enum(["DECLINED", "EXPIRED"]),
+    fallback: z.enum(["BOARD", "CANCEL"]),
+    at: instant,
+  }),
   /**
    * `role` "erasure": the student's personal data was erased (LGPD) before the lesson took place; `by` is
    * the student, and the credit is not given back (the account is gone).
@@ -217,6 +251,8 @@ export type ScheduleLesson = Command<
     date: string;
     objective: Objective;
     now: Date;
+    /** The teacher the student chose (a booking, a request, a series' lesson); absent for the open board. */
+    chosenTeacher?: LessonScheduled["chosenTeacher"];
   }
 >;
 export type AcceptLesson = Command<"AcceptLesson", { teacher: PersonSnapshot; meetUrl: string; now: Date }>;
@@ -289,6 +325,10 @@ interface LessonFacts {
   reportedNotHeld: boolean;
   /** What the teacher was paid for it, null while pending. */
   payment: LessonPayment | null;
+  /** Offered to one teacher alone until it expires (a request not yet answered), null otherwise. */
+  request: { teacher: PersonSnapshot; expiresAt: string; fallback: "BOARD" | "CANCEL" } | null;
+  /** Its teacher took the day off: the student may cancel it with the credit back at any time. */
+  freedByTeacher: boolean;
 }
 
 export interface LessonPayment {

@@ -5,7 +5,15 @@ import { DomainError } from "../shared/errors";
 import { type LessonEvent, lessonErrors, type ScheduleLesson } from "./lesson";
 import { lessonDecider } from "./lesson-decider";
 import { cancelLessonRefunding, changeLesson, scheduleLessonSpendingCredit } from "./lesson-decisions";
-import { accepted, ana, now, schedule as scheduleCommand, scheduled, scheduledData } from "./lesson-fixtures";
+import {
+  accepted,
+  ana,
+  anaRegistered,
+  now,
+  schedule as scheduleCommand,
+  scheduled,
+  scheduledData,
+} from "./lesson-fixtures";
 import {
   type StudentSlotEvent,
   studentSlotDecider,
@@ -16,23 +24,7 @@ import {
 import { type TeacherSlotEvent, teacherSlotDecider } from "./teacher-slot";
 
 const studentEvents: StudentEvent[] = [
-  {
-    type: "StudentRegistered",
-    data: {
-      id: 11,
-      login: "ana@example.com",
-      email: "ana@example.com",
-      firstName: "Ana",
-      lastName: "Souza",
-      phone: null,
-      level: 1,
-      objective: "TRAVEL",
-      seen: null,
-      langKey: "pt-br",
-      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
-      registeredAt: now.toISOString(),
-    },
-  },
+  anaRegistered,
   { type: "CreditsGranted", data: { amount: 5, grantedBy: "admin" } },
 ];
 const student = stateFrom(studentAccountDecider, studentEvents);

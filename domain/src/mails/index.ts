@@ -1,2 +1,3 @@
 export * from "./account-mails";
+export * from "./availability-mails";
 export * from "./lesson-mails";

@@ -24,12 +24,13 @@ export const lessonMailKinds = [
   "reminder-1h",
   "feedback-request",
   "teacher-removed",
+  "teacher-day-off",
 ] as const;
 export const LessonMailKind = z.enum(lessonMailKinds);
 export type LessonMailKind = z.infer<typeof LessonMailKind>;
 
-/** What a person turns off in their profile: one switch per topic. */
-export const mailTopics = ["accepted", "cancelled", "reminders", "feedback"] as const;
+/** What a person turns off in their profile: one switch per topic; `messages`: the digest of unread messages. */
+export const mailTopics = ["accepted", "cancelled", "reminders", "feedback", "messages"] as const;
 export const MailTopic = z.enum(mailTopics);
 export type MailTopic = z.infer<typeof MailTopic>;
 
@@ -39,7 +40,7 @@ export const topicOf = (kind: LessonMailKind): MailTopic =>
     ? "reminders"
     : kind === "feedback-request"
       ? "feedback"
-      : kind === "teacher-removed"
+      : kind === "teacher-removed" || kind === "teacher-day-off"
         ? "accepted"
         : kind;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A record named in the path by a positive id (`/api/purchases/{id}`, `/api/levels/{id}`). */
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export type IdParams = z.input<typeof IdParams>;
 
 /** A query-string flag: `true`/`false`; anything else is a 400. */

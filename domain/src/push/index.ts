@@ -1,0 +1,2 @@
+export * from "./push-endpoints";
+export * from "./push-notifications";
