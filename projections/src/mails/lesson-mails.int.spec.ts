@@ -10,18 +10,16 @@ const carla: PersonSnapshot = { id: 1003, firstName: "Carla", lastName: null };
 const lesson = (event: LessonEvent) => on(lessonStreams.id(2001), event);
 /** Monday 1 December 2026, 10:00 in São Paulo. */
 const DATE = "2026-12-01T13:00:00.000Z";
-const scheduled = lesson({
-  type: "LessonScheduled",
-  data: {
-    id: 2001,
-    student: ana,
-    trail: { id: 10, number: 1, title: "Hello" },
-    level: { id: 3, name: "Básico" },
-    date: DATE,
-    objective: "TRAVEL",
-    createdDate: "2026-11-20T12:00:00.000Z",
-  },
-});
+const scheduledData = {
+  id: 2001,
+  student: ana,
+  trail: { id: 10, number: 1, title: "Hello" },
+  level: { id: 3, name: "Básico" },
+  date: DATE,
+  objective: "TRAVEL" as const,
+  createdDate: "2026-11-20T12:00:00.000Z",
+};
+const scheduled = lesson({ type: "LessonScheduled", data: scheduledData });
 const accepted = lesson({
   type: "LessonAccepted",
   data: { teacher: bruno, meetUrl: "https://meet.jit.si/lesson-2001", acceptedAt: "2026-11-24T12:00:00.000Z" },
@@ -160,6 +158,38 @@ describe("lesson-mails read model", () => {
         expect(rows.filter((row) => row.kind === "cancelled").map((row) => row.recipientId)).toEqual([carla.id]);
         expect(rows.filter((row) => row.state === "due")).toHaveLength(1);
       }));
+
+  it("sends no cancellation e-mail for a request that lapsed with the cancel fallback, and one after a board fallback", () => {
+    const requested = (lessonId: number, fallback: "BOARD" | "CANCEL") => {
+      const stream = lessonStreams.id(lessonId);
+      return [
+        on(stream, {
+          type: "LessonScheduled",
+          data: {
+            ...scheduledData,
+            id: lessonId,
+            chosenTeacher: { teacher: bruno, how: "REQUESTED", expiresAt: "2026-11-25T12:00:00.000Z", fallback },
+          },
+        }),
+        on(stream, {
+          type: "LessonRequestLapsed",
+          data: { teacher: bruno, reason: "DECLINED", fallback, at: "2026-11-24T12:00:00.000Z" },
+        }),
+      ];
+    };
+    const cancelled = (lessonId: number) =>
+      on(lessonStreams.id(lessonId), {
+        type: "LessonCancelled",
+        data: { by: ana.id, role: "student", refunded: true, at: "2026-11-24T12:00:00.000Z" },
+      });
+    return spec
+      .given()
+      .when(...requested(2002, "CANCEL"), cancelled(2002), ...requested(2003, "BOARD"), cancelled(2003))
+      .then(async ({ sql }) => {
+        expect(states(await lessonMailStates(sql, 2002))).toEqual([]);
+        expect(states(await lessonMailStates(sql, 2003))).toEqual(["cancelled:1001:due"]);
+      });
+  });
 
   it("keeps the topics each person turned off", () =>
     spec

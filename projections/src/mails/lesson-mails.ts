@@ -7,6 +7,7 @@ import {
   mailPreferenceStreams,
   mailsOnAcceptance,
   mailsOnCancellation,
+  mailsOnDayOff,
   mailsOnTeacherRemoval,
   type PlannedMail,
   timesAfterMove,
@@ -76,8 +77,8 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
   };
   const lessonOf = async () =>
     (
-      await tx.query<{ student_id: string; teacher_id: string | null; date: Date }>(
-        "select student_id, teacher_id, date from lesson_mail_lessons where lesson_id = $1",
+      await tx.query<{ student_id: string; teacher_id: string | null; date: Date; request_lapsed: boolean }>(
+        "select student_id, teacher_id, date, request_lapsed from lesson_mail_lessons where lesson_id = $1",
         [lessonId],
       )
     ).rows[0];
@@ -94,7 +95,7 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
       if (!lesson) return;
       // Accepted again before the news of its teacher's removal went out: that news is stale.
       await tx.query(
-        "update lesson_mails set state = 'skipped' where lesson_id = $1 and kind = 'teacher-removed' and state = 'due'",
+        "update lesson_mails set state = 'skipped' where lesson_id = $1 and kind in ('teacher-removed', 'teacher-day-off') and state = 'due'",
         [lessonId],
       );
       await plan(
@@ -141,16 +142,25 @@ const applyMailEvent: EvolveOne = async (recorded, tx) => {
       // The reminders were planned on the acceptance: the next teacher's acceptance plans them anew.
       await tx.query("delete from lesson_mails where lesson_id = $1 and state = 'due'", [lessonId]);
       // The student learns the teacher and the video link she was sent are no longer the lesson's.
-      if (lesson) await plan(mailsOnTeacherRemoval(event.data.at), Number(lesson.student_id), null);
+      // A teacher's day off tells the student, too, that they may cancel with the credit back.
+      const mails =
+        event.data.reason === "DAY_OFF" ? mailsOnDayOff(event.data.at) : mailsOnTeacherRemoval(event.data.at);
+      if (lesson) await plan(mails, Number(lesson.student_id), null);
       return;
     }
+    case "LessonRequestLapsed":
+      // With the "CANCEL" fallback the lesson's cancellation follows in the same append, and the request's own
+      // e-mail tells the student both: the generic one would be a second e-mail about the same news.
+      if (event.data.fallback === "CANCEL")
+        await tx.query("update lesson_mail_lessons set request_lapsed = true where lesson_id = $1", [lessonId]);
+      return;
     case "LessonCancelled": {
       const erased = event.data.role === "erasure";
       if (erased)
         await tx.query("update lesson_mail_lessons set student_erased = true where lesson_id = $1", [lessonId]);
       const lesson = await lessonOf();
       await tx.query("update lesson_mails set state = 'skipped' where lesson_id = $1 and state = 'due'", [lessonId]);
-      if (!lesson) return;
+      if (!lesson || lesson.request_lapsed) return;
       const teacher = lesson.teacher_id === null ? null : Number(lesson.teacher_id);
       await plan(mailsOnCancellation(event.data.at, teacher !== null, erased), Number(lesson.student_id), teacher);
       return;
@@ -171,6 +181,7 @@ export const lessonMailsProjector: Projector = {
     "LessonMoved",
     "LessonTeacherChanged",
     "LessonTeacherUnassigned",
+    "LessonRequestLapsed",
     "LessonCancelled",
     "LessonMailSent",
     "LessonMailFailed",
@@ -207,6 +218,11 @@ export const lessonMailsProjector: Projector = {
       // A lesson cancelled by its student's erasure: its e-mails to the teacher do not name the student.
       name: "002-student-erased",
       sql: "alter table lesson_mail_lessons add column if not exists student_erased boolean not null default false",
+    },
+    {
+      // A request lapsed with the "CANCEL" fallback: the cancellation that follows sends no e-mail of its own.
+      name: "003-request-lapsed",
+      sql: "alter table lesson_mail_lessons add column if not exists request_lapsed boolean not null default false",
     },
   ]),
   // The lessons a burst schedules, in one statement; every other event on its own, in order.

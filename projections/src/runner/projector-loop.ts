@@ -114,10 +114,9 @@ export const createProjectorLoop = (context: LoopContext) => {
       }
       if (loop.state !== "standby") context.enter(loop, "standby");
       const { retryDelayMs, standbyRetryMs } = settings;
-      await Promise.race([
-        sleep(failures > 0 ? Math.min(retryDelayMs * 2 ** (failures - 1), standbyRetryMs) : standbyRetryMs),
-        lifecycle.stopped,
-      ]);
+      await lifecycle.pause(
+        failures > 0 ? Math.min(retryDelayMs * 2 ** (failures - 1), standbyRetryMs) : standbyRetryMs,
+      );
     }
     return null;
   };
@@ -180,7 +179,7 @@ export const createProjectorLoop = (context: LoopContext) => {
       while (!lifecycle.stopping) {
         if (!lock.held()) throw new LeaseLost(name);
         await saveSkipped(loop, false);
-        const seen = wakeUps.announced();
+        const seen = wakeUps.announcedFor(loop);
         let batch: Batch;
         try {
           batch = await context.read(loop.position as Position);
@@ -195,7 +194,7 @@ export const createProjectorLoop = (context: LoopContext) => {
         if (batch.events.length > 0) {
           try {
             // Nobody waits for that commit: let the next events gather a while, and apply them together.
-            if (await project(loop, batch)) await Promise.race([sleep(backgroundBatchMs), lifecycle.stopped]);
+            if (await project(loop, batch)) await lifecycle.pause(backgroundBatchMs);
           } catch (batchError) {
             if (batchError instanceof CheckpointMoved || !lock.held()) throw new LeaseLost(name);
             log("projection batch failed; retrying event by event", { projector: name, error: String(batchError) });
@@ -205,9 +204,10 @@ export const createProjectorLoop = (context: LoopContext) => {
             if (stalled) await lifecycle.stopped;
           }
         }
-        // A short batch, with nothing announced since it was read, is all there is for now: wait for the
-        // next announcement (or the re-check) rather than read again to find nothing.
-        if (batch.events.length < batchSize && wakeUps.announced() === seen) {
+        // A short batch, with nothing it handles announced since it was read, is all there is for now: wait
+        // for the next announcement (or the re-check) rather than read again to find nothing. Appends of other
+        // types it steps over later, with the next read it makes.
+        if (batch.events.length < batchSize && wakeUps.announcedFor(loop) === seen) {
           // Held back: look again soon (what a commit elsewhere takes, not a wake-up).
           if (wakeUps.heldBack(loop)) await wakeUps.idle(heldBackDelayMs(heldBackReads++, idlePollMs), loop);
           else {
@@ -258,7 +258,7 @@ export const createProjectorLoop = (context: LoopContext) => {
       }
       if (!lost) return;
       context.enter(loop, "standby");
-      await Promise.race([sleep(settings.standbyRetryMs), lifecycle.stopped]);
+      await lifecycle.pause(settings.standbyRetryMs);
     }
     context.enter(loop, "stopped");
   };

@@ -1,3 +1,4 @@
+import type { Position } from "@el/domain";
 import type { Database } from "../sql";
 import { type Checkpoint, loadCheckpoints } from "./checkpoints";
 import { createLifecycle, createLoop, type Loop, type ProjectorState } from "./loop";
@@ -176,23 +177,34 @@ export const createProjectionRunner = (options: RunnerOptions) => {
       const checkpoints = new Map<string, Checkpoint>(
         (await loadCheckpoints(db, [...loops.keys()])).map((checkpoint) => [checkpoint.name, checkpoint]),
       );
-      return Promise.all(
-        [...loops.values()].map(async (loop) => {
-          const checkpoint = checkpoints.get(loop.projector.name);
-          const position = loop.position ?? checkpoint?.position ?? { transactionId: 0n, globalPosition: 0n };
-          const failedAt = loop.failedAt ?? checkpoint?.failedAt ?? undefined;
-          const state: ProjectorState =
-            loop.state === "standby" && checkpoint?.status === "stalled" ? "stalled" : loop.state;
-          return {
-            name: loop.projector.name,
-            state,
-            position: printable(position),
-            lag: await source.countAfter(position),
-            ...(loop.error || checkpoint?.error ? { error: loop.error ?? checkpoint?.error ?? undefined } : {}),
-            ...(failedAt ? { failedAt: printable(failedAt) } : {}),
-          };
-        }),
-      );
+      // Most projectors stand at the same few positions: each is counted once, one count at a time. A count
+      // per projector at once (thirty) took the pool from the requests for as long, at every scrape.
+      const lags = new Map<string, number>();
+      const lagAt = async (position: Position) => {
+        const key = `${position.transactionId}:${position.globalPosition}`;
+        const known = lags.get(key);
+        if (known !== undefined) return known;
+        const lag = await source.countAfter(position);
+        lags.set(key, lag);
+        return lag;
+      };
+      const statuses: ProjectorStatus[] = [];
+      for (const loop of loops.values()) {
+        const checkpoint = checkpoints.get(loop.projector.name);
+        const position = loop.position ?? checkpoint?.position ?? { transactionId: 0n, globalPosition: 0n };
+        const failedAt = loop.failedAt ?? checkpoint?.failedAt ?? undefined;
+        const state: ProjectorState =
+          loop.state === "standby" && checkpoint?.status === "stalled" ? "stalled" : loop.state;
+        statuses.push({
+          name: loop.projector.name,
+          state,
+          position: printable(position),
+          lag: await lagAt(position),
+          ...(loop.error || checkpoint?.error ? { error: loop.error ?? checkpoint?.error ?? undefined } : {}),
+          ...(failedAt ? { failedAt: printable(failedAt) } : {}),
+        });
+      }
+      return statuses;
     },
 
     /**

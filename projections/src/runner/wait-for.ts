@@ -31,13 +31,33 @@ export interface WaitContext {
  * Projectors run here answer the moment they commit (they announce every move); those run by another
  * process are seen through that process's announcements, or their stored checkpoints (`remotePollMs`).
  */
-export const createWaitFor =
-  (context: WaitContext) =>
-  (position: Position, names?: readonly string[], timeoutMs = context.waitTimeoutMs) => {
-    const { db, loops, progress } = context;
+export const createWaitFor = (context: WaitContext) => {
+  const { db, loops, progress } = context;
+  /**
+   * The stored checkpoints of every projector, as last read, shared by the waits: a wait reuses a read sent
+   * after it began and less than half a re-check ago (checkpoints only move on, so an older answer can only
+   * say "not yet"), so concurrent waits cost one read per re-check rather than one each.
+   */
+  let stored: { sentAt: number; checkpoints: Promise<Checkpoint[]> } | undefined;
+  const storedCheckpoints = (since: number) => {
+    const now = performance.now();
+    if (stored && stored.sentAt >= since && now - stored.sentAt < context.remotePollMs / 2) return stored.checkpoints;
+    const read = { sentAt: now, checkpoints: loadCheckpoints(db, context.names) };
+    stored = read;
+    read.checkpoints.catch(() => {
+      if (stored === read) stored = undefined;
+    });
+    return read.checkpoints;
+  };
+  /**
+   * Per projector run elsewhere, a stored checkpoint and the earliest position up to which it was found to have
+   * something to apply after it: true of every later position too, for every wait.
+   */
+  const busyUpTo = new Map<string, { stored: string; position: Position }>();
+
+  return (position: Position, names?: readonly string[], timeoutMs = context.waitTimeoutMs) => {
     const wanted = names ?? context.names;
-    /** Per projector run elsewhere, the stored checkpoint after which it has something to apply up to `position`. */
-    const busyAfter = new Map<string, string>();
+    const began = performance.now();
     /**
      * Another process stores a projector's progress over events it does not handle only now and then,
      * so a checkpoint behind `position` may still mean "nothing of mine up to there".
@@ -45,9 +65,13 @@ export const createWaitFor =
     const nothingToApply = async (checkpoint: Checkpoint) => {
       const handles = loops.get(checkpoint.name)?.projector.handles;
       const stored = `${checkpoint.position.transactionId}:${checkpoint.position.globalPosition}`;
-      if (!handles || busyAfter.get(checkpoint.name) === stored) return false;
+      if (!handles) return false;
+      const busy = busyUpTo.get(checkpoint.name);
+      if (busy?.stored === stored && isAtOrAfter(position, busy.position)) return false;
       if (await context.source.anyOf(handles, checkpoint.position, position)) {
-        busyAfter.set(checkpoint.name, stored);
+        const known = busyUpTo.get(checkpoint.name);
+        if (known?.stored !== stored || !isAtOrAfter(position, known.position))
+          busyUpTo.set(checkpoint.name, { stored, position });
         return false;
       }
       return true;
@@ -79,7 +103,7 @@ export const createWaitFor =
       if (remote.length > 0) {
         progress.ask();
         if (!readStored) return { remote: true };
-        const checkpoints = await loadCheckpoints(db, remote);
+        const checkpoints = (await storedCheckpoints(began)).filter((checkpoint) => remote.includes(checkpoint.name));
         if (checkpoints.length !== remote.length) return { remote: true };
         for (const checkpoint of checkpoints) {
           if (isAtOrAfter(checkpoint.position, position)) continue;
@@ -149,3 +173,4 @@ export const createWaitFor =
       check(!progress.flowing());
     });
   };
+};

@@ -60,6 +60,21 @@ describe("the runner's wake-ups", () => {
     expect(wakeUps.heldBack(loopOf([], at(5)))).toBe(false);
   });
 
+  it("given appends of types a loop does not handle, when it counts announcements or looks for held-back events, then they do not concern it", () => {
+    const wakeUps = createWakeUps({ idlePollMs: 60_000, stopping: () => false });
+    const lessons = loopOf(["LessonScheduled"], at(2));
+    const before = wakeUps.announcedFor(lessons);
+    wakeUps.appended([{ position: at(4), types: ["StudentRegistered"] }]);
+    wakeUps.appended(undefined, { types: ["CreditsGranted"], head: at(5) });
+    expect(wakeUps.announcedFor(lessons)).toBe(before);
+    expect(wakeUps.heldBack(lessons)).toBe(false);
+    wakeUps.appended(undefined, { types: ["LessonScheduled", "CreditSpent"], head: at(3) });
+    expect(wakeUps.announcedFor(lessons)).toBe(before + 1);
+    expect(wakeUps.heldBack(lessons)).toBe(true);
+    wakeUps.appended(undefined, {});
+    expect(wakeUps.announcedFor(lessons)).toBe(before + 2);
+  });
+
   it("given idle loops without a time of their own, when the re-check comes, then they all wake at once; a stopping runner does not wait", async () => {
     const wakeUps = createWakeUps({ idlePollMs: 5, stopping: () => false });
     const first = wakeUps.idle(undefined, loopOf(["A"]));

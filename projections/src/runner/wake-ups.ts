@@ -26,6 +26,29 @@ export const createWakeUps = <L extends Wakeable>(options: { idlePollMs: number;
    * looks again soon rather than wait for the next wake-up or the re-check.
    */
   let head: Position | undefined;
+  /**
+   * Per event type, how many appends announced it and the furthest of them: what a loop counts and measures
+   * itself against (`announcedFor`, `heldBack`), so an append of types it does not handle neither sends it
+   * to read again at once nor keeps it looking for an event held back. Appends of unknown types count for
+   * every loop (`announced`, `head`).
+   */
+  let announcedUntyped = 0;
+  const byType = new Map<string, { announced: number; head: Position }>();
+  const noteTypes = (types: ReadonlySet<string> | undefined, position: Position | undefined) => {
+    if (!types) {
+      announcedUntyped++;
+      if (position) head = laterOf(head, position);
+      return;
+    }
+    for (const type of types) {
+      const known = byType.get(type);
+      if (known) {
+        known.announced++;
+        if (position) known.head = laterOf(known.head, position);
+      } else if (position) byType.set(type, { announced: 1, head: position });
+      else byType.set(type, { announced: 1, head: { transactionId: 0n, globalPosition: 0n } });
+    }
+  };
   /** Idle loops' wake-ups, each with its loop (none: woken by any append). */
   const wakers = new Map<() => void, L | undefined>();
   const polling = new Set<() => void>();
@@ -38,8 +61,9 @@ export const createWakeUps = <L extends Wakeable>(options: { idlePollMs: number;
   };
   /** What was announced while each of the runner's writes was under way (see `writing`). */
   const overlapping = new Set<{ types: Set<string>; all: boolean }>();
-  const announceTypes = (types: ReadonlySet<string> | undefined) => {
+  const announceTypes = (types: ReadonlySet<string> | undefined, position?: Position) => {
     announced++;
+    noteTypes(types, position);
     for (const during of overlapping) {
       if (!types) during.all = true;
       else for (const type of types) during.types.add(type);
@@ -51,20 +75,25 @@ export const createWakeUps = <L extends Wakeable>(options: { idlePollMs: number;
     /** How many appends were announced so far: a read sent before the latest one may miss it. */
     announced: () => announced,
 
+    /** How many appends that may concern `loop` were announced so far (a count that moves only for them). */
+    announcedFor: (loop: L) => {
+      let count = announcedUntyped;
+      for (const type of loop.handled) count += byType.get(type)?.announced ?? 0;
+      return count;
+    },
+
     /** The event source's `onAppended` listener. */
     appended(local?: AppendedLocally, remote?: AppendedRemotely) {
       // Another process's append wakes the loops its types concern too, when its wake-up named them.
-      if (!local && remote) {
-        if (remote.head) head = laterOf(head, remote.head);
-        return announceTypes(remote.types ? new Set(remote.types) : undefined);
-      }
+      if (!local && remote) return announceTypes(remote.types ? new Set(remote.types) : undefined, remote.head);
       let types: Set<string> | undefined = local ? new Set() : undefined;
+      let furthest: Position | undefined;
       for (const appended of local ?? []) {
-        head = laterOf(head, appended.position);
+        furthest = laterOf(furthest, appended.position);
         if (!appended.types) types = undefined;
         else for (const type of appended.types) types?.add(type);
       }
-      announceTypes(types);
+      announceTypes(types, furthest);
     },
 
     /** Wakes `loop` if it is idle: someone waits for it to reach a position. */
@@ -72,9 +101,19 @@ export const createWakeUps = <L extends Wakeable>(options: { idlePollMs: number;
       for (const [wake, idleLoop] of [...wakers]) if (idleLoop === loop) wake();
     },
 
-    /** Whether an append announced to the runner lies beyond where `loop` has read: committed, held back. */
-    heldBack: (loop: L) =>
-      head !== undefined && loop.position !== undefined && comparePositions(loop.position, head) < 0,
+    /**
+     * Whether an append announced to the runner that may concern `loop` lies beyond where it has read:
+     * committed, held back.
+     */
+    heldBack: (loop: L) => {
+      if (loop.position === undefined) return false;
+      let furthest = head;
+      for (const type of loop.handled) {
+        const typed = byType.get(type);
+        if (typed) furthest = laterOf(furthest, typed.head);
+      }
+      return furthest !== undefined && comparePositions(loop.position, furthest) < 0;
+    },
 
     /**
      * Runs one of the runner's writes. While a transaction is open, readers do not see the appends

@@ -37,6 +37,7 @@ const profileSaved = teacher(bruno, {
     bio: "Carioca, ensino inglês para viagens.",
     specialities: ["TRAVEL", "INTERVIEW"],
     languages: ["en", "pt"],
+    levelIds: [2, 3],
     by: "bruno@example.com",
     at: "2026-03-02T10:00:00.000Z",
   },
@@ -89,6 +90,7 @@ describe("teacher-profiles read model", () => {
           experience: "Três anos",
           specialities: ["TRAVEL", "INTERVIEW"],
           languages: ["en", "pt"],
+          levelIds: [2, 3],
           photo: { large: `api/teacher-photos/${photo}/256`, small: `api/teacher-photos/${photo}/64` },
           rating: { average: null, count: 0 },
         });

@@ -42,6 +42,8 @@ create table if not exists teacher_lessons (
 );
 create index if not exists teacher_lessons_teacher on teacher_lessons (teacher_id, student_id);
 `;
+/** The levels a teacher teaches: none for every profile saved before teachers chose them. */
+const LEVELS_TAUGHT = "alter table teacher_profiles add column level_ids bigint[] not null default '{}'";
 
 const rated = (note: number | null) => (countsAsRating(note) ? note : null);
 
@@ -129,12 +131,10 @@ const applyProfileEvent: EvolveOne = async (recorded, tx) => {
       return;
     }
     case "TeacherProfileChanged":
-      await tx.query("update teacher_profiles set bio = $2, specialities = $3, languages = $4 where teacher_id = $1", [
-        teacherId,
-        event.data.bio,
-        event.data.specialities,
-        event.data.languages,
-      ]);
+      await tx.query(
+        "update teacher_profiles set bio = $2, specialities = $3, languages = $4, level_ids = $5 where teacher_id = $1",
+        [teacherId, event.data.bio, event.data.specialities, event.data.languages, event.data.levelIds ?? []],
+      );
       return;
     case "TeacherPhotoChanged":
       await tx.query("update teacher_profiles set photo = $2 where teacher_id = $1", [teacherId, event.data.photo]);
@@ -156,7 +156,10 @@ export const teacherProfilesProjector: Projector = {
   // lessons' read model); the profile and the ratings a student just gave are read back at once.
   awaitedOn: [...PROFILE_EVENTS, ...RATING_EVENTS],
   tables: ["teacher_profiles", "teacher_lessons"],
-  migrate: readModelMigrations("teacher-profiles", [{ name: "001-teacher-profiles", sql: TEACHER_PROFILES_SCHEMA }]),
+  migrate: readModelMigrations("teacher-profiles", [
+    { name: "001-teacher-profiles", sql: TEACHER_PROFILES_SCHEMA },
+    { name: "002-levels-taught", sql: LEVELS_TAUGHT },
+  ]),
   // The lessons a burst schedules, in one statement; every other event on its own, in order.
   evolve: async (events, tx) => {
     await applyScheduledInRuns(
@@ -182,6 +185,7 @@ interface ProfileRow {
   bio: string;
   specialities: string[];
   languages: string[];
+  level_ids: (string | number)[];
   photo: string | null;
   average: string | number | null;
   ratings: string | number;
@@ -203,6 +207,7 @@ const viewOf = (row: ProfileRow): TeacherProfileView => ({
   experience: row.experience ?? "",
   specialities: row.specialities as TeacherSpeciality[],
   languages: row.languages as TeacherLanguage[],
+  levelIds: row.level_ids.map(Number),
   photo: row.photo ? { large: teacherPhotoPath(row.photo, 256), small: teacherPhotoPath(row.photo, 64) } : null,
   rating: ratingOfRow(row),
 });

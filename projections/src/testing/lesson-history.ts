@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
 import { type LessonEvent, lessonStreams } from "@el/domain/lessons/lesson";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterAll } from "vitest";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
+import { emptyPglite } from "./empty-pglite";
 
 /** Tests' helpers for projectors whose `evolve` applies lesson events a batch at a time. */
 
@@ -45,6 +46,20 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
               date: instant(n),
               objective: "TRAVEL",
               createdDate: instant(0),
+              // Now and then the student chose the teacher: booked in their slots, or requested of them alone.
+              ...(lesson % 5 === 0
+                ? {
+                    chosenTeacher:
+                      lesson % 10 === 0
+                        ? { teacher: person(500), how: "BOOKED" as const, seriesId: lesson }
+                        : {
+                            teacher: person(501),
+                            how: "REQUESTED" as const,
+                            expiresAt: instant(n + 12),
+                            fallback: "BOARD" as const,
+                          },
+                  }
+                : {}),
             },
           }
         : pick<LessonEvent>([
@@ -56,6 +71,15 @@ export const lessonHistory = (seed: number, count: number): RecordedEvent[] => {
             },
             { type: "LessonTeacherUnassigned", data: { from: teacher, by: 1, at: instant(n) } },
             { type: "LessonCancelled", data: { by: 1, role: "admin", refunded: true, at: instant(n) } },
+            {
+              type: "LessonRequestLapsed",
+              data: {
+                teacher: person(501),
+                reason: "EXPIRED",
+                fallback: next() < 0.5 ? "BOARD" : "CANCEL",
+                at: instant(n),
+              },
+            },
             {
               type: "StudentFeedbackGiven",
               data: { feedbackId: n, studentId: 1, note: 5, information: "", givenAt: instant(n) },
@@ -182,7 +206,7 @@ export const batchComparisons = () => {
     rowsIn: (db: PGlite, schema: string) => Promise<Rows>,
     way: "replay" | "live" = "replay",
   ) => {
-    opened ??= PGlite.create();
+    opened ??= emptyPglite();
     const db = await opened;
     return appliedBothWays(db, projector, events, batchSize, (schema) => rowsIn(db, schema), way);
   };

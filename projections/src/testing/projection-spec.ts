@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@el/domain";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type { Projector, Push } from "../runner/projector";
 import type { Sql } from "../sql";
+import { emptyPglite } from "./empty-pglite";
 
 /**
  * An event as a spec states it: the stream it is on and the domain event (`{ type, data }`). `at` is
@@ -79,7 +80,7 @@ export const recordAll = (events: readonly SpecEvent[]): RecordedEvent[] => even
 export const projectionSpec = (...projectors: Projector[]) => {
   let opened: Promise<PGlite> | undefined;
   const database = () => {
-    opened ??= PGlite.create().then(async (db) => {
+    opened ??= emptyPglite().then(async (db) => {
       for (const projector of projectors) await projector.migrate(sqlOf(db));
       return db;
     });

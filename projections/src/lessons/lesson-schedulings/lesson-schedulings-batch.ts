@@ -35,6 +35,9 @@ const COLUMNS = [
   "payment_id",
   "paid_cents",
   "paid_at",
+  "on_board",
+  "chosen_how",
+  "series_id",
 ] as const;
 
 type Row = Record<(typeof COLUMNS)[number], unknown>;
@@ -63,6 +66,9 @@ const fold = (row: Row | undefined, recorded: RecordedEvent): Row | undefined =>
       objective: data.objective,
       created_date: data.createdDate,
       status: "pending",
+      on_board: data.chosenTeacher === undefined,
+      chosen_how: data.chosenTeacher?.how ?? null,
+      series_id: data.chosenTeacher?.seriesId ?? null,
     };
   }
   if (!row) return row;
@@ -102,7 +108,10 @@ const fold = (row: Row | undefined, recorded: RecordedEvent): Row | undefined =>
         teacher_last_name: null,
         meet_url: null,
         accepted_at: null,
+        on_board: true,
       };
+    case "LessonRequestLapsed":
+      return event.data.fallback === "BOARD" ? { ...row, on_board: true } : row;
     case "LessonCancelled":
       return { ...row, status: "cancelled", cancelled_at: event.data.at };
     case "StudentFeedbackGiven":

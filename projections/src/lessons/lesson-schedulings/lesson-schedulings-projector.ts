@@ -55,6 +55,18 @@ create index if not exists lesson_schedulings_control_month on lesson_scheduling
   ((extract(month from date at time zone 'America/Sao_Paulo')), date desc, id desc) where status <> 'cancelled';
 `;
 
+/**
+ * A lesson whose student chose the teacher ("BOOKED" in their free slots, "REQUESTED" of them alone) is not
+ * on the teachers' open board (`on_board`) until its request lapses to it or its teacher is taken away.
+ */
+const CHOSEN_TEACHER_SCHEMA = `
+alter table lesson_schedulings add column on_board boolean not null default true;
+alter table lesson_schedulings add column chosen_how text check (chosen_how in ('BOOKED', 'REQUESTED'));
+alter table lesson_schedulings add column series_id bigint;
+drop index lesson_schedulings_pending;
+create index lesson_schedulings_pending on lesson_schedulings (date) where status = 'pending' and on_board;
+`;
+
 const push = <Name extends ServerToClientEventName>(
   room: string,
   event: Name,
@@ -66,11 +78,15 @@ const pendingPush = (data: LessonEventData<"LessonScheduled">): Push => {
   return push(TEACHERS_ROOM, "lesson:pending", { lesson: { id, date, objective, level, trail, student } });
 };
 
+/** Every teacher's board offers a lesson just scheduled, unless its student chose the teacher. */
+const pendingPushes = (data: LessonEventData<"LessonScheduled">): Push[] =>
+  data.chosenTeacher ? [] : [pendingPush(data)];
+
 const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Promise<Push[]> => {
   await tx.query(
     `insert into lesson_schedulings (id, student_id, student_first_name, student_last_name, trail_id, trail_number,
-       trail_title, level_id, level_name, date, objective, created_date, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending')
+       trail_title, level_id, level_name, date, objective, created_date, status, on_board, chosen_how, series_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending', $13, $14, $15)
      on conflict (id) do nothing`,
     [
       data.id,
@@ -85,10 +101,13 @@ const scheduled = async (data: LessonEventData<"LessonScheduled">, tx: Sql): Pro
       data.date,
       data.objective,
       data.createdDate,
+      data.chosenTeacher === undefined,
+      data.chosenTeacher?.how ?? null,
+      data.chosenTeacher?.seriesId ?? null,
     ],
-    { prepareAs: "lesson_schedulings_scheduled" },
+    { prepareAs: "lesson_schedulings_scheduled_chosen" },
   );
-  return [pendingPush(data)];
+  return pendingPushes(data);
 };
 
 interface ChangedRow {
@@ -107,7 +126,19 @@ interface ChangedRow {
   teacher_first_name: string | null;
   teacher_last_name: string | null;
   meet_url: string | null;
+  on_board: boolean;
+  chosen_how: "BOOKED" | "REQUESTED" | null;
+  series_id: string | null;
 }
+
+const pendingLessonOf = (id: number, row: ChangedRow) => ({
+  id,
+  date: new Date(row.date).toISOString(),
+  objective: row.objective,
+  level: { id: row.level_id, name: row.level_name },
+  trail: { id: row.trail_id, number: row.trail_number, title: row.trail_title },
+  student: { id: Number(row.student_id), firstName: row.student_first_name, lastName: row.student_last_name },
+});
 
 /**
  * An administrator moved a lesson or gave it to another teacher: the pushes that already say so. Waiting
@@ -116,17 +147,8 @@ interface ChangedRow {
  */
 const changedPushes = (id: number, row: ChangedRow): Push[] => {
   if (row.status === "cancelled") return [];
-  if (row.status === "pending" || row.teacher_id === null) {
-    const lesson = {
-      id,
-      date: new Date(row.date).toISOString(),
-      objective: row.objective,
-      level: { id: row.level_id, name: row.level_name },
-      trail: { id: row.trail_id, number: row.trail_number, title: row.trail_title },
-      student: { id: Number(row.student_id), firstName: row.student_first_name, lastName: row.student_last_name },
-    };
-    return [push(TEACHERS_ROOM, "lesson:pending", { lesson })];
-  }
+  if (row.status === "pending" || row.teacher_id === null)
+    return row.on_board ? [push(TEACHERS_ROOM, "lesson:pending", { lesson: pendingLessonOf(id, row) })] : [];
   const teacherId = Number(row.teacher_id);
   const accepted = {
     lessonId: id,
@@ -170,10 +192,10 @@ const applyLessonEvent: EvolveOne = async (recorded, tx) => {
       return scheduled(event.data, tx);
     case "LessonAccepted": {
       const { teacher, meetUrl, acceptedAt } = event.data;
-      const { rows } = await tx.query<{ student_id: string; date: Date }>(
+      const { rows } = await tx.query<ChangedRow>(
         `update lesson_schedulings set status = 'accepted', teacher_id = $2, teacher_first_name = $3,
            teacher_last_name = $4, meet_url = $5, accepted_at = $6
-         where id = $1 returning student_id, date`,
+         where id = $1 returning *`,
         [id, teacher.id, teacher.firstName, teacher.lastName, meetUrl, acceptedAt],
       );
       const row = rows[0];
@@ -184,11 +206,17 @@ const applyLessonEvent: EvolveOne = async (recorded, tx) => {
         teacher: { id: teacher.id, name: fullName(teacher) },
         meetUrl,
       };
+      const seriesId = row.series_id === null ? {} : { seriesId: Number(row.series_id) };
       return [
-        push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id }),
+        // Only the boards that offered it have it to drop.
+        ...(row.on_board ? [push(TEACHERS_ROOM, "lesson:claimed", { lessonId: id, teacherId: teacher.id })] : []),
         push(userRoom(Number(row.student_id)), "lesson:accepted", accepted),
         // Given by an administrator, the lesson is news to its teacher too.
         ...(event.data.assignedBy === undefined ? [] : [push(userRoom(teacher.id), "lesson:accepted", accepted)]),
+        // Booked in the teacher's free slots: it is theirs already, and news to them.
+        ...(row.chosen_how === "BOOKED"
+          ? [push(userRoom(teacher.id), "lesson:booked", { lesson: pendingLessonOf(id, row), meetUrl, ...seriesId })]
+          : []),
       ];
     }
     case "LessonMoved": {
@@ -215,7 +243,7 @@ const applyLessonEvent: EvolveOne = async (recorded, tx) => {
     case "LessonTeacherUnassigned": {
       const { rows } = await tx.query<ChangedRow>(
         `update lesson_schedulings set status = 'pending', teacher_id = null, teacher_first_name = null,
-           teacher_last_name = null, meet_url = null, accepted_at = null
+           teacher_last_name = null, meet_url = null, accepted_at = null, on_board = true
          where id = $1 returning *`,
         [id],
       );
@@ -229,6 +257,15 @@ const applyLessonEvent: EvolveOne = async (recorded, tx) => {
         push(userRoom(Number(row.student_id)), "lesson:unassigned", { lessonId: id }),
         ...changedPushes(id, row),
       ];
+    }
+    // Declined or expired with the fallback "BOARD": every teacher's board offers it from now on.
+    case "LessonRequestLapsed": {
+      if (event.data.fallback !== "BOARD") return [];
+      const { rows } = await tx.query<ChangedRow>(
+        "update lesson_schedulings set on_board = true where id = $1 returning *",
+        [id],
+      );
+      return rows[0]?.status === "pending" ? changedPushes(id, rows[0]) : [];
     }
     case "LessonCancelled": {
       const { rows } = await tx.query<{ student_id: string; teacher_id: string | null }>(
@@ -307,6 +344,7 @@ export const lessonSchedulingsProjector: Projector = {
     "LessonMoved",
     "LessonTeacherChanged",
     "LessonTeacherUnassigned",
+    "LessonRequestLapsed",
     "LessonCancelled",
     "StudentFeedbackGiven",
     "TeacherFeedbackGiven",
@@ -321,6 +359,7 @@ export const lessonSchedulingsProjector: Projector = {
   tables: ["lesson_schedulings"],
   migrate: readModelMigrations("lesson-schedulings", [
     { name: "001-lesson-schedulings", sql: LESSON_SCHEDULINGS_SCHEMA },
+    { name: "002-chosen-teacher", sql: CHOSEN_TEACHER_SCHEMA },
   ]),
   // Live, a burst of schedulings is one insert and every other event is applied on its own, in order, with
   // its pushes. In a replay nobody listens: the whole batch takes a few statements.
@@ -332,10 +371,12 @@ export const lessonSchedulingsProjector: Projector = {
         (event) => event.type === "LessonScheduled",
         async (run, runTx) => {
           await insertScheduledLessons(run, runTx);
-          return run.map((event) => ({
-            ...pendingPush(event.data as LessonEventData<"LessonScheduled">),
-            recordedAt: event.recordedAt.getTime(),
-          }));
+          return run.flatMap((event) =>
+            pendingPushes(event.data as LessonEventData<"LessonScheduled">).map((pending) => ({
+              ...pending,
+              recordedAt: event.recordedAt.getTime(),
+            })),
+          );
         },
         applyLessonEvent,
       );

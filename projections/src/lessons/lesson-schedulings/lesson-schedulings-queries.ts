@@ -145,10 +145,13 @@ export const lastWithoutFeedback = async (sql: Sql, viewer: LessonViewer, now: D
   return rows[0] ? toScheduling(rows[0]) : null;
 };
 
-/** The teachers' board: lessons waiting for a teacher, soonest first; `from` keeps only those still ahead. */
+/**
+ * The teachers' board: lessons waiting for any teacher, soonest first (not those whose student chose the
+ * teacher, see `on_board`); `from` keeps only those still ahead.
+ */
 export const pendingLessons = async (sql: Sql, from?: Date) => {
   const { rows } = await sql.query<LessonSchedulingRow>(
-    `select * from lesson_schedulings where status = 'pending' and ($1::timestamptz is null or date > $1)
+    `select * from lesson_schedulings where status = 'pending' and on_board and ($1::timestamptz is null or date > $1)
      order by date asc, id asc`,
     [from ?? null],
   );

@@ -1,0 +1,2 @@
+export * from "./availability-queries";
+export * from "./teacher-availability";

@@ -1,0 +1,3 @@
+export * from "./dispute-mails";
+export * from "./disputes-projector";
+export * from "./disputes-queries";

@@ -1,0 +1,3 @@
+export * from "./message-digests";
+export * from "./messages-projector";
+export * from "./messages-queries";

@@ -1,0 +1,2 @@
+export * from "./push-notifications";
+export * from "./push-queries";
