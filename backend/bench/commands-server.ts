@@ -1,8 +1,9 @@
 /**
- * The backend side of `bench:commands`, in a worker thread so the server and the load generator each
- * have their own event loop (as a server and its clients would). Builds the product on the given
- * PostgreSQL database, listens on 127.0.0.1, creates the students (with credits for every lesson the
- * run will ask of them) and posts back where it listens and who may call it.
+ * The backend side of `bench:commands` (in a child process of its own, `server-process.ts`, so its CPU can be
+ * read apart from the load generator's) and of `bench:checkout` (in a worker thread): the server and the load
+ * generator each have their own event loop (as a server and its clients would). Builds the product on the given
+ * PostgreSQL database, listens on 127.0.0.1, creates the students (with credits for every lesson the run will
+ * ask of them) and sends back where it listens and who may call it.
  */
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { writeFile } from "node:fs/promises";
@@ -21,12 +22,19 @@ import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
 import { studentState } from "../src/features/lessons/lesson-commands";
 import { aTrail, givenStudent } from "../test/lesson-fixtures";
+import { serverParameters, toParent } from "./server-process";
 
-const { databaseUrl, students, creditsEach, longHistories } = workerData as {
+const { databaseUrl, students, creditsEach, longHistories } = (workerData ?? serverParameters()) as {
   databaseUrl: string;
   students: number;
   creditsEach: number;
   longHistories: { students: number; lessons: number; credits: number };
+};
+/** To the bench: the worker's port in a worker thread, IPC in a child process. */
+const parent = {
+  send: (message: unknown) => (parentPort ? parentPort.postMessage(message) : toParent.send(message)),
+  on: (listener: (message: unknown) => void) =>
+    parentPort ? parentPort.on("message", listener) : toParent.on(listener),
 };
 const ADMIN_EMAIL = "admin@englishlessons.test";
 
@@ -145,7 +153,7 @@ for (;;) {
   if ((rows[0]?.stored ?? 0) >= restartedStreams.length) break;
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
-parentPort?.postMessage(people);
+parent.send(people);
 
 /**
  * A phase's measurement, from `measure:start` to `measure:stop`; with `profile` (a file name) a CPU profile
@@ -266,14 +274,19 @@ const stopPhase = async (): Promise<ServerView> => {
   return view;
 };
 
-parentPort?.on("message", async (message: string | { measure: "start" | "stop"; profile?: string }) => {
-  if (typeof message === "object") {
-    if (message.measure === "start") await startPhase(message.profile);
-    parentPort?.postMessage({ measured: message.measure === "stop" ? await stopPhase() : undefined });
+/** `{ measure: "start" | "stop", profile? }` answered `{ answer: "measure", measured }`; "stop" closes the server. */
+parent.on(async (message) => {
+  if (typeof message === "object" && message !== null) {
+    const { measure, profile } = message as { measure?: "start" | "stop"; profile?: string };
+    if (measure === "start") await startPhase(profile);
+    parent.send({ answer: "measure", measured: measure === "stop" ? await stopPhase() : undefined });
     return;
   }
   if (message !== "stop") return;
   await app.close();
   await db.close();
-  parentPort?.postMessage("stopped");
+  if (parentPort) parentPort.postMessage("stopped");
+  else toParent.stopped();
 });
+// In a child process: the bench gone (its process ended or failed), nothing is left to serve.
+if (!parentPort) process.once("disconnect", () => process.exit(0));

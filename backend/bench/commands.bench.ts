@@ -1,7 +1,7 @@
 /**
  * `npm run bench:commands`: what a command costs over HTTP, on the local PostgreSQL (fresh database,
- * dropped at the end; durable commits as PostgreSQL is configured). The server runs in a worker thread,
- * the load generator here.
+ * dropped at the end; durable commits as PostgreSQL is configured). The server runs in a child process of its
+ * own (`server-process.ts`), the load generator here.
  *
  *  1. The floor: a bare `INSERT` round trip from this process to the same PostgreSQL.
  *  2. One request at a time: `GET /api/account`, `GET /api/item-packages`, `POST /api/users/{login}/credits`,
@@ -14,11 +14,11 @@
  *     achieved rate, status counts and latency percentiles per rate, and the saturation rate (the highest
  *     rate whose p99 stays under 100 ms).
  *
- * Beside each figure, PostgreSQL's view (transactions committed, CPU of its sessions) and the server's own
- * (`ServerView`): statements it sent per request, how busy its event loop was and how late its timers
+ * Beside each figure, PostgreSQL's view (transactions committed, CPU of its sessions), the server process's CPU
+ * (/proc, all its threads) and the server's own view (`ServerView`): statements it sent per request, how busy its event loop was and how late its timers
  * fired, its garbage collector's pauses, and where its commands' time went (waiting for their streams,
  * reading, deciding, appending, waiting for the read models). `BENCH_PROFILE=dir` also writes a CPU
- * profile of the server thread per arrival rate there. What the HTTP benchmarks share is in `harness.ts`.
+ * profile of the server per arrival rate there. What the HTTP benchmarks share is in `harness.ts`.
  *
  * Not a test: it prints tables. `BENCH_RATES=50,100` and `BENCH_SECONDS=5` shorten a run.
  */
@@ -35,9 +35,9 @@ import {
   openLoop,
   outcomesText,
   perRequestOf,
-  startServer,
   summary,
 } from "./harness";
+import { startServerProcess } from "./server-process";
 
 const RATES = (process.env.BENCH_RATES ?? "50,100,200,300,400").split(",").map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -50,7 +50,7 @@ const database = benchDatabase("el_bench_commands");
 const totalSchedulings = SEQUENTIAL + RATES.reduce((sum, rate) => sum + rate * SECONDS, 0);
 // Enough students that concurrent requests almost never share one, each with a credit for every lesson
 // the run will ask of them.
-const STUDENTS = 2000;
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const CREDITS_EACH = Math.ceil(totalSchedulings / STUDENTS) + 1;
 /** Students with two years of lessons behind them, who schedule one at a time too. */
 const LONG_HISTORIES = { students: 20, lessons: 2000, credits: 2000 + SEQUENTIAL + 1 };
@@ -81,35 +81,31 @@ const slots = (() => {
 })();
 
 await database.create();
-const {
-  worker: server,
-  ready,
-  stop,
-} = await startServer<People>(new URL("./commands-server.ts", import.meta.url), {
+const server = startServerProcess<People>(new URL("./commands-server.ts", import.meta.url), {
   databaseUrl: database.url,
   students: STUDENTS,
   creditsEach: CREDITS_EACH,
   longHistories: LONG_HISTORIES,
 });
 try {
-  const people = await ready;
-  /** The server's view of what `work` cost it (and a CPU profile of it, given a file). */
+  const people = await server.ready;
+  /** The server's view of what `work` cost it, its process's CPU ms (and a CPU profile of it, given a file). */
   const measured = async <T>(work: () => Promise<T>, profile?: string) => {
-    const answer = () =>
-      new Promise<ServerView | undefined>((resolve) =>
-        server.once("message", (message: { measured?: ServerView }) => resolve(message.measured)),
-      );
-    let answered = answer();
-    server.postMessage({ measure: "start", profile });
-    await answered;
+    await server.ask("measure", { measure: "start", profile });
+    const cpuBefore = await server.cpuMs();
     const result = await work();
-    answered = answer();
-    server.postMessage({ measure: "stop" });
-    return { result, view: (await answered) as ServerView };
+    const cpuMs = (await server.cpuMs()) - cpuBefore;
+    const { measured: view } = await server.ask<{ measured: ServerView }>("measure", { measure: "stop" });
+    return { result, view: { ...view, cpuMs } };
   };
   /** One row of the cost tables: PostgreSQL's view, then the server's. */
-  const costRow = (name: string, database: ReturnType<typeof perRequestOf>, view: ServerView, requests: number) =>
-    `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${(view.statements / requests).toFixed(1).padStart(10)} | ${`${(view.busy * 100).toFixed(0)} %`.padStart(6)} | ${ms(view.loopDelay.p99).padStart(9)} | ${ms(view.loopDelay.max).padStart(9)} | ${`${view.gc.count} (${view.gc.major})`.padStart(11)} | ${ms(view.gc.totalMs)} | ${ms(view.gc.maxMs)} |`;
+  const costRow = (
+    name: string,
+    database: ReturnType<typeof perRequestOf>,
+    view: ServerView & { cpuMs: number },
+    requests: number,
+  ) =>
+    `| ${name} | ${database.transactions.toFixed(1).padStart(12)} | ${database.cpuMs.toFixed(2).padStart(9)} | ${(view.cpuMs / requests).toFixed(2).padStart(13)} | ${(view.statements / requests).toFixed(1).padStart(10)} | ${`${(view.busy * 100).toFixed(0)} %`.padStart(6)} | ${ms(view.loopDelay.p99).padStart(9)} | ${ms(view.loopDelay.max).padStart(9)} | ${`${view.gc.count} (${view.gc.major})`.padStart(11)} | ${ms(view.gc.totalMs)} | ${ms(view.gc.maxMs)} |`;
   /** Where the commands' time went inside the server: each phase's p50 / p99, ms. */
   const phasesRow = (name: string, view: ServerView) => {
     const { count, phases, reads } = view.commands;
@@ -126,10 +122,10 @@ try {
   };
   const costHeader = (name: string, rule: string) => {
     console.log(
-      `| ${name} | transactions | PG CPU ms | statements | busy   | delay p99 | delay max | GCs (major) | GC total | GC max   |`,
+      `| ${name} | transactions | PG CPU ms | server CPU ms | statements | busy   | delay p99 | delay max | GCs (major) | GC total | GC max   |`,
     );
     console.log(
-      `| ${rule} | -----------: | --------: | ---------: | -----: | --------: | --------: | ----------: | -------: | -------: |`,
+      `| ${rule} | -----------: | --------: | ------------: | ---------: | -----: | --------: | --------: | ----------: | -------: | -------: |`,
     );
   };
   let nextStudent = 0;
@@ -197,10 +193,10 @@ try {
     if (view.commands.count > 0) phaseRows.push(phasesRow(name.padEnd(WIDTH), view));
   }
   console.log(
-    "\nWhat each request cost, one at a time: PostgreSQL's view (transactions committed, CPU of its sessions)",
+    "\nWhat each request cost, one at a time: PostgreSQL's view (transactions committed, CPU of its sessions), the",
   );
   console.log(
-    "and the server's (statements it sent, its event loop's busy share and delay, its garbage collections; ms)",
+    "server process's CPU (all its threads) and the server's view (statements it sent, its event loop's busy share and delay, its garbage collections; ms)",
   );
   costHeader("request".padEnd(WIDTH), "-".repeat(WIDTH));
   for (const row of perRequest) console.log(row);
@@ -261,8 +257,8 @@ try {
     `\nSaturation rate (highest offered rate with every request 201 and p99 under 100 ms): ${saturation || "below the lowest rate"}/s`,
   );
 
-  await stop();
+  await server.stop();
 } finally {
-  await server.terminate();
+  server.kill();
   await database.drop();
 }

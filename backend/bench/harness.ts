@@ -119,7 +119,7 @@ export const measureInsertFloor = async (databaseUrl: string) => {
 };
 
 /** CPU time a process has used, ms, as Linux accounts it (undefined elsewhere, or once it has exited). */
-const cpuMsOf = async (pid: number) => {
+export const cpuMsOf = async (pid: number) => {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -133,9 +133,10 @@ const cpuMsOf = async (pid: number) => {
 /**
  * PostgreSQL's own view of what the requests cost it: transactions committed in the bench database (this
  * reading's own transaction and idle projector wake-ups included, a rounding error over 200 requests), and
- * the CPU time its sessions on the bench database used, when PostgreSQL runs on this machine (a session
- * that ends in between takes its time with it: the pool keeps its connections while busy). Statistics
- * reach the shared counters within a second, hence the pause before reading.
+ * the CPU time its client sessions on the bench database used, when PostgreSQL runs on this machine (a session
+ * that ends in between takes its time with it: the pool keeps its connections while busy). Autovacuum's
+ * workers are left out: they come and go, and one alive at a reading added its whole life's CPU to the
+ * figure, by chance. Statistics reach the shared counters within a second, hence the pause before reading.
  */
 export const databaseActivity = async (databaseUrl: string) => {
   await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -146,7 +147,8 @@ export const databaseActivity = async (databaseUrl: string) => {
       "select xact_commit as n from pg_stat_database where datname = current_database()",
     );
     const sessions = await client.query<{ pid: number }>(
-      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      `select pid from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
     );
     const cpu = new Map<number, number>();
     for (const { pid } of sessions.rows) {

@@ -1,6 +1,7 @@
 /**
- * What `bench:load` and `bench:soak` share: the two-instance deployment (two backends in worker threads on one
- * fresh PostgreSQL database, socket.io's PostgreSQL adapter between them), its browsers connected half to each
+ * What `bench:load` and `bench:soak` share: the two-instance deployment (two backends in child processes of their
+ * own, `journey-server.ts`, on one fresh PostgreSQL database, socket.io's PostgreSQL adapter between them, the
+ * environment inherited, `REDIS_URL` included), its browsers connected half to each
  * instance, and the lesson journey split across the two: a student schedules on one instance and, once
  * answered, a teacher connected to the other claims the lesson there, each waiting for the other party's push.
  */
@@ -8,7 +9,8 @@ import { performance } from "node:perf_hooks";
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import { parseServerPush } from "@el/domain/realtime";
 import { io, type Socket } from "socket.io-client";
-import { benchDatabase, call, type Outcome, startServer } from "./harness";
+import { benchDatabase, call, type Outcome } from "./harness";
+import { startServerProcess } from "./server-process";
 
 /** One-hour lessons a teacher can hold in a day without two of them sharing a half-hour (07:00 to 21:00). */
 const LESSONS_A_DAY = 15;
@@ -66,29 +68,44 @@ export const startDeployment = async (options: {
   students: number;
   teachers: number;
   creditsEach: number;
+  /** Where each backend writes a CPU profile when stopped (`node --cpu-prof`). */
+  profileDir?: string;
 }) => {
   const { students: STUDENTS, teachers: TEACHERS } = options;
   const database = benchDatabase(options.databasePrefix);
   await database.create();
-  const serverModule = new URL("./realtime-server.ts", import.meta.url);
-  const first = await startServer<People>(serverModule, {
-    databaseUrl: database.url,
-    students: STUDENTS,
-    teachers: TEACHERS,
-    creditsEach: options.creditsEach,
-  });
-  const people = await first.ready;
+  const serverModule = new URL("./journey-server.ts", import.meta.url);
+  const first = startServerProcess<People>(
+    serverModule,
+    { databaseUrl: database.url, students: STUDENTS, teachers: TEACHERS, creditsEach: options.creditsEach },
+    options.profileDir,
+  );
   // One instance: the same load on the first alone, to tell what the second one costs.
-  const second =
-    options.instances === 1
-      ? undefined
-      : await startServer<People>(serverModule, {
-          databaseUrl: database.url,
-          students: 0,
-          teachers: 0,
-          creditsEach: 0,
-        });
-  const urls = [people.url, second ? (await second.ready).url : people.url];
+  let second: ReturnType<typeof startServerProcess<People>> | undefined;
+  let people: People;
+  let urls: string[];
+  /** A deployment that could not start (PostgreSQL out of connections, sockets timing out) leaves nothing behind. */
+  const giveUp = async (error: unknown): Promise<never> => {
+    first.kill();
+    second?.kill();
+    await database.drop();
+    throw error;
+  };
+  try {
+    people = await first.ready;
+    second =
+      options.instances === 1
+        ? undefined
+        : startServerProcess<People>(
+            serverModule,
+            { databaseUrl: database.url, students: 0, teachers: 0, creditsEach: 0 },
+            options.profileDir,
+          );
+    urls = [people.url, second ? (await second.ready).url : people.url];
+  } catch (error) {
+    await giveUp(error);
+    throw error;
+  }
 
   // Who is waiting for which push: resolved by the socket that receives it. A push that arrives before its
   // waiter (a lesson:pending often beats the scheduling's answer) is kept a while for it.
@@ -121,7 +138,7 @@ export const startDeployment = async (options: {
       });
       return socket;
     }),
-  );
+  ).catch(giveUp);
   const studentSockets = await Promise.all(
     people.students.map(async (student, index) => {
       const socket = await connect(urls[(index + 1) % 2] ?? people.url, student.token);
@@ -131,7 +148,7 @@ export const startDeployment = async (options: {
       });
       return socket;
     }),
-  );
+  ).catch(giveUp);
 
   /**
    * A push expected: when it arrived (`performance.now()`, possibly before it was expected), or null if it
@@ -217,13 +234,14 @@ export const startDeployment = async (options: {
     for (const socket of [...teacherSockets, ...studentSockets]) socket.disconnect();
     await second?.stop();
     await first.stop();
-    await Promise.all([first.worker.terminate(), second?.worker.terminate()]);
     await database.drop();
   };
 
   return {
     database,
     urls: second ? urls : [people.url],
+    /** The backends' processes, the first's people's home first. */
+    servers: second ? [first, second] : [first],
     sockets: teacherSockets.length + studentSockets.length,
     journey,
     close,

@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { pushEndpointHostsOf } from "@el/domain/push/push-endpoints";
 
 export interface Config {
   port: number;
   host: string;
   /** Absent: the embedded PGlite under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * Where socket.io's Redis Streams adapter carries pushes between instances (`REDIS_URL`); absent, they go
+   * through PostgreSQL's NOTIFY. `REDIS_PREFIX` (default `el`) begins its stream's and keys' names, so that
+   * deployments sharing one Redis stay apart.
+   */
+  redis?: { url: string; prefix: string };
   dataDir: string;
   jwtSecret: string;
   /** Absent: e-mails are written to `${dataDir}/outbox` and logged. */
@@ -47,6 +54,18 @@ export interface Config {
   purchaseExpiryIntervalMs: number;
   /** How often each process looks for lesson e-mails that are due (`LESSON_MAIL_INTERVAL_MS`, default 30 s). */
   lessonMailIntervalMs: number;
+  /** How often each process books the weekly series' occurrences coming within reach (`LESSON_SERIES_INTERVAL_MS`, default 60 s). */
+  lessonSeriesIntervalMs: number;
+  /**
+   * How often each process looks for lesson requests whose teacher's time to answer is over
+   * (`LESSON_REQUEST_INTERVAL_MS`, default 30 s).
+   */
+  lessonRequestIntervalMs: number;
+  /**
+   * How often each process sends the e-mail digests of messages unread for 15 minutes
+   * (`MESSAGE_DIGEST_INTERVAL_MS`, default 60 s).
+   */
+  messageDigestIntervalMs: number;
   /**
    * The payment gateway's settings, as `paymentGatewayFromEnv` reads them: Getnet when `GETNET_CLIENT_ID`,
    * `GETNET_CLIENT_SECRET` and `GETNET_SELLER_ID` are set (`GETNET_BASE_URL`, `GETNET_TIMEOUT_MS`), else the
@@ -76,6 +95,19 @@ export interface Config {
    * JWT secret): changing it makes the stored tokens unreadable, and teachers connect their calendar again.
    */
   googleTokenKey: string;
+  /**
+   * The VAPID key pair phone notifications are signed with (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, base64url)
+   * and who sends them (`VAPID_SUBJECT`, a `mailto:` or `https:` address). Absent: a pair generated at the first
+   * start and kept in `${dataDir}/vapid-keys.json`.
+   */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** How often each process sends the phone notifications that are due (`PUSH_INTERVAL_MS`, default 30 s). */
+  pushIntervalMs: number;
+  /**
+   * The push services a subscription may name (`PUSH_ENDPOINT_HOSTS`, comma-separated): hosts, `*.` for a
+   * domain's subdomains, over https; or an origin such as `http://127.0.0.1:4500` (a local stand-in in tests).
+   */
+  pushEndpointHosts: string[];
 }
 
 /**
@@ -154,6 +186,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // Local by default; a container sets HOST=0.0.0.0.
     host: env.HOST ?? "127.0.0.1",
     databaseUrl: env.DATABASE_URL || undefined,
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL, prefix: env.REDIS_PREFIX || "el" } } : {}),
     dataDir,
     // Without a configured secret, tokens are signed with a key that lives as long as the process.
     jwtSecret,
@@ -171,6 +204,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     shutdownDrainMs: Number(env.SHUTDOWN_DRAIN_MS ?? (env.DATABASE_URL ? 2_000 : 0)),
     purchaseExpiryIntervalMs: Number(env.PURCHASE_EXPIRY_INTERVAL_MS ?? 30_000),
     lessonMailIntervalMs: Number(env.LESSON_MAIL_INTERVAL_MS ?? 30_000),
+    lessonSeriesIntervalMs: Number(env.LESSON_SERIES_INTERVAL_MS ?? 60_000),
+    lessonRequestIntervalMs: Number(env.LESSON_REQUEST_INTERVAL_MS ?? 30_000),
+    messageDigestIntervalMs: Number(env.MESSAGE_DIGEST_INTERVAL_MS ?? 60_000),
     gatewayEnv: Object.fromEntries(
       Object.entries(env).filter(([name]) => /^(GETNET_|SANDBOX_PIX_KEY$|PIX_MERCHANT_)/.test(name)),
     ),
@@ -182,5 +218,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     auditReplayTtlMs: Number(env.AUDIT_REPLAY_TTL_MS ?? 24 * 3_600_000),
     meetingIntervalMs: Number(env.MEETING_INTERVAL_MS ?? 30_000),
     googleTokenKey: env.GOOGLE_TOKEN_KEY || jwtSecret,
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      subject:
+        env.VAPID_SUBJECT || `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM ?? "")?.[1] ?? "no-reply@englishlessons.local"}`,
+    },
+    pushIntervalMs: Number(env.PUSH_INTERVAL_MS ?? 30_000),
+    pushEndpointHosts: pushEndpointHostsOf(env.PUSH_ENDPOINT_HOSTS),
   };
 };

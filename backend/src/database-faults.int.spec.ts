@@ -2,7 +2,7 @@ import net from "node:net";
 import type { Database } from "@el/projections/sql";
 import pg from "pg";
 import type { Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminToken } from "../test/accounts-fixtures";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabaseUrl } from "../test/databases";
@@ -116,7 +116,7 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
     trailId = (await aTrail(a.app)).id;
     const teacher = await givenTeacher(a.app);
     const sockets = [connect(urlA, teacher.token, true), connect(urlB, teacher.token, true)];
-    await Promise.all(sockets.map(connected));
+    await Promise.all(sockets.map((socket) => connected(socket)));
     instances = [
       { name: "a", test: a, student: await givenStudent(a.app, { credits: 500 }), teacherSocket: sockets[0] as Socket },
       { name: "b", test: b, student: await givenStudent(a.app, { credits: 500 }), teacherSocket: sockets[1] as Socket },
@@ -127,8 +127,13 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
         heard.get(instance.name)?.push(lesson.id);
       });
     }
-    // Each instance hears the other's announcement (every 5 s) before pushes are expected to cross.
-    await sleep(5500);
+    // Pushes cross once both adapters listen: each announces itself as it starts listening and the other
+    // answers at once (the periodic heartbeat, every 5 s, is not needed for that).
+    const adapterSessions = `select pid from pg_stat_activity where datname = $1 and ${sessionsOf.adapter}`;
+    await vi.waitFor(async () => expect((await admin.query(adapterSessions, [database])).rowCount).toBe(2), {
+      timeout: 10_000,
+      interval: 100,
+    });
   }, 60_000);
 
   afterAll(async () => {

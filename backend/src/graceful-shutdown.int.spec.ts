@@ -4,8 +4,8 @@ import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken } from "../test/accounts-fixtures";
 import { createTestApp } from "../test/app";
-import { createTestDatabaseUrl } from "../test/databases";
 import { aTrail, givenStudent, givenTeacher, type Person, saoPauloTime } from "../test/lesson-fixtures";
+import { createMigratedTestDatabaseUrl } from "../test/migrated-databases";
 import { freePort, type ProductProcess, spawnProduct } from "../test/product-process";
 import { type RetryingProxy, startRetryingProxy } from "../test/retrying-proxy";
 import { connect, disconnectAll } from "../test/sockets";
@@ -88,14 +88,13 @@ describe("stopping an instance on SIGTERM under load, and a rolling restart behi
     });
 
   beforeAll(async () => {
-    databaseUrl = await createTestDatabaseUrl();
+    databaseUrl = await createMigratedTestDatabaseUrl();
     // The people come from an app of the test's own on the same database, closed before the products start.
     const fixtures = await createTestApp({ databaseUrl, env: { JWT_SECRET: SECRET } });
     try {
       trailId = (await aTrail(fixtures.app)).id;
       teacher = await givenTeacher(fixtures.app);
-      students = [];
-      for (let index = 0; index < 4; index++) students.push(await givenStudent(fixtures.app, { credits: 1000 }));
+      students = await Promise.all([1, 2, 3, 4].map(() => givenStudent(fixtures.app, { credits: 1000 })));
       admin = { authorization: `Bearer ${await adminToken(fixtures.app)}` };
     } finally {
       await fixtures.close();
@@ -169,8 +168,8 @@ describe("stopping an instance on SIGTERM under load, and a rolling restart behi
 
   it("finishes what is in flight, refuses the rest retryably, exits 0 within 10 s, and the other takes over", async () => {
     const [portA, portB] = [await freePort(), await freePort()];
-    const a = await start("a", portA);
-    const b = await start("b", portB);
+    // Started side by side, as an orchestrator scales out: each start is mostly loading the code.
+    const [a, b] = await Promise.all([start("a", portA), start("b", portB)]);
     // The teacher's socket on the instance that stops: it is told to go (closed, not disconnected for good).
     const socket: Socket = connect(a.url, teacher.token, false);
     const socketClosed = new Promise<string>((resolve) => socket.once("disconnect", resolve));

@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyServerOptions, RouteOptions } from "fastif
 import { type AppOverrides, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createPgDatabase } from "../src/database";
-import { createTestDatabaseUrl } from "./databases";
+import { createMigratedTestDatabaseUrl, migratedPgliteDatabase } from "./migrated-databases";
 import { createOpenApiCheck } from "./openapi-check";
-import { freshPgliteDatabase } from "./pglite";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,8 +21,10 @@ export interface TestApp {
 }
 
 /**
- * A whole backend on a fresh database: in-memory PGlite by default, a new PostgreSQL database with
- * `{ driver: "pg" }`. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`; integrations to use
+ * A whole backend on a fresh database: a new PostgreSQL database (a copy of a migrated template) by default, an
+ * in-memory PGlite with `{ driver: "pglite" }` (or `TEST_APP_DRIVER=pglite` for every app that names none). PostgreSQL
+ * runs natively beside the test instead of as WebAssembly inside it: the suite took half the time and CPU on it. The
+ * embedded database stays proven by the store's and projections' specs (each on both) and by the browser journeys. Environment overrides (SMTP_URL, ADMIN_EMAIL…) go in `env`; integrations to use
  * instead of the configured ones (a recording mailer, fixed meeting links) in `overrides`. Every response
  * the app sends is checked against its API document (`openapi-check.ts`): `inject` rejects on a mismatch.
  */
@@ -41,10 +42,11 @@ export const createTestApp = async (
     checkResponses?: boolean;
   } = {},
 ): Promise<TestApp> => {
-  const databaseUrl = options.databaseUrl ?? (options.driver === "pg" ? await createTestDatabaseUrl() : undefined);
+  const driver = options.driver ?? (process.env.TEST_APP_DRIVER === "pglite" ? "pglite" : "pg");
+  const databaseUrl = options.databaseUrl ?? (driver === "pg" ? await createMigratedTestDatabaseUrl() : undefined);
   // A smaller pool than the product's 20: a test app also holds its projectors' lock sessions, and specs run two or
   // three apps while another file runs beside them, on a server of 100 sessions (PostgreSQL's default, CI's).
-  const db = databaseUrl ? createPgDatabase(databaseUrl, { max: TEST_POOL_SIZE }) : await freshPgliteDatabase();
+  const db = databaseUrl ? createPgDatabase(databaseUrl, { max: TEST_POOL_SIZE }) : await migratedPgliteDatabase();
   const config = loadConfig({
     JWT_SECRET: "test-secret-test-secret-test-secret",
     DATA_DIR: path.join(process.cwd(), "test-artifacts", "data"),

@@ -1,18 +1,10 @@
 import type { Database } from "@el/projections/sql";
-import { PGlite } from "@electric-sql/pglite";
+import { emptyPgliteFiles } from "@el/projections/testing/empty-pglite";
 import { createPgliteDatabase } from "../src/database";
-
-let template: Promise<Blob> | undefined;
 
 /**
  * A new, empty in-memory PGlite, as `createPgliteDatabase()` opens one, without initdb's seconds of WASM each
- * time: the first call of a worker runs initdb and keeps the empty cluster's files, later ones start from them.
+ * time: it starts from the worker's empty cluster's files, which the projections' specs start from too.
  */
-export const freshPgliteDatabase = (): Promise<Database> => {
-  template ??= PGlite.create().then(async (empty) => {
-    const files = await empty.dumpDataDir("none");
-    await empty.close();
-    return files;
-  });
-  return template.then((files) => createPgliteDatabase(undefined, { template: files }));
-};
+export const freshPgliteDatabase = async (): Promise<Database> =>
+  createPgliteDatabase(undefined, { template: await emptyPgliteFiles() });

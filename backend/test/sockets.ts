@@ -32,10 +32,19 @@ export const connect = (url: string, token?: string, reconnection = false): Sock
   return socket;
 };
 
-export const connected = (socket: Socket) =>
+/** Resolves once `socket` is connected; fails on its connect error or after `timeoutMs`, saying so. */
+export const connected = (socket: Socket, timeoutMs = 10_000) =>
   new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
+    if (socket.connected) return resolve();
+    const timer = setTimeout(() => reject(new Error(`not connected within ${timeoutMs} ms`)), timeoutMs);
+    socket.once("connect", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once("connect_error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 
 /** The next `name` message that passes the shared schema and `matches`, or a failure after `timeoutMs`. */

@@ -36,14 +36,13 @@ export const fromStored = <Result>(stored: StoredResult, duplicate: boolean): Ap
 });
 
 /** The events of `payload` as stored by an append that answered `appended` (see AppendResult.recorded). */
-export const recordedOf = (payload: string, appended: AppendResult): RecordedEvent[] => {
+export const recordedOf = (payload: string, appended: AppendResult, recordedAt = new Date()): RecordedEvent[] => {
   // Parsed back from the text sent (before its personal fields were sealed), so the data is what
   // PostgreSQL stored and a read gives back, not the objects given.
   const sent = JSON.parse(payload) as {
     streamId: string;
     events: { type: string; schemaVersion: number; data: unknown; metadata: EventMetadata; eventId: string }[];
   }[];
-  const recordedAt = new Date();
   return sent.flatMap(({ streamId, events }) => {
     const first = (appended.nextVersions[streamId] as number) - events.length + 1;
     return events.map((event, index) => ({
@@ -126,7 +125,17 @@ export const createEventAppends = (
     }
     const appended = fromStored<Result>(answer.stored, answer.duplicate);
     if (!appended.duplicate) {
-      appended.recorded = recordedOf(plainPayload, appended);
+      // Parsed back only when a caller reads it (a command folding its streams), once, with the time it returned.
+      const recordedAt = new Date();
+      let recorded: RecordedEvent[] | undefined;
+      Object.defineProperty(appended, "recorded", {
+        get: () => {
+          recorded ??= recordedOf(plainPayload, appended, recordedAt);
+          return recorded;
+        },
+        enumerable: true,
+        configurable: true,
+      });
       announce(
         streams.map(({ streamId, events }) => ({
           streamId,

@@ -22,6 +22,8 @@ export interface WakeUpOptions {
   othersHelloMs?: number;
   /** How long after it last heard another process it stops sending wake-ups (default 60 s). */
   othersForgottenMs?: number;
+  /** How long after its first hello it waits for the others' answers before it counts itself alone (default 5 s). */
+  othersAnswerMs?: number;
 }
 
 /**
@@ -70,12 +72,13 @@ export interface WakeUps {
  * subscriber's re-check, never an event.
  *
  * Every other process answers a store's first hello at once (`hello:{instance}:back`), so a store that heard
- * no answer within `OTHERS_ANSWER_MS` of saying it is alone, and knows it (`othersKnown`) without waiting a
+ * no answer within `othersAnswerMs` of saying it is alone, and knows it (`othersKnown`) without waiting a
  * minute.
  */
 export const createWakeUps = async (db: Database, options: WakeUpOptions = {}): Promise<WakeUps> => {
   const othersHelloMs = options.othersHelloMs ?? OTHERS_HELLO_MS;
   const othersForgottenMs = options.othersForgottenMs ?? OTHERS_FORGOTTEN_MS;
+  const othersAnswerMs = options.othersAnswerMs ?? OTHERS_ANSWER_MS;
   const listeners = new Set<AppendedListener>();
   const wakeListeners: AppendedListener = (local, remote) => {
     for (const listener of listeners) listener(local, remote);
@@ -104,9 +107,7 @@ export const createWakeUps = async (db: Database, options: WakeUpOptions = {}): 
 
   const othersKnown = () => {
     const now = performance.now();
-    return (
-      now - othersHeardAt <= othersForgottenMs || now - saidHelloAt <= Math.min(othersForgottenMs, OTHERS_ANSWER_MS)
-    );
+    return now - othersHeardAt <= othersForgottenMs || now - saidHelloAt <= Math.min(othersForgottenMs, othersAnswerMs);
   };
   const sayHello = () => db.query(notifyOf(HELLO)).catch(() => {});
   await sayHello();

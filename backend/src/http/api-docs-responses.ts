@@ -51,12 +51,19 @@ export const withErrorAnswers = (route: Pick<RouteOptions, "method" | "url" | "c
   return { ...errors, ...declared };
 };
 
+const isNullOnly = (schema: Schema) =>
+  schema.nullable === true && Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
+
 /**
  * A response documented with its real media types: a schema whose metadata names them (a file, a page,
  * an export) is described under each of them instead of under `application/json`.
  */
 const withMediaTypes = (response: unknown) => {
-  if (typeof response !== "object" || response === null || !(MEDIA_TYPES in response)) return response;
+  if (typeof response !== "object" || response === null) return response;
+  // OpenAPI 3.0 has no null type: zod writes `z.null()` as a nullable `enum: [null]`, which @fastify/swagger would
+  // document as a JSON body. `type: "null"` is what it documents as no body at all.
+  if (isNullOnly(response as Schema)) return { type: "null", description: (response as Schema).description };
+  if (!(MEDIA_TYPES in response)) return response;
   const { [MEDIA_TYPES]: mediaTypes, description, ...schema } = response as Schema;
   const body = Object.keys(schema).length > 0 ? schema : { type: "string", format: "binary" };
   return {

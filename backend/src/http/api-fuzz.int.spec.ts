@@ -170,7 +170,9 @@ describe("every route of the API document, given generated and hostile requests"
   /** Who sends the requests: no one, a forged token, and a signed-in person of each role. */
   let callers: { login?: string; password?: string; token?: string }[];
   beforeAll(async () => {
-    test = await createTestApp();
+    // On PostgreSQL: its queries run in the server's own process, natively, where PGlite's ran in this one as
+    // WebAssembly, so three times the requests fit in the same seconds.
+    test = await createTestApp({ driver: "pg" });
     const admin = await tokenOf(test.app, ADMIN.email, ADMIN.password);
     const document: Document = (
       await test.app.inject({ method: "GET", url: OPENAPI_URL, headers: bearer(admin) })
@@ -277,7 +279,7 @@ describe("every route of the API document, given generated and hostile requests"
     console.info(
       `API fuzz: ${sent.requests} requests (${sent.refused} refused by their schema) over ${endpoints.length} operations in ${Math.round((Date.now() - started) / 1000)} s, by status ${JSON.stringify(Object.fromEntries(sent.byStatus))}`,
     );
-    expect([...faults.values()]).toEqual([]);
+    expect([...faults.values()].join("\n")).toBe("");
     expect(sent.requests).toBeGreaterThan(500);
   }, 150_000);
 });

@@ -6,7 +6,7 @@ import { givenStudent } from "../../test/lesson-fixtures";
 describe("health", () => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp();
+    test = await createTestApp({ driver: "pglite" });
   });
   afterAll(() => test.close());
 

@@ -170,6 +170,19 @@ describe("every registered route", () => {
     expect(response.json().fieldErrors).toEqual([{ field: "name", message: "Texto com caractere inválido." }]);
   });
 
+  it("refuses a level or trail id beyond what their tables hold (a 32-bit int) as a bad input, not a 500", async () => {
+    const trails = await app.inject({ method: "GET", url: "/api/trails?level=2147483648", headers: admin.auth });
+    expect(trails.statusCode).toBe(400);
+    expect(trails.headers["x-app-params"]).toBe("level");
+    const trail = await app.inject({
+      method: "POST",
+      url: "/api/trails",
+      headers: admin.auth,
+      payload: { number: 1, title: "T", level: { id: 2_147_483_648 } },
+    });
+    expect(trail.statusCode).toBe(400);
+  });
+
   it("answers a path that is no valid percent-encoding, or too long, in the documented error format", async () => {
     const badEncoding = await app.inject({ method: "GET", url: "/api/levels/%zz" });
     expect(badEncoding.statusCode).toBe(400);

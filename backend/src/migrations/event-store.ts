@@ -282,4 +282,90 @@ create table if not exists es_snapshots (
     // Before migrations were recorded, a hash of the whole schema said whether the DDL had to run again.
     up: "drop table if exists event_store_schema_version",
   },
+  {
+    name: "event-store/009-append-many-inline",
+    // The same checks and the same answer as 004's es_append_many, with each stream's append written inline rather
+    // than through es_append: no result set of every stored row to gather, sort and read back for the last position
+    // (the largest position the inserts returned; every row of the call shares one transaction id).
+    up: `
+create or replace function es_append_many(p_streams jsonb, p_command_id text, p_result jsonb)
+returns jsonb
+language plpgsql as $$
+declare
+  v_stream jsonb;
+  v_stream_id text;
+  v_expected text;
+  v_events jsonb;
+  v_count integer;
+  v_version integer;
+  v_actual integer;
+  v_position bigint;
+  v_last bigint;
+  v_versions jsonb := '{}'::jsonb;
+  v_stored jsonb;
+begin
+  if p_command_id is not null then
+    insert into es_commands (command_id) values (p_command_id) on conflict (command_id) do nothing;
+    if not found then
+      select c.result into v_stored from es_commands c where c.command_id = p_command_id;
+      return jsonb_build_object('duplicate', true, 'stored', v_stored);
+    end if;
+  end if;
+  for v_stream in select value from jsonb_array_elements(p_streams) loop
+    v_stream_id := v_stream->>'streamId';
+    v_expected := v_stream->>'expected';
+    v_events := v_stream->'events';
+    v_count := jsonb_array_length(v_events);
+    if v_expected = 'any' then
+      insert into es_streams as s (stream_id, version) values (v_stream_id, v_count)
+        on conflict (stream_id) do update set version = s.version + v_count
+        returning s.version into v_version;
+    elsif v_expected = 'no_stream' then
+      insert into es_streams (stream_id, version) values (v_stream_id, v_count)
+        on conflict (stream_id) do nothing
+        returning es_streams.version into v_version;
+    elsif v_expected = 'stream_exists' then
+      update es_streams s set version = s.version + v_count where s.stream_id = v_stream_id
+        returning s.version into v_version;
+    else
+      update es_streams s set version = s.version + v_count
+        where s.stream_id = v_stream_id and s.version = v_expected::integer
+        returning s.version into v_version;
+    end if;
+    if v_version is null then
+      select s.version into v_actual from es_streams s where s.stream_id = v_stream_id;
+      raise exception using
+        errcode = 'EL409',
+        message = 'wrong expected version',
+        detail = coalesce(v_actual, 0)::text,
+        hint = v_stream_id;
+    end if;
+    with stored as (
+      insert into es_events (stream_id, stream_version, type, schema_version, data, metadata, event_id, digest)
+      select v_stream_id, v_version - v_count + n.ordinality::integer, n.value->>'type',
+             (n.value->>'schemaVersion')::integer, n.value->'data', n.value->'metadata', (n.value->>'eventId')::uuid,
+             case when (n.value->>'digest') is not null
+                  then sha256(convert_to((n.value->>'type') || E'\\n' || (n.value->'data')::text || E'\\n'
+                                         || (n.value->'metadata')::text, 'UTF8')) end
+      from jsonb_array_elements(v_events) with ordinality as n(value, ordinality)
+      returning es_events.global_position
+    )
+    select max(stored.global_position) into v_position from stored;
+    v_last := greatest(v_last, v_position);
+    v_versions := v_versions || jsonb_build_object(v_stream_id, v_version);
+  end loop;
+  v_stored := jsonb_build_object(
+    'nextVersions', v_versions,
+    'lastPosition', jsonb_build_object(
+      'transactionId', pg_current_xact_id()::text,
+      'globalPosition', v_last::text))
+    || case when p_result is null then '{}'::jsonb else jsonb_build_object('result', p_result) end;
+  if p_command_id is not null then
+    update es_commands set result = v_stored where command_id = p_command_id;
+  end if;
+  return jsonb_build_object('duplicate', false, 'stored', v_stored);
+end
+$$;
+`,
+  },
 ];

@@ -119,9 +119,18 @@ export const metricsPlugin = fp<MetricsPluginOptions>(
       async collect() {
         this.reset();
         lagSeconds.reset();
+        // Projectors behind stand at a few positions: each is asked once.
+        const waited = new Map<string, Promise<number>>();
         for (const projector of await app.projections.status()) {
           this.set({ projector: projector.name, state: projector.state }, projector.lag);
-          lagSeconds.set({ projector: projector.name }, projector.lag > 0 ? await waitingSince(projector.position) : 0);
+          if (projector.lag === 0) {
+            lagSeconds.set({ projector: projector.name }, 0);
+            continue;
+          }
+          const key = `${projector.position.transactionId}:${projector.position.globalPosition}`;
+          const seconds = waited.get(key) ?? waitingSince(projector.position);
+          waited.set(key, seconds);
+          lagSeconds.set({ projector: projector.name }, await seconds);
         }
       },
     });

@@ -70,7 +70,7 @@ describe("the socket.io gateway", () => {
   let url: string;
   let trailId: number;
   beforeAll(async () => {
-    test = await createTestApp();
+    test = await createTestApp({ driver: "pglite" });
     url = await listen(test.app);
     trailId = (await aTrail(test.app)).id;
   });

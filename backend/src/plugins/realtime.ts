@@ -17,6 +17,8 @@ import pg from "pg";
 import { Gauge } from "prom-client";
 import { Server } from "socket.io";
 import { aboutAccess, type CurrentUser } from "./auth";
+import { type Delivery, fanOut } from "./realtime-fanout";
+import { redisAdapter } from "./realtime-redis";
 
 /** Where a projection's pushes go to the other instances: `{instance}:[{ room, event, payload }, …]`. */
 const PUSHES_CHANNEL = "el_pushes";
@@ -199,11 +201,14 @@ const onlyWhenOthersListen = (adapter: PostgresAdapter) => {
  * another instance — refetches the lists it shows: that resync is the web client's `connect` handler.
  */
 export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, { heartbeatMs }) => {
-  const cluster = await clusterAdapter(app, heartbeatMs);
+  // With Redis (`REDIS_URL`) every push goes through its adapter; without, through PostgreSQL's NOTIFY.
+  const redis = app.config.redis ? redisAdapter(app, app.config.redis) : undefined;
+  if (redis) adapterConnections.set(app.server, redis.health);
+  const cluster = redis ? undefined : await clusterAdapter(app, heartbeatMs);
   const io = new Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>(app.server, {
     // A recovered connection shows its token again: it may have been revoked while the client was away.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-    ...(cluster ? { adapter: cluster.adapter } : {}),
+    ...(cluster ? { adapter: cluster.adapter } : redis ? { adapter: redis.adapter } : {}),
   });
 
   io.use(async (socket, next) => {
@@ -307,11 +312,15 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
     app.log.error({ event: push.event, issues: parsed.error.issues }, "push does not match its schema");
     return null;
   };
+  const fanout = fanOut(io, (error) => app.log.warn({ err: error }, "emitting pushes failed"));
   /** To this instance's sockets only, or (`everywhere`) through the adapter to every instance's. */
-  const deliver = (push: Push, everywhere: boolean) => {
-    const to = everywhere ? io.to(push.room) : io.local.to(push.room);
-    to.emit(push.event as keyof ServerToClientEvents, push.payload as never);
-  };
+  const delivery = (push: Push, everywhere: boolean): Delivery => ({
+    room: push.room,
+    emit: () => {
+      const to = everywhere ? io.to(push.room) : io.local.to(push.room);
+      to.emit(push.event as keyof ServerToClientEvents, push.payload as never);
+    },
+  });
   /**
    * A projection's commit hands over its pushes together. Other instances get them in one NOTIFY per
    * commit (a few, if they do not fit in one), not the adapter's one per push: each NOTIFY is a commit
@@ -320,19 +329,20 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
   const emit = (pushes: Push[]) => {
     const valid = pushes.map(checked).filter((push): push is Push => push !== null);
     if (!cluster?.othersListen(io)) {
-      for (const push of valid) deliver(push, !cluster);
+      fanout.enqueue(valid.map((push) => delivery(push, !cluster)));
       return;
     }
     const messages: string[] = [];
     let message: string[] = [];
     let size = 0;
+    const deliveries: Delivery[] = [];
     for (const push of valid) {
       const item = JSON.stringify({ room: push.room, event: push.event, payload: push.payload });
       if (item.length > SHARED_PUSHES_MAX_BYTES) {
-        deliver(push, true);
+        deliveries.push(delivery(push, true));
         continue;
       }
-      deliver(push, false);
+      deliveries.push(delivery(push, false));
       if (size + item.length + 1 > SHARED_PUSHES_MAX_BYTES && message.length > 0) {
         messages.push(`[${message.join(",")}]`);
         message = [];
@@ -342,10 +352,22 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
       size += item.length + 1;
     }
     if (message.length > 0) messages.push(`[${message.join(",")}]`);
-    for (const text of messages)
-      app.db
-        .query(NOTIFY_PUSHES, [PUSHES_CHANNEL, `${cluster.instance}:${text}`])
-        .catch((error: unknown) => app.log.warn({ err: error }, "sharing pushes with the other instances failed"));
+    fanout.enqueue(deliveries);
+    for (const text of messages) share(`${cluster.instance}:${text}`);
+  };
+  /**
+   * One NOTIFY after another: PostgreSQL delivers notifications in the order their transactions commit, and two
+   * sent at once on two of the pool's sessions could commit swapped, so a conversation's messages reached the
+   * other instances' sockets out of order (bench:messages, 200 a second).
+   */
+  let shared = Promise.resolve();
+  const share = (payload: string) => {
+    shared = shared.then(() =>
+      app.db.query(NOTIFY_PUSHES, [PUSHES_CHANNEL, payload]).then(
+        () => {},
+        (error: unknown) => app.log.warn({ err: error }, "sharing pushes with the other instances failed"),
+      ),
+    );
   };
   app.pushes.on("push", emit);
   const unlisten = cluster
@@ -353,7 +375,7 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
         const separator = payload.indexOf(":");
         if (separator < 0 || payload.slice(0, separator) === cluster.instance) return;
         try {
-          for (const push of JSON.parse(payload.slice(separator + 1)) as Push[]) deliver(push, false);
+          fanout.enqueue((JSON.parse(payload.slice(separator + 1)) as Push[]).map((push) => delivery(push, false)));
         } catch (error) {
           app.log.warn({ err: error }, "pushes from another instance could not be read");
         }
@@ -373,5 +395,6 @@ export const realtimePlugin: FastifyPluginAsync<{ heartbeatMs?: number }> = asyn
   });
   app.addHook("onClose", async () => {
     await cluster?.close();
+    await redis?.close();
   });
 };

@@ -69,6 +69,48 @@ describe.each(drivers)("projection runner's health on $name", (driver: TestDrive
       },
     });
   });
+
+  it("counts the lag once per position, one count at a time, so a scrape does not take the pool", async () => {
+    const { db, tick, runner, store } = await open();
+    const events = await tick(1, 10);
+    let counts = 0;
+    let counting = 0;
+    let mostAtOnce = 0;
+    const source = {
+      readAll: store.readAll.bind(store),
+      onAppended: store.onAppended.bind(store),
+      anyOf: store.anyOf.bind(store),
+      countAfter: async (position: Parameters<typeof store.countAfter>[0]) => {
+        counts++;
+        mostAtOnce = Math.max(mostAtOnce, ++counting);
+        try {
+          return await store.countAfter(position);
+        } finally {
+          counting--;
+        }
+      },
+    };
+    const fine = ["a", "b", "c", "d"].map((name) => recordingProjector(name));
+    const projectors = [...fine, recordingProjector("stuck", (event) => event.data.n === 8)];
+    const running = await start(runner(projectors, { maxAttempts: 1, source }), projectors, db);
+    const last = positionOf(events.at(-1) as RecordedEvent);
+    await expect
+      .poll(async () => (await running.status()).find((s) => s.name === "stuck")?.state, POLL)
+      .toBe("stalled");
+    expect(await running.waitFor(last, ["a", "b", "c", "d"])).toBe(true);
+
+    counts = 0;
+    const statuses = await running.status();
+    expect(statuses.map((status) => [status.name, status.lag])).toEqual([
+      ["a", 0],
+      ["b", 0],
+      ["c", 0],
+      ["d", 0],
+      ["stuck", 3],
+    ]);
+    expect(counts).toBe(2);
+    expect(mostAtOnce).toBe(1);
+  });
 });
 
 describe("health of the whole backend", () => {

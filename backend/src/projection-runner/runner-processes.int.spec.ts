@@ -28,7 +28,8 @@ describe("projection runner with two backend processes on one PostgreSQL: locks 
     await expect.poll(() => [one.isActive("shared"), other.isActive("shared")].filter(Boolean).length, POLL).toBe(1);
     const active = one.isActive("shared") ? one : other;
     const standby = active === one ? other : one;
-    expect((await standby.status())[0]?.state).toBe("standby");
+    // The standby may still be starting (its first try of the lock not made yet) when the other is already active.
+    await expect.poll(async () => (await standby.status())[0]?.state, POLL).toBe("standby");
 
     // Both processes write; the active runner projects everything once.
     const written = (await Promise.all([first.tick(1, 100), second.tick(101, 200)])).flat();

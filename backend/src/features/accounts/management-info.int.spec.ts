@@ -7,7 +7,7 @@ describe("GET /management/info", () => {
   let test: TestApp;
   let token: string;
   beforeAll(async () => {
-    test = await createTestApp();
+    test = await createTestApp({ driver: "pglite" });
     token = await adminToken(test.app);
   });
   afterAll(() => test.close());

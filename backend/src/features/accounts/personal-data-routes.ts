@@ -40,9 +40,27 @@ export const PersonalDataExport = z.object({
   lessons: z.array(ExportedEvent),
   feedbacks: z.array(ExportedEvent),
   signIns: z.array(ExportedEvent),
+  /** A student's favourite teachers, as they added and removed them. */
+  favoriteTeachers: z.array(ExportedEvent),
+  /** The weekly series they took or gave: created, each occurrence booked or skipped, paused, ended, cancelled. */
+  lessonSeries: z.array(ExportedEvent),
+  /** A teacher's weekly hours and days off, each time they or an administrator saved them; none for anyone else. */
+  availability: z.array(ExportedEvent),
+  /** The reports of the lessons they took or gave (what was covered, vocabulary, corrections, homework done). */
+  lessonReports: z.array(ExportedEvent),
+  /** The disputes of the lessons they took or gave: reported, answered, resolved (credit back, payout kept or withheld). */
+  disputes: z.array(ExportedEvent),
+  /** Their conversations with a student or teacher: started, each message (both sides'), read, reported. */
+  messages: z.array(ExportedEvent),
+  /** The browsers they subscribed to phone notifications (unsubscribed, dropped) and the kinds they turned off. */
+  pushNotifications: z.array(ExportedEvent),
   /** A teacher's current and earlier photos still stored; none for anyone else. */
   photos: z.array(ExportedPhoto),
-  /** Every event of their account, lessons and purchases, in the order each stream holds them. */
+  /**
+   * Every event of their account, lessons (a teacher's include the requests they declined or let expire),
+   * purchases, favourites, series, lesson reports, disputes, conversations and phone notifications, in the order each
+   * stream holds them.
+   */
   events: z.array(ExportedEvent),
 });
 
@@ -81,10 +99,22 @@ const me = async (app: FastifyInstance, id: number) => {
 
 const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
   const streams = await streamsOfPerson(app, user);
-  const histories = await app.eventStore.readStreams([streams.account, ...streams.lessons, ...streams.purchases]);
+  const histories = await app.eventStore.readStreams([
+    streams.account,
+    ...streams.lessons,
+    ...streams.requested,
+    ...streams.purchases,
+    ...streams.favorites,
+    ...streams.series,
+    ...streams.availability,
+    ...streams.reports,
+    ...streams.disputes,
+    ...streams.conversations,
+    ...streams.push,
+  ]);
   const eventsOf = (ids: readonly string[]) => ids.flatMap((id) => histories[id] ?? []);
   const account = eventsOf([streams.account]);
-  const lessons = eventsOf(streams.lessons);
+  const lessons = eventsOf([...streams.lessons, ...streams.requested]);
   const photos = await readTeacherPhotos(app.db, photosNamedBy(account));
   return {
     exportedAt: app.clock.now().toISOString(),
@@ -94,8 +124,26 @@ const personalDataExport = async (app: FastifyInstance, user: UserRow) => {
     lessons: lessons.filter((event) => !FEEDBACK_TYPES.has(event.type)).map(exported),
     feedbacks: lessons.filter((event) => FEEDBACK_TYPES.has(event.type)).map(exported),
     signIns: account.filter((event) => event.type === "SignedIn" || event.type === "SignInFailed").map(exported),
+    favoriteTeachers: eventsOf(streams.favorites).map(exported),
+    lessonSeries: eventsOf(streams.series).map(exported),
+    availability: eventsOf(streams.availability).map(exported),
+    lessonReports: eventsOf(streams.reports).map(exported),
+    disputes: eventsOf(streams.disputes).map(exported),
+    messages: eventsOf(streams.conversations).map(exported),
+    pushNotifications: eventsOf(streams.push).map(exported),
     photos: photos.map(exportedPhoto),
-    events: [...account, ...lessons, ...eventsOf(streams.purchases)].map(exported),
+    events: [
+      ...account,
+      ...lessons,
+      ...eventsOf(streams.purchases),
+      ...eventsOf(streams.favorites),
+      ...eventsOf(streams.series),
+      ...eventsOf(streams.availability),
+      ...eventsOf(streams.reports),
+      ...eventsOf(streams.disputes),
+      ...eventsOf(streams.conversations),
+      ...eventsOf(streams.push),
+    ].map(exported),
   };
 };
 

@@ -1,4 +1,5 @@
 import { notFound } from "@el/domain";
+import { CatalogIdParams } from "@el/domain/catalog/catalog-views";
 import {
   centsFromReais,
   ItemPackageBody,
@@ -9,7 +10,6 @@ import {
   packageStreams,
   reaisFromCents,
 } from "@el/domain/catalog/index";
-import { IdParams } from "@el/domain/shared/page-query";
 import { findPackage, listPackages, type PackageRow } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -58,14 +58,14 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/item-packages/:id",
-    { schema: { params: IdParams, response: { 200: ItemPackageView } } },
+    { schema: { params: CatalogIdParams, response: { 200: ItemPackageView } } },
     async (request) => current(request.params.id),
   );
 
   entityWriteRoutes(app, {
     path: "/api/item-packages",
     config: { roles: ["ROLE_ADMIN"] },
-    params: IdParams,
+    params: CatalogIdParams,
     body: ItemPackageBody,
     view: ItemPackageView,
     alerts: { created: "catalog.itemPackage.created", updated: "catalog.itemPackage.updated" },
@@ -77,7 +77,7 @@ export const itemPackagesRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/item-packages/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: CatalogIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

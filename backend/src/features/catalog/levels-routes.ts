@@ -1,4 +1,5 @@
 import { notFound } from "@el/domain";
+import { CatalogIdParams } from "@el/domain/catalog/catalog-views";
 import {
   LevelBody,
   type LevelCommand,
@@ -9,7 +10,6 @@ import {
   levelErrors,
   levelStreams,
 } from "@el/domain/catalog/index";
-import { IdParams } from "@el/domain/shared/page-query";
 import { findLevel, type LevelRow, listLevels } from "@el/projections/catalog/index";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -73,14 +73,14 @@ export const levelsRoutes = async (base: FastifyInstance) => {
       ),
   );
 
-  app.get("/api/levels/:id", { schema: { params: IdParams, response: { 200: LevelView } } }, async (request) =>
+  app.get("/api/levels/:id", { schema: { params: CatalogIdParams, response: { 200: LevelView } } }, async (request) =>
     current(request.params.id),
   );
 
   entityWriteRoutes(app, {
     path: "/api/levels",
     config: { roles: ["ROLE_ADMIN"] },
-    params: IdParams,
+    params: CatalogIdParams,
     body: LevelBody,
     view: LevelView,
     alerts: { created: "catalog.level.created", updated: "catalog.level.updated" },
@@ -96,7 +96,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
     "/api/levels/:id/toggle",
     {
       config: { roles: ["ROLE_ADMIN"] },
-      schema: { params: IdParams, response: { 200: LevelView, 202: PendingAnswer } },
+      schema: { params: CatalogIdParams, response: { 200: LevelView, 202: PendingAnswer } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -119,7 +119,7 @@ export const levelsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/levels/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: CatalogIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

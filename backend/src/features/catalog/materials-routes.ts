@@ -1,4 +1,5 @@
 import { invalid, notFound, stateFrom } from "@el/domain";
+import { CatalogIdParams } from "@el/domain/catalog/catalog-views";
 import {
   type Level,
   levelDecider,
@@ -12,7 +13,6 @@ import {
   materialStreams,
 } from "@el/domain/catalog/index";
 import { mayReadMaterial, seesInactiveMaterials } from "@el/domain/catalog/material-access";
-import { IdParams } from "@el/domain/shared/page-query";
 import { findMaterial, listMaterials, type MaterialRow } from "@el/projections/catalog/index";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -134,13 +134,13 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/materials/:id",
-    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: MaterialView } } },
+    { config: { roles: "authenticated" }, schema: { params: CatalogIdParams, response: { 200: MaterialView } } },
     async (request) => materialView(await visible(request, request.params.id)),
   );
 
   app.get(
     "/api/materials/:id/download",
-    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: fileBytes("*/*") } } },
+    { config: { roles: "authenticated" }, schema: { params: CatalogIdParams, response: { 200: fileBytes("*/*") } } },
     async (request, reply) => {
       const material = await visible(request, request.params.id);
       const bytes = await readMaterialFile(app.db, material.fileSha256);
@@ -165,7 +165,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
   entityWriteRoutes(app, {
     path: "/api/materials",
     config: { roles: ["ROLE_ADMIN"] },
-    params: IdParams,
+    params: CatalogIdParams,
     body: MaterialBody,
     view: MaterialView,
     alerts: { created: "catalog.material.created", updated: "catalog.material.updated" },
@@ -175,7 +175,7 @@ export const materialsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/materials/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: CatalogIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

@@ -1,4 +1,5 @@
 import { notFound, stateFrom } from "@el/domain";
+import { CatalogIdParams } from "@el/domain/catalog/catalog-views";
 import {
   levelDecider,
   levelStreams,
@@ -11,7 +12,6 @@ import {
   trailErrors,
   trailStreams,
 } from "@el/domain/catalog/index";
-import { IdParams } from "@el/domain/shared/page-query";
 import {
   findTrail,
   listActiveMaterials,
@@ -114,14 +114,14 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.get(
     "/api/trails/:id",
-    { config: { roles: "authenticated" }, schema: { params: IdParams, response: { 200: TrailView } } },
+    { config: { roles: "authenticated" }, schema: { params: CatalogIdParams, response: { 200: TrailView } } },
     async (request) => trailView(await current(request.params.id), await listActiveMaterials(app.db)),
   );
 
   entityWriteRoutes(app, {
     path: "/api/trails",
     config: { roles: ["ROLE_ADMIN"] },
-    params: IdParams,
+    params: CatalogIdParams,
     body: TrailBody,
     view: TrailView,
     alerts: { created: "catalog.trail.created", updated: "catalog.trail.updated" },
@@ -131,7 +131,7 @@ export const trailsRoutes = async (base: FastifyInstance) => {
 
   app.delete(
     "/api/trails/:id",
-    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: IdParams, response: { 204: NoBody } } },
+    { config: { roles: ["ROLE_ADMIN"] }, schema: { params: CatalogIdParams, response: { 204: NoBody } } },
     async (request, reply) => {
       const { id } = request.params;
       const context = contextOf(request);

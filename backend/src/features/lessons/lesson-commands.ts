@@ -1,17 +1,11 @@
 import { notFound } from "@el/domain";
 import type { Objective } from "@el/domain/accounts/account";
-import { type StudentAccount, studentAccountDecider, studentStreams } from "@el/domain/accounts/student-account";
-import { type TeacherAccount, teacherAccountDecider, teacherStreams } from "@el/domain/accounts/teacher-account";
-import { levelDecider, levelStreams } from "@el/domain/catalog/level";
-import { trailDecider, trailStreams } from "@el/domain/catalog/trail";
 import {
   type Lesson,
   type LessonEvent,
   lessonErrors,
   lessonStreams,
-  type PersonSnapshot,
   type TeacherFeedbackInput,
-  type TrailInCatalog,
 } from "@el/domain/lessons/lesson";
 import { cancellerRoleOf, mayCancelScheduling } from "@el/domain/lessons/lesson-access";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
@@ -21,112 +15,51 @@ import {
   scheduleLessonSpendingCredit,
 } from "@el/domain/lessons/lesson-decisions";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
-import {
-  type StudentSlotEvent,
-  type StudentSlotKey,
-  studentSlotDecider,
-  studentSlotStreams,
-  studentSlotsOfLesson,
-} from "@el/domain/lessons/student-slot";
-import {
-  slotsOfLesson,
-  type TeacherSlotEvent,
-  type TeacherSlotKey,
-  teacherSlotDecider,
-  teacherSlotStreams,
-} from "@el/domain/lessons/teacher-slot";
+import { studentSlotsOfLesson } from "@el/domain/lessons/student-slot";
+import { slotsOfLesson } from "@el/domain/lessons/teacher-slot";
 import { schedulingOfLesson } from "@el/projections/lessons/index";
 import type { FastifyInstance } from "fastify";
-import { createDerivedCache } from "../../commands/derived-cache";
 import { executeOnStates } from "../../commands/execute";
-import type { StreamChanges } from "../../commands/stream-changes";
 import { foldOf } from "../../commands/stream-states";
 import type { CurrentUser } from "../../plugins/auth";
 import type { MeetingProvider } from "../../plugins/meetings";
+import { lessonAppends, personOf, storedScheduling } from "../../shared/lesson-bookings";
+import {
+  type Caller,
+  callerOf,
+  contextOf,
+  lessonState,
+  slotState,
+  studentSlotAppends,
+  studentSlotState,
+  studentState,
+  teacherState,
+  trailInCatalog,
+} from "../../shared/lesson-streams";
+
+// Shared with the bookings, requests and series features from backend/src/shared; named here too, where
+// they were first.
+export {
+  type Caller,
+  callerOf,
+  contextOf,
+  lessonState,
+  slotState,
+  storedScheduling,
+  studentSlotAppends,
+  studentSlotState,
+  studentState,
+  teacherState,
+  trailInCatalog,
+};
 
 /**
  * The lesson loop's commands: each reads the states of the streams it touches, lets the pure decisions
  * of `domain/src/lessons` decide, and appends to all of them at once (see executeOnStates).
  */
 
-export const lessonState = foldOf(lessonStreams, lessonDecider);
-export const studentState = foldOf(studentStreams, studentAccountDecider);
-export const teacherState = foldOf(teacherStreams, teacherAccountDecider);
-export const slotState = foldOf(teacherSlotStreams, teacherSlotDecider);
-export const studentSlotState = foldOf(studentSlotStreams, studentSlotDecider);
-const trailState = foldOf(trailStreams, trailDecider);
-const levelState = foldOf(levelStreams, levelDecider);
-
-/** Each slot's events, appended to its own stream. */
-const slotAppends = (slots: TeacherSlotKey[], events: TeacherSlotEvent[][]) =>
-  slots.map((slot, index) => ({ streamId: teacherSlotStreams.id(slot), events: events[index] ?? [] }));
-
-/** Each of the student's slots' events, appended to its own stream. */
-export const studentSlotAppends = (slots: StudentSlotKey[], events: StudentSlotEvent[][]) =>
-  slots.map((slot, index) => ({ streamId: studentSlotStreams.id(slot), events: events[index] ?? [] }));
-
 const readLesson = async (app: FastifyInstance, lessonId: number) =>
   (await app.streamStates.read({ lesson: lessonState(lessonId) })).lesson.state;
-
-/** The names a lesson keeps of the people in it, as their account has them in the state the command read. */
-const personOf = (user: CurrentUser, account: StudentAccount | TeacherAccount): PersonSnapshot => {
-  const profile = account.status === "unregistered" ? undefined : account.account.profile;
-  return { id: user.id, firstName: profile?.firstName ?? user.firstName, lastName: profile?.lastName ?? null };
-};
-
-/**
- * Trails as the catalogue has them (null: none, or removed), with their level, folded from their streams
- * and kept until one of those changes: a scheduling does not read the catalogue each time.
- */
-const trailsInCatalog = new WeakMap<StreamChanges, ReturnType<typeof createDerivedCache<TrailInCatalog | null>>>();
-export const trailInCatalog = (app: FastifyInstance, trailId: number): Promise<TrailInCatalog | null> => {
-  let trails = trailsInCatalog.get(app.streamChanges);
-  if (!trails) {
-    trails = createDerivedCache<TrailInCatalog | null>(app.streamChanges, {
-      matters: (change) => trailStreams.holds(change.streamId) || levelStreams.holds(change.streamId),
-      capacity: 10_000,
-    });
-    trailsInCatalog.set(app.streamChanges, trails);
-  }
-  return trails.get(String(trailId), async () => {
-    const { trail } = await app.streamStates.read({ trail: trailState(trailId) });
-    if (trail.state.status !== "published") return { value: null, streamIds: [trailStreams.id(trailId)] };
-    const { number, title, levelId } = trail.state;
-    const { level } = await app.streamStates.read({ level: levelState(levelId) });
-    const streamIds = [trailStreams.id(trailId), levelStreams.id(levelId)];
-    if (level.state.status === "absent") return { value: null, streamIds };
-    const { name, status } = level.state;
-    return {
-      value: { id: trailId, number, title, level: { id: levelId, name, active: status === "active" } },
-      streamIds,
-    };
-  });
-};
-
-/** Who sends a command, and the id of the request that carried it (recorded as the events' correlation id). */
-export type Caller = CurrentUser & { requestId?: string };
-
-/** The caller of a route: the signed-in user and the request's id. */
-export const callerOf = (request: { currentUser: CurrentUser; id: string }): Caller => ({
-  ...request.currentUser,
-  requestId: request.id,
-});
-
-export const contextOf = (user: Caller, commandId?: string) => ({
-  userId: String(user.id),
-  commandId,
-  correlationId: user.requestId,
-});
-
-/**
- * The scheduling as the lesson's own stream has it once a command on it is stored: what that command
- * answers, so a read model still catching up cannot turn a stored scheduling into a 404.
- */
-export const storedScheduling = async (app: FastifyInstance, lessonId: number): Promise<SchedulingView> => {
-  const scheduling = schedulingOfLesson(await readLesson(app, lessonId));
-  if (!scheduling) throw notFound(lessonErrors.notFound);
-  return scheduling;
-};
 
 export const scheduleLessonCommand = async (
   app: FastifyInstance,
@@ -160,14 +93,7 @@ export const scheduleLessonCommand = async (
         { lesson, student, studentSlots: studentSlotStates },
       );
       scheduling = schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson));
-      return {
-        appends: [
-          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
-          { streamId: studentStreams.id(user.id), events: decision.student },
-          ...studentSlotAppends(studentSlots, decision.studentSlots),
-        ],
-        result: lessonId,
-      };
+      return { appends: lessonAppends({ lessonId, studentId: user.id, studentSlots }, decision), result: lessonId };
     },
     // Answered from the decision: the read models catch up before this process's next read.
     { ...contextOf(user, commandId), waitForReadModels: false },
@@ -196,10 +122,7 @@ export const acceptLessonCommand = async (
         { lesson, slots: slotStates },
       );
       return {
-        appends: [
-          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
-          ...slotAppends(slots, decision.slots),
-        ],
+        appends: lessonAppends({ lessonId, slots }, decision),
         // The claim as it now stands: the one just decided, or the teacher's own earlier one.
         result: schedulingOfLesson(decision.lesson.reduce(lessonDecider.evolve, lesson)),
       };
@@ -249,12 +172,7 @@ export const cancelLessonCommand = async (
       );
       const cancellation = decision.lesson.filter((event) => event.type === "LessonCancelled").at(-1);
       return {
-        appends: [
-          { streamId: lessonStreams.id(lessonId), events: decision.lesson },
-          { streamId: studentStreams.id(studentId), events: decision.student },
-          ...slotAppends(slots, decision.slots),
-          ...studentSlotAppends(studentSlots, decision.studentSlots),
-        ],
+        appends: lessonAppends({ lessonId, studentId, slots, studentSlots }, decision),
         result: { refunded: cancellation?.type === "LessonCancelled" ? cancellation.data.refunded : lesson.refunded },
       };
     },

@@ -5,7 +5,6 @@ import type { LessonControlFilters } from "@el/domain/lessons/lesson-control-vie
 import { fullName } from "@el/domain/shared/full-name";
 import type { Sql } from "@el/projections";
 import { exportLessonControl, type LessonExportRow } from "@el/projections/lessons/index";
-import ExcelJS from "exceljs";
 import { inertCell } from "../../http/spreadsheet-cells";
 
 /**
@@ -98,13 +97,21 @@ async function* csvOf(pages: AsyncIterable<LessonExportRow[]>): AsyncGenerator<s
   for await (const page of pages) yield page.map((row) => csvLine(cellsOf(row))).join("");
 }
 
-/** The XLSX through exceljs's streaming writer: each row is committed (written out) as it comes. */
+/**
+ * The XLSX through exceljs's streaming writer: each row is committed (written out) as it comes. exceljs is loaded
+ * at the first XLSX export, not at the process's start: loading it took about a second of every start.
+ */
 const xlsxOf = (pages: AsyncIterable<LessonExportRow[]>, sheetName: string): Readable => {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet(sheetName);
   void (async () => {
     try {
+      const { default: ExcelJS } = await import("exceljs");
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useSharedStrings: false,
+        useStyles: false,
+      });
+      const sheet = workbook.addWorksheet(sheetName);
       sheet.addRow(HEADER).commit();
       for await (const page of pages) {
         for (const row of page) sheet.addRow(cellsOf(row)).commit();

@@ -1,3 +1,4 @@
+import { checkPayoutAllowed, disputeDecider, disputeStreams, isPayoutAllowed } from "@el/domain/disputes/dispute";
 import { type Lesson, lessonStreams } from "@el/domain/lessons/lesson";
 import { lessonDecider } from "@el/domain/lessons/lesson-decider";
 import { payTeacherLessons } from "@el/domain/lessons/lesson-decisions";
@@ -15,6 +16,8 @@ import type { Caller } from "./lesson-commands";
  */
 
 const lessonState = foldOf(lessonStreams, lessonDecider);
+/** A lesson reported as not having happened is not paid while that is open, nor once its payout was withheld. */
+const disputeState = foldOf(disputeStreams, disputeDecider);
 
 const contextOf = (user: Caller) => ({ userId: String(user.id), correlationId: user.requestId });
 
@@ -40,8 +43,9 @@ export const payLessonCommand = async (
   const paymentId = await app.nextId();
   const { result } = await executeOnStates(
     app,
-    { lesson: lessonState(input.lessonId) },
-    ({ lesson }) => {
+    { lesson: lessonState(input.lessonId), dispute: disputeState(input.lessonId) },
+    ({ lesson, dispute }) => {
+      checkPayoutAllowed(dispute);
       const events = lessonDecider.decide(
         { type: "PayLesson", paymentId, teacherId: input.teacherId, by: user.login, now: app.clock.now() },
         lesson,
@@ -98,12 +102,15 @@ export const payTeacherMonthCommand = async (
   const paymentIds = await Promise.all(lessonIds.map(() => app.nextId()));
   const { result } = await executeOnStates(
     app,
-    { lessons: lessonIds.map((lessonId) => lessonState(lessonId)) },
-    ({ lessons }) => {
+    {
+      lessons: lessonIds.map((lessonId) => lessonState(lessonId)),
+      disputes: lessonIds.map((lessonId) => disputeState(lessonId)),
+    },
+    ({ lessons, disputes }) => {
       const decisions = payTeacherLessons(
         { teacherId: input.teacherId, paymentIds, by: user.login, now: app.clock.now() },
         lessons,
-      );
+      ).map((events, index) => (disputes[index] && isPayoutAllowed(disputes[index]) ? events : []));
       const payments = decisions.flatMap((events, index) =>
         events.flatMap((event) =>
           event.type === "LessonPaid"

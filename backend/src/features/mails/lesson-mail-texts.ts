@@ -1,27 +1,16 @@
 import { type CalendarEntry, calendarEntriesOf } from "@el/domain/calendar/index";
-import { localDateOf, localTimeOf } from "@el/domain/lessons/sao-paulo-time";
+import { localTimeOf } from "@el/domain/lessons/sao-paulo-time";
 import type { LessonMailKind } from "@el/domain/mails/index";
 import type { DueLessonMail } from "@el/projections/mails/index";
 import type { Mail } from "../../plugins/mailer";
 import { calendarHostOf, icsOf } from "../../shared/ics";
+import { lessonMailLines, type MailLanguage, mailDayOf } from "../../shared/mail-lines";
 
-type Language = "pt-br" | "en";
-
-/** 2026-12-01 → 01/12/2026 (pt-br) or 2026-12-01 (en); times in São Paulo, as the product shows them. */
-const dayOf = (iso: string, language: Language) => {
-  const date = localDateOf(iso);
-  if (language === "en") return date;
-  const [year, month, day] = date.split("-");
-  return `${day}/${month}/${year}`;
-};
+type Language = MailLanguage;
 
 const texts = {
   "pt-br": {
-    greeting: (name: string) => (name ? `Olá, ${name}!` : "Olá!"),
-    when: (day: string, time: string) => `${day} às ${time} (horário de Brasília)`,
-    lesson: (level: string, trail: string) => `Aula: ${level} — ${trail}`,
-    teacher: (name: string) => `Professor: ${name}`,
-    student: (name: string) => `Aluno: ${name}`,
+    ...lessonMailLines["pt-br"],
     link: (url: string) => `Link da aula: ${url}`,
     profile: (url: string) => `Para escolher quais e-mails receber, acesse seu perfil: ${url}`,
     subjects: {
@@ -31,6 +20,7 @@ const texts = {
       "reminder-1h": "Lembrete: sua aula começa em 1 hora",
       "feedback-request": "Como foi a sua aula?",
       "teacher-removed": "Sua aula aguarda um novo professor",
+      "teacher-day-off": "Seu professor estará de folga no dia da sua aula",
     } satisfies Record<LessonMailKind, string>,
     bodies: {
       accepted: "Um professor aceitou a sua aula. O convite para o seu calendário está anexado.",
@@ -41,14 +31,12 @@ const texts = {
         "Conte como foi a aula: sua avaliação ajuda a melhorar as próximas. Acesse a sua área para avaliar.",
       "teacher-removed":
         "O professor não vai mais dar a aula abaixo. Ela continua agendada e aguarda um novo professor; o link da aula enviado antes não vale mais.",
+      "teacher-day-off":
+        "O professor da aula abaixo estará de folga nesse dia. A aula voltou para o quadro de aulas abertas e aguarda um novo professor; o link da aula enviado antes não vale mais. Se preferir, você pode cancelá-la a qualquer momento na sua área, com o crédito de volta.",
     } satisfies Record<LessonMailKind, string>,
   },
   en: {
-    greeting: (name: string) => (name ? `Hello, ${name}!` : "Hello!"),
-    when: (day: string, time: string) => `${day} at ${time} (Brasília time)`,
-    lesson: (level: string, trail: string) => `Lesson: ${level} — ${trail}`,
-    teacher: (name: string) => `Teacher: ${name}`,
-    student: (name: string) => `Student: ${name}`,
+    ...lessonMailLines.en,
     link: (url: string) => `Lesson link: ${url}`,
     profile: (url: string) => `To choose which e-mails you receive, go to your profile: ${url}`,
     subjects: {
@@ -58,6 +46,7 @@ const texts = {
       "reminder-1h": "Reminder: your lesson starts in 1 hour",
       "feedback-request": "How was your lesson?",
       "teacher-removed": "Your lesson is waiting for a new teacher",
+      "teacher-day-off": "Your teacher is off on the day of your lesson",
     } satisfies Record<LessonMailKind, string>,
     bodies: {
       accepted: "A teacher accepted your lesson. The invitation for your calendar is attached.",
@@ -68,6 +57,8 @@ const texts = {
         "Tell us how the lesson went: your rating helps make the next ones better. Rate it in your area.",
       "teacher-removed":
         "The teacher will no longer give the lesson below. It is still scheduled and waits for a new teacher; the lesson link sent before is no longer valid.",
+      "teacher-day-off":
+        "The teacher of the lesson below is off that day. The lesson is back on the open board and waits for a new teacher; the lesson link sent before is no longer valid. If you prefer, you may cancel it at any time in your area and get the credit back.",
     } satisfies Record<LessonMailKind, string>,
   },
 };
@@ -82,7 +73,9 @@ export const lessonMail = (mail: DueLessonMail, baseUrl: string): Mail => {
   const t = texts[language];
   const { lesson } = mail;
   const isTeacher = mail.role === "teacher";
-  const comingUp = mail.kind !== "cancelled" && mail.kind !== "feedback-request" && mail.kind !== "teacher-removed";
+  const comingUp = !(
+    ["cancelled", "feedback-request", "teacher-removed", "teacher-day-off"] as LessonMailKind[]
+  ).includes(mail.kind);
   const area = `${baseUrl.replace(/\/$/, "")}${isTeacher ? "/teacher" : "/student"}`;
   const lines = [
     t.greeting(mail.firstName),
@@ -90,7 +83,7 @@ export const lessonMail = (mail: DueLessonMail, baseUrl: string): Mail => {
     t.bodies[mail.kind],
     "",
     t.lesson(lesson.levelName, lesson.trailTitle),
-    t.when(dayOf(lesson.date, language), localTimeOf(lesson.date)),
+    t.when(mailDayOf(lesson.date, language), localTimeOf(lesson.date)),
     ...(isTeacher
       ? lesson.studentName === null
         ? []

@@ -35,9 +35,11 @@ describe("Google Calendar/Meet for teachers", () => {
     await idp?.stop();
   });
 
-  const sweep = (at: Date) => {
+  /** The background work's run, once the read models show what the test's requests were answered (as later runs would). */
+  const sweep = async (at: Date) => {
     const calendar = googleCalendarFromConfig(test.app.config);
     if (!calendar) throw new Error("Google is configured in these tests");
+    await test.app.pendingWrites.shown();
     return doDueMeetingWork(test.app, calendar, at);
   };
   const status = async (person: Person) =>

@@ -70,6 +70,25 @@ describe.each(["pglite", "pg"] as const)("teacher profiles on %s", (driver) => {
     expect(user.json().experience).toBe(profile.experience);
   });
 
+  it("saves the levels the teacher teaches, and keeps them when a later save leaves them out", async () => {
+    const withLevels = await inject({
+      method: "PUT",
+      url: "/api/account/teacher-profile",
+      headers: teacher.auth,
+      payload: { ...profile, levelIds: [3, 1, 3] },
+    });
+    expect(withLevels.statusCode, withLevels.body).toBe(200);
+    expect(withLevels.json().levelIds).toEqual([1, 3]);
+    const without = await inject({
+      method: "PUT",
+      url: "/api/account/teacher-profile",
+      headers: teacher.auth,
+      payload: { ...profile, bio: "Outra bio" },
+    });
+    expect(without.json()).toMatchObject({ bio: "Outra bio", levelIds: [1, 3] });
+    await inject({ method: "PUT", url: "/api/account/teacher-profile", headers: teacher.auth, payload: profile });
+  });
+
   it("refuses a profile without a language, or with a bio too long, with the field at fault", async () => {
     const none = await inject({
       method: "PUT",
