@@ -7,7 +7,12 @@ import { defineConfig, type Plugin } from "vite";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+/** The chunks the entry script itself imports: loaded before anything lazy can be. */
+const ALREADY_LOADED = /(^|\/)(rolldown-runtime|framework|api|preload-helper)-[\w-]+\.js$/;
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/;
+/** A module of a feature other than the landing page, its route table and its texts. */
+const FEATURE_MODULE = /[\\/]web[\\/]src[\\/]features[\\/](?!landing[\\/])[\w-]+[\\/](?!routes\.tsx$|i18n[\\/])/;
+const featureChunkOf = (id: string) => /[\\/]features[\\/]([\w-]+)[\\/]/.exec(id)?.[1] ?? null;
 
 /**
  * Writes `file.br` and `file.gz` beside every text file of the build, compressed once at the strongest
@@ -47,6 +52,13 @@ export default defineConfig({
   // folder the server does not serve.
   build: {
     manifest: true,
+    modulePreload: {
+      // Every browser the product supports preloads modules natively (Safari before 17 loads them on demand).
+      polyfill: false,
+      // A lazy page need not preload what the landing page's script imported before any page could load:
+      // listing those with each of the hundred lazy pages weighed on the script every visitor downloads.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALREADY_LOADED.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // React, the router and i18next in one chunk of their own: every page needs them, they change
@@ -58,6 +70,14 @@ export default defineConfig({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]/,
             },
+            // zod and the domain's schemas and rules in one chunk: nearly every page needs them, and as a few
+            // dozen small shared chunks their names made the chunk list the landing page's script carries
+            // longer than the landing page itself needs (the landing page imports neither).
+            { name: "schemas", test: /node_modules[\\/]zod[\\/]|[\\/]domain[\\/]src[\\/]/ },
+            // A feature's own modules in one chunk per feature (not what they import, not its route table, which the
+            // entry script imports, nor its texts, one chunk for every area): a page loads its feature's other pages
+            // with it, a few kB, and the entry script lists a few dozen chunks for its lazy pages, not two hundred.
+            { name: featureChunkOf, test: FEATURE_MODULE, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -4,7 +4,9 @@
  * test: the score depends on the machine and on what else it runs.
  *
  *   npm run bench:lighthouse            (builds the web app first)
+ *   LIGHTHOUSE_REPORT=/tmp/lh.json npm run bench:lighthouse    (also writes Lighthouse's whole report there)
  */
+import { writeFile } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startProduct } from "../e2e/harness";
@@ -17,6 +19,13 @@ const METRICS = [
   ["speed-index", "Speed Index"],
   ["interactive", "Time to Interactive"],
 ] as const;
+
+interface Item {
+  [key: string]: unknown;
+}
+const itemsOf = <T = Item>(audit: { details?: unknown } | undefined) =>
+  (audit?.details as { items?: T[] } | undefined)?.items ?? [];
+const ms = (value: unknown) => `${Math.round(Number(value ?? 0))} ms`;
 
 interface NetworkRequest {
   url: string;
@@ -52,7 +61,23 @@ try {
     console.log(`  ${name.padEnd(26)} ${audit?.displayValue ?? "n/a"}`);
   }
 
-  const requests = (lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+  // Where the main thread's time went (at the simulated phone's CPU speed), and the tasks that blocked it.
+  const breakdown = itemsOf(lhr.audits["mainthread-work-breakdown"]);
+  console.log(
+    `  Main-thread work           ${ms(breakdown.reduce((total, item) => total + Number(item.duration ?? 0), 0))}: ${breakdown
+      .slice(0, 4)
+      .map((item) => `${item.groupLabel} ${ms(item.duration)}`)
+      .join(", ")}`,
+  );
+  const longTasks = itemsOf(lhr.audits["long-tasks"]);
+  console.log(
+    `  Long tasks                 ${longTasks.length}: ${longTasks
+      .slice(0, 6)
+      .map((task) => `${ms(task.duration)} (${String(task.url).replace(product.baseUrl, "") || "page"})`)
+      .join(", ")}`,
+  );
+
+  const requests = itemsOf<NetworkRequest>(lhr.audits["network-requests"]);
   const scripts = requests.filter((request) => request.resourceType === "Script");
   const sum = (items: NetworkRequest[], key: "transferSize" | "resourceSize") =>
     items.reduce((total, item) => total + (item[key] ?? 0), 0);
@@ -63,6 +88,7 @@ try {
   for (const script of scripts)
     console.log(`    ${new URL(script.url).pathname.padEnd(48)} ${kB(script.transferSize ?? 0).padStart(10)}`);
   console.log(`  All requests               ${requests.length}, ${kB(sum(requests, "transferSize"))} transferred`);
+  if (process.env.LIGHTHOUSE_REPORT) await writeFile(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
 } finally {
   chrome.kill();
   await product.stop();

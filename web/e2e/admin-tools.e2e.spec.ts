@@ -1,14 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  expectAccessible,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { ADMIN, expectAccessible, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { type Credentials, signedInWindow, signInThroughDialog } from "./sign-in";
 
 let product: Product;
@@ -19,14 +11,9 @@ const STUDENT = { email: "tools.student@example.com", password: "aprender123", f
 const AUDITOR = { email: "tools.auditor@example.com", password: "senha-do-auditor" };
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  await signedUpStudent(product, STUDENT);
+  ({ product, browser } = await startJourney({ student: STUDENT }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 /** A window signed in as `user` (the token where the login modal keeps it), with the CSP's refusals recorded. */
 const signedInRecordingCsp = async (user: Credentials, path: string) => {

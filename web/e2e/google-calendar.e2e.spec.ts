@@ -3,17 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../../backend/test/fake-google-calendar";
 import { type MockIdentityProvider, startMockIdentityProvider } from "../../backend/test/fake-identity-provider";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectAccessible,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { ADMIN, expectAccessible, expectStatus, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { signedIn } from "./sign-in";
 
 let idp: MockIdentityProvider;
@@ -27,24 +17,15 @@ const TEACHER = { email: "meet.teacher@example.com", password: "teaching123", fi
 beforeAll(async () => {
   idp = await startMockIdentityProvider();
   google = await startFakeGoogleCalendar();
-  product = await startProduct({
-    ...idp.env,
-    ...google.env,
-    GOOGLE_REVOKE_URL: `${idp.issuer}/revoke`,
-    MEETING_INTERVAL_MS: "1000",
-  });
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
-    200,
-  );
-  await acceptedTeacher(product, adminToken, TEACHER);
+  ({ product, browser } = await startJourney({
+    env: { ...idp.env, ...google.env, GOOGLE_REVOKE_URL: `${idp.issuer}/revoke`, MEETING_INTERVAL_MS: "1000" },
+    student: STUDENT,
+    credits: 1,
+    teachers: [TEACHER],
+  }));
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await stopJourney({ product, browser });
   await google?.stop();
   await idp?.stop();
 });

@@ -23,14 +23,15 @@ export interface Product {
     options?: { body?: unknown; token?: string },
   ) => Promise<{ status: number; body: T }>;
   login: (email: string, password: string) => Promise<string>;
-  stop: () => Promise<void>;
+  /** Stops it with SIGTERM, as an orchestrator would; resolves with its exit code (0: it stopped cleanly). */
+  stop: () => Promise<number | null>;
 }
 
 /**
  * An empty PGlite cluster for this test run (the global teardown removes it). Its initdb, seven seconds of WASM
- * here, is run once, by the run's global setup (web/e2e/global-setup.ts) before the workers start; each product's
- * data folder starts as a copy of it, as if PGlite had just created it (main.int.spec.ts starts the product on
- * a folder PGlite creates itself).
+ * here, is run once, by the run's global setup (web/e2e/global-setup.ts) before the workers start; the run's
+ * prepared data folder (below) starts as a copy of it, as if PGlite had just created it (main.int.spec.ts starts
+ * the product on a folder PGlite creates itself).
  */
 export const emptyClusterDir = async () => {
   const dir = pgliteTemplateDir(process.env.TEST_RUN_ID ?? `manual-${process.pid}`);
@@ -43,16 +44,42 @@ export const emptyClusterDir = async () => {
   return dir;
 };
 
-/** A new data folder (`prefix` names it) holding an empty PGlite cluster, for a product to start on. */
+/**
+ * The run's prepared data folder (the global teardown removes it): the empty cluster on which the product started
+ * once, ran every migration and the seed (the catalogue, the first administrator `ADMIN`, its push keys) and stopped.
+ * Built once by the run's global setup (web/e2e/global-setup.ts); a product starting on a copy finds nothing to
+ * migrate or seed. A fresh start on an empty folder is main.int.spec.ts's part.
+ */
+export const preparedDataDir = async () => {
+  const dir = `${await emptyClusterDir()}-prepared`;
+  if (!existsSync(dir)) {
+    const building = `${dir}.${process.pid}`;
+    cpSync(await emptyClusterDir(), building, { recursive: true });
+    try {
+      const product = await startProduct({ DATA_DIR: building });
+      const code = await product.stop();
+      if (code !== 0) throw new Error(`The product preparing ${building} did not stop cleanly (exit code ${code})`);
+      renameSync(building, dir);
+    } finally {
+      rmSync(building, { recursive: true, force: true });
+    }
+  }
+  return dir;
+};
+
+/**
+ * A new data folder (`prefix` names it) holding a copy of the run's prepared cluster (above): migrated, seeded,
+ * the first administrator `ADMIN` in it, for a product to start on.
+ */
 export const freshDataDir = async (prefix = "el-e2e-") => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cpSync(await emptyClusterDir(), dataDir, { recursive: true });
+  cpSync(await preparedDataDir(), dataDir, { recursive: true });
   return dataDir;
 };
 
 /**
- * Starts the built product the way `npm start` does (one process, embedded PGlite in a fresh data
- * folder), on a free port, with a known first administrator. The web app must have been built.
+ * Starts the built product the way `npm start` does (one process, embedded PGlite in a data folder of its
+ * own, a copy of the run's prepared one unless `env.DATA_DIR` names one), on a free port, with a known first administrator. The web app must have been built.
  */
 export const startProduct = async (env: Record<string, string> = {}): Promise<Product> => {
   const port = await freePort();
@@ -121,9 +148,11 @@ export const startProduct = async (env: Record<string, string> = {}): Promise<Pr
       }
     },
     async stop() {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      const code = child.exitCode ?? (await exited);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 };
@@ -189,6 +218,56 @@ export const launchBrowser = (): Promise<Browser> =>
     ],
   });
 
+/** What a journey file starts from: the product, a browser, the first administrator's token. */
+export interface Journey {
+  product: Product;
+  browser: Browser;
+  adminToken: string;
+}
+
+/**
+ * The prelude most journey files share: starts the product (`env` added to its environment) and a browser, signs
+ * the administrator in, signs `student` up with `credits` lessons bought for them, and has the administrator
+ * accept each of `teachers`. Each journey then adds the data of its own.
+ */
+export const startJourney = async (
+  options: { env?: Record<string, string>; student?: Person; credits?: number; teachers?: Person[] } = {},
+): Promise<Journey> => {
+  const product = await startProduct(options.env);
+  const browser = await launchBrowser();
+  const adminToken = await product.login(ADMIN.email, ADMIN.password);
+  const { student, credits, teachers = [] } = options;
+  if (student) await signedUpStudent(product, student);
+  if (student && credits)
+    expectStatus(
+      await product.api("POST", `/api/users/${student.email}/credits`, {
+        token: adminToken,
+        body: { amount: credits },
+      }),
+      200,
+    );
+  for (const teacher of teachers) await acceptedTeacher(product, adminToken, teacher);
+  return { product, browser, adminToken };
+};
+
+/** `teacher` saves an availability of every day from 07:00 to 23:00 and no day off: free starts whatever the hour. */
+export const teachesEveryDay = async (product: Product, teacher: Person) => {
+  const weekly = [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, start: "07:00", end: "23:00" }));
+  expectStatus(
+    await product.api("PUT", "/api/teachers/me/availability", {
+      token: await product.login(teacher.email, teacher.password),
+      body: { weekly, daysOff: [] },
+    }),
+    200,
+  );
+};
+
+/** Closes the browser and stops the product a journey file started (either may be missing: its start failed). */
+export const stopJourney = async (journey: { product?: Product; browser?: Browser }) => {
+  await journey.browser?.close();
+  await journey.product?.stop();
+};
+
 /** Saves a screenshot of each step of a journey under test-artifacts/<journey>/ (ignored by git). */
 export const screenshots = (journey: string) => {
   const folder = path.join(root, "test-artifacts", journey);
@@ -204,9 +283,13 @@ export const screenshots = (journey: string) => {
  * Waits for the page to settle first: lazily loaded pages show a loading state for a moment.
  */
 export const expectAccessible = async (page: Page, where = page.url()) => {
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  // The page has drawn its content and nothing shows it loading (a lazy page's chunk or its data): waiting for the
+  // network to stay idle for half a second instead cost every checked page that half second and more.
   await page
-    .waitForFunction(() => !document.querySelector(".status-loading"), undefined, { timeout: 10_000 })
+    .waitForFunction(() => document.querySelector("main") && !document.querySelector(".status-loading"), undefined, {
+      timeout: 10_000,
+      polling: 50,
+    })
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(

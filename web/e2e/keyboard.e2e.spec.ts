@@ -2,17 +2,7 @@ import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeViaCep, startFakeViaCep } from "../../backend/test/fake-viacep";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectAccessible,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { expectAccessible, expectStatus, type Product, screenshots, startJourney, stopJourney } from "./harness";
 
 const DAY = 24 * 60 * 60 * 1000;
 let viaCep: FakeViaCep;
@@ -24,19 +14,15 @@ const TEACHER = { email: "keyboard.teacher@example.com", password: "teaching123"
 
 beforeAll(async () => {
   viaCep = await startFakeViaCep();
-  product = await startProduct({ VIACEP_BASE_URL: viaCep.baseUrl });
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
-    200,
-  );
-  await acceptedTeacher(product, adminToken, TEACHER);
+  ({ product, browser } = await startJourney({
+    env: { VIACEP_BASE_URL: viaCep.baseUrl },
+    student: STUDENT,
+    credits: 1,
+    teachers: [TEACHER],
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await stopJourney({ product, browser });
   await viaCep?.close();
 });
 

@@ -1,14 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  acceptedTeacher,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { type Credentials, signedInWindow } from "./sign-in";
 
 let product: Product;
@@ -18,17 +10,10 @@ const STUDENT = { email: "layout.student@example.com", password: "aprender123", 
 const TEACHER = { email: "layout.teacher@example.com", password: "teaching123", firstName: "Paul", lastName: "Smith" };
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
   // A teacher applies through the public form and signs in once an administrator accepts them.
-  await acceptedTeacher(product, adminToken, TEACHER);
+  ({ product, browser } = await startJourney({ student: STUDENT, teachers: [TEACHER] }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 /** A window of `width` px already signed in (signing in is the accounts journey's subject), at `path`. */
 const signedInAt = (user: Credentials, path: string, width: number) =>
@@ -64,6 +49,9 @@ describe("the signed-in areas at the spec's breakpoints", () => {
       "Home",
       "Meu Perfil",
       "Trilhas de Ensino",
+      "Aulas semanais",
+      "Progresso",
+      "Meus relatos",
       "Teste de nível",
       "Contratar aulas",
     ]);
@@ -142,8 +130,10 @@ describe("the signed-in areas at the spec's breakpoints", () => {
     expect(await areaMenu(page, "Área do professor").getByRole("link").allTextContents()).toEqual([
       "Suas aulas",
       "Aceitar aulas",
+      "Minha disponibilidade",
       "Trilhas de ensino",
       "Financeiro",
+      "Meus relatos",
       "Meu Perfil",
     ]);
     await teacherShot(page, "0900-drawer-open");
@@ -152,6 +142,36 @@ describe("the signed-in areas at the spec's breakpoints", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => menuPlacement(page, "Área do professor")).toBe("off-screen");
     expect(await drawerToggle(page).evaluate((toggle) => toggle === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("the student area installs as an app on the phone: a manifest, a service worker, the home offline", async () => {
+    const page = await signedInAt(STUDENT, "/student", 390);
+    const manifest = await page.request.get(`${product.baseUrl}/manifest.webmanifest`);
+    expect(manifest.status()).toBe(200);
+    expect(await manifest.json()).toMatchObject({ display: "standalone", lang: "pt-BR", start_url: "/" });
+    const worker = await page.request.get(`${product.baseUrl}/sw.js`);
+    expect([worker.status(), worker.headers()["cache-control"]]).toEqual([200, "no-cache"]);
+    const scriptUrl = await page.evaluate(() =>
+      navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL),
+    );
+    expect(scriptUrl).toBe(`${product.baseUrl}/sw.js`);
+    // Offline, the home opens from the worker's shell with the lessons saved on the last visit, and says so.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("student-balance").isVisible(), { timeout: 20_000 }).toBe(true);
+    // The next lessons are saved as they arrive.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("el-offline:student-upcoming") !== null))
+      .toBe(true);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByText(/Você está offline — mostrando dados salvos às \d\d:\d\d/).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await expect.poll(() => page.getByText("Não há aulas marcadas!").isVisible()).toBe(true);
+    await studentShot(page, "0390-offline-home");
     await page.context().close();
   });
 });

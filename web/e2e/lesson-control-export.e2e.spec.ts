@@ -3,17 +3,7 @@ import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectAccessible,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { ADMIN, expectAccessible, expectStatus, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { signedIn, signedInWindow } from "./sign-in";
 
 const STUDENT = { email: "joao.export@example.com", password: "aprender123", firstName: "João", lastName: "Conceição" };
@@ -38,10 +28,9 @@ let lessonId: number;
 
 /** João's lesson on the trail "Conversação no café" with Estêvão, two days from now, made by the administrator. */
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
+  const journey = await startJourney({ student: STUDENT, credits: 1, teachers: [TEACHER] });
+  ({ product, browser } = journey);
+  const { adminToken } = journey;
   expectStatus(
     await product.api("POST", "/api/register", {
       body: {
@@ -55,11 +44,6 @@ beforeAll(async () => {
     }),
     201,
   );
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
-    200,
-  );
-  await acceptedTeacher(product, adminToken, TEACHER);
   const trail = await product.api<{ id: number }>("POST", "/api/trails", {
     token: adminToken,
     body: { number: 99, title: TRAIL, level: { id: 1 } },
@@ -84,10 +68,7 @@ beforeAll(async () => {
   lessonId = lesson.body.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 /** Clicks the export link and answers the file the browser saved. */
 const exported = async (page: Page, link: string) => {

@@ -1,22 +1,11 @@
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectAccessible,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { expectAccessible, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { neverReloaded, signedIn } from "./sign-in";
 
 let product: Product;
 let browser: Browser;
-let adminToken: string;
 
 const STUDENT = { email: "ana.souza@example.com", password: "aprender123", firstName: "Ana", lastName: "Souza" };
 const TEACHERS = [
@@ -25,20 +14,9 @@ const TEACHERS = [
 ];
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 2 } }),
-    200,
-  );
-  for (const teacher of TEACHERS) await acceptedTeacher(product, adminToken, teacher);
+  ({ product, browser } = await startJourney({ student: STUDENT, credits: 2, teachers: TEACHERS }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
 

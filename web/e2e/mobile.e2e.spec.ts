@@ -1,16 +1,7 @@
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { expectStatus, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { signedIn } from "./sign-in";
 
 let product: Product;
@@ -22,15 +13,9 @@ const TEACHER = { email: "phone.teacher@example.com", password: "teaching123", f
 
 /** Pages with content: the student has credits and a lesson the teacher claimed. */
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 3 } }),
-    200,
-  );
-  await acceptedTeacher(product, adminToken, TEACHER);
+  const journey = await startJourney({ student: STUDENT, credits: 3, teachers: [TEACHER] });
+  ({ product, browser } = journey);
+  const { adminToken } = journey;
   const trails = await product.api<{ id: number }[]>("GET", "/api/trails", { token: adminToken });
   const date = new Date(`${localDateOf(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000))}T15:00:00-03:00`);
   const scheduling = await product.api<{ id: number }>("POST", "/api/schedulings", {
@@ -46,10 +31,7 @@ beforeAll(async () => {
     201,
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 /** How far the page scrolls sideways: 390 means it does not. */
 const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);

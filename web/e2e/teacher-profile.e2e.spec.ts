@@ -1,17 +1,7 @@
 import { localDateOf } from "@el/domain/lessons/sao-paulo-time";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ADMIN,
-  acceptedTeacher,
-  expectAccessible,
-  expectStatus,
-  launchBrowser,
-  type Product,
-  screenshots,
-  signedUpStudent,
-  startProduct,
-} from "./harness";
+import { expectAccessible, expectStatus, type Product, screenshots, startJourney, stopJourney } from "./harness";
 import { signedIn } from "./sign-in";
 
 let product: Product;
@@ -22,20 +12,9 @@ const TEACHER = { email: "mark.evans@example.com", password: "teaching123", firs
 const BIO = "Sou de Londres e moro em Florianópolis. Ensino inglês para viagens e entrevistas de emprego.";
 
 beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-  const adminToken = await product.login(ADMIN.email, ADMIN.password);
-  await signedUpStudent(product, STUDENT);
-  expectStatus(
-    await product.api("POST", `/api/users/${STUDENT.email}/credits`, { token: adminToken, body: { amount: 1 } }),
-    200,
-  );
-  await acceptedTeacher(product, adminToken, TEACHER);
+  ({ product, browser } = await startJourney({ student: STUDENT, credits: 1, teachers: [TEACHER] }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => stopJourney({ product, browser }));
 
 /** A photo as a phone would give it: a 600×400 PNG, drawn by the browser itself. */
 const drawnPhoto = async (page: Page) => {
@@ -95,8 +74,10 @@ describe("teachers seen as people, in the browser", () => {
     await expect.poll(() => ownPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
 
     await teacher.getByLabel("Sobre você", { exact: true }).fill(BIO);
-    await teacher.getByRole("checkbox", { name: "Inglês para viagens", exact: true }).check();
-    await teacher.getByRole("checkbox", { name: "Entrevistas de emprego", exact: true }).check();
+    // A level is named "Inglês para viagens" too: the specialities are checked in their own group.
+    const specialities = teacher.getByRole("group", { name: "Especialidades" });
+    await specialities.getByRole("checkbox", { name: "Inglês para viagens", exact: true }).check();
+    await specialities.getByRole("checkbox", { name: "Entrevistas de emprego", exact: true }).check();
     await teacher.getByRole("checkbox", { name: "Português", exact: true }).check();
     await teacher.getByRole("button", { name: "Salvar perfil", exact: true }).click();
     await expect.poll(() => teacher.getByText("Perfil salvo.").first().isVisible(), { timeout: 15_000 }).toBe(true);

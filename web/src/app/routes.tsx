@@ -6,9 +6,13 @@ import { RouteError } from "../components/route-error";
 import { accountsRoutes, socialSignInRoutes } from "../features/accounts/routes";
 import { applicationSections } from "../features/applications/routes";
 import { auditRoutes } from "../features/audit/routes";
+import { seriesSections } from "../features/availability/routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
+import { directoryRoutes, directoryStudentRoutes } from "../features/directory/routes";
+import { disputeAreaRoutes, disputeRoutes, disputeSections } from "../features/disputes/routes";
 import { landingRoutes } from "../features/landing/routes";
+import { lessonReportStudentRoutes, progressShortPath } from "../features/lesson-reports/routes";
 import {
   boardSections,
   lessonControlSections,
@@ -17,6 +21,7 @@ import {
   pendingLessonSections,
 } from "../features/lessons/routes";
 import { meetingRoutes } from "../features/meetings/routes";
+import { messageRoutes, messageSections, UnreadMessagesLink } from "../features/messages/routes";
 import { placementStudentRoutes } from "../features/placement/routes";
 import {
   purchaseRenamedPaths,
@@ -44,7 +49,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RouteError>
-        <Layout />
+        <Layout signedInLinks={<UnreadMessagesLink />} />
       </RouteError>
     ),
     children: [
@@ -63,8 +68,18 @@ export const routes: RouteObject[] = [
           ),
           ...socialSignInRoutes,
           ...meetingRoutes,
-          ...studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]),
-          ...teacherRoutes,
+          ...messageRoutes,
+          ...directoryRoutes,
+          ...disputeRoutes,
+          ...studentRoutes([
+            ...purchasingStudentRoutes,
+            ...placementStudentRoutes,
+            ...directoryStudentRoutes,
+            ...lessonReportStudentRoutes,
+            ...disputeAreaRoutes,
+          ]),
+          ...progressShortPath,
+          ...teacherRoutes(disputeAreaRoutes),
           ...adminRoutes(
             [
               ...lessonControlSections,
@@ -77,6 +92,9 @@ export const routes: RouteObject[] = [
               ...lessonRecordSections,
               ...trailSections,
               ...applicationSections,
+              ...seriesSections,
+              ...messageSections,
+              ...disputeSections,
             ],
             operationsMenuPaths,
           ),

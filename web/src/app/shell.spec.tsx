@@ -114,11 +114,12 @@ describe("the app shell", () => {
     expect(document.documentElement).toHaveAttribute("lang", "pt-BR");
   });
 
-  it("offers an anonymous visitor home, teacher sign-up, login and the free lesson", async () => {
+  it("offers an anonymous visitor home, the teachers, teacher sign-up, login and the free lesson", async () => {
     fakeApi({});
     openApp("/privacypolicy");
     expect(linksOf(menu())).toEqual([
       ["Início", "/"],
+      ["Professores", "/professores"],
       ["Seja um professor", "/registro/professor"],
       ["Entrar", "/login"],
       ["Aula grátis", "/registro/aluno"],
@@ -126,20 +127,26 @@ describe("the app shell", () => {
   });
 
   it.each([
-    [["ROLE_USER", "ROLE_STUDENT"], "/student"],
-    [["ROLE_USER", "ROLE_TEACHER"], "/teacher"],
-    [["ROLE_USER", "ROLE_ADMIN"], "/gerencia"],
-  ])("offers a user with %j home, their area (%s), their password and sign-out", async (authorities, area) => {
-    signedInAs(authorities);
-    openApp("/privacypolicy");
-    await within(menu()).findByRole("link", { name: "Sair" });
-    expect(linksOf(menu())).toEqual([
-      ["Início", "/"],
-      ["Minha área", area],
-      ["Alterar senha", "/account/password"],
-      ["Sair", "/logout"],
-    ]);
-  });
+    [["ROLE_USER", "ROLE_STUDENT"], "/student", true],
+    [["ROLE_USER", "ROLE_TEACHER"], "/teacher", true],
+    [["ROLE_USER", "ROLE_ADMIN"], "/gerencia", false],
+  ])(
+    "offers a user with %j home, the teachers, their area (%s), their messages (%s), their password and sign-out",
+    async (authorities, area, messages) => {
+      signedInAs(authorities);
+      openApp("/privacypolicy");
+      await within(menu()).findByRole("link", { name: "Sair" });
+      if (messages) await within(menu()).findByRole("link", { name: "Mensagens" });
+      expect(linksOf(menu())).toEqual([
+        ["Início", "/"],
+        ["Professores", "/professores"],
+        ["Minha área", area],
+        ...(messages ? [["Mensagens", "/mensagens"]] : []),
+        ["Alterar senha", "/account/password"],
+        ["Sair", "/logout"],
+      ]);
+    },
+  );
 
   it("keeps the bar transparent over the landing banner until the page scrolled past 400 px", async () => {
     fakeApi({});

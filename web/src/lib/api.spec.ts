@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { fakeApi, json } from "../test/fake-api";
-import { api, onSuccessAlert } from "./api";
+import { api, onSuccessAlert, onUnauthorized } from "./api";
 
 const conversacao = { id: 7, name: "Conversação", active: true };
 
@@ -99,6 +99,22 @@ describe("a refusal", () => {
       messageKey: "Cupom não é válido.",
     });
     await expect(api.put("api/purchases/7/paid")).rejects.toMatchObject({ messageKey: "error.purchase.settled" });
+  });
+
+  it("ends the session on a 403, unless the caller said the 403 answers the request itself", async () => {
+    fakeApi({
+      "POST /api/conversations": () => json({ message: "error.messages.noSharedLesson" }, { status: 403 }),
+    });
+    const ended = vi.fn();
+    onTestFinished(onUnauthorized(ended) as () => void);
+
+    await expect(api.post("api/conversations", { teacherId: 7 }, { forbiddenIsAnswer: true })).rejects.toMatchObject({
+      status: 403,
+      messageKey: "error.messages.noSharedLesson",
+    });
+    expect(ended).not.toHaveBeenCalled();
+    await expect(api.post("api/conversations", { teacherId: 7 })).rejects.toMatchObject({ status: 403 });
+    expect(ended).toHaveBeenCalledOnce();
   });
 });
 

@@ -109,6 +109,11 @@ export interface MutationOptions {
    * shows something else; without it, until it answers at all (a creation).
    */
   previous?: unknown;
+  /**
+   * A 403 that answers the request itself (starting a conversation with someone the caller shares no lesson
+   * with) rather than saying the session may not call it: the session goes on.
+   */
+  forbiddenIsAnswer?: boolean;
 }
 
 /**
@@ -155,7 +160,7 @@ export const request = async <T>(
   if (!response.ok) {
     const payload = (data ?? {}) as { message?: string; fieldErrors?: FieldError[] };
     const isAccountProbe = path.replace(/^\//, "") === "api/account";
-    if ((response.status === 401 && !isAccountProbe) || response.status === 403) {
+    if ((response.status === 401 && !isAccountProbe) || (response.status === 403 && !options.forbiddenIsAnswer)) {
       for (const listener of unauthorizedListeners) listener();
     }
     // The header is percent-encoded (a header carries ASCII only): decoded, it is the body's message.

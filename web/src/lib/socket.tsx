@@ -67,7 +67,7 @@ export const createLiveRelay = () => {
       return () => untyped.off(name as string, forward);
     });
     // A connection that comes back without the server's recovery missed pushes: screens reload.
-    let connectedBefore = false;
+    let connectedBefore = socket.connected;
     const onConnect = () => {
       if (connectedBefore && !socket.recovered) for (const listener of reconnectListeners) listener();
       connectedBefore = true;
@@ -83,9 +83,29 @@ export const createLiveRelay = () => {
 
 const LiveFeedContext = createContext<LiveFeed | null>(null);
 
+/** The tab's one connection and how many providers use it: the header and an area open it once between them. */
+let shared: { socket: AppSocket; users: number } | undefined;
+
+const acquireSharedSocket = (token: string) => {
+  shared ??= { socket: connectSocket(token), users: 0 };
+  shared.users += 1;
+  const { socket } = shared;
+  return {
+    socket,
+    release: () => {
+      if (!shared || shared.socket !== socket) return;
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      shared = undefined;
+      socket.disconnect();
+    },
+  };
+};
+
 /**
- * Opens the connection for a signed-in area and closes it when the area is left. A feed handed in, or
- * one already provided above (a test's), is used instead of connecting.
+ * Opens the connection for a signed-in area and closes it when the area is left; providers side by side
+ * (the header's unread count and an area) share one connection. A feed handed in, or one already provided
+ * above (a test's), is used instead of connecting.
  */
 export const LiveFeedProvider = ({ children, feed }: { children: ReactNode; feed?: LiveFeed }) => {
   const outer = useContext(LiveFeedContext);
@@ -95,11 +115,11 @@ export const LiveFeedProvider = ({ children, feed }: { children: ReactNode; feed
     if (given) return;
     const token = tokenStorage.get();
     if (!token) return;
-    const socket = connectSocket(token);
+    const { socket, release } = acquireSharedSocket(token);
     const detach = relay.attach(socket);
     return () => {
       detach();
-      socket.disconnect();
+      release();
     };
   }, [given, relay]);
   return <LiveFeedContext.Provider value={given ?? relay.feed}>{children}</LiveFeedContext.Provider>;

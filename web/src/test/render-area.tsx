@@ -5,6 +5,8 @@ import { studentRoutes } from "../app/student/student-routes";
 import { teacherRoutes } from "../app/teacher/teacher-routes";
 import { catalogRenamedPaths, catalogSections, itemPackageSections, trailSections } from "../features/catalog/routes";
 import { couponRenamedPaths, couponSections } from "../features/coupons/routes";
+import { directoryStudentRoutes } from "../features/directory/routes";
+import { lessonReportStudentRoutes } from "../features/lesson-reports/routes";
 import {
   boardSections,
   lessonControlSections,
@@ -67,13 +69,18 @@ const renderArea = (routes: RouteObject[], path: string) => {
 };
 
 /** Renders the teacher area at `path` (e.g. "/teacher/trilhas"); returns its live feed. */
-export const renderTeacherArea = (path: string) => renderArea(teacherRoutes, path);
+export const renderTeacherArea = (path: string) => renderArea(teacherRoutes(), path);
 
 /** Renders the student area at `path` (e.g. "/student/perfil"); returns its live feed. */
 export const renderStudentArea = (path: string) => renderArea(studentArea, path);
 
-/** /student with the purchase pages and the level test, put together as app/routes.tsx does. */
-export const studentArea = studentRoutes([...purchasingStudentRoutes, ...placementStudentRoutes]);
+/** /student with the purchase pages, the level test, the weekly series, lesson reports and progress, put together as app/routes.tsx does. */
+export const studentArea = studentRoutes([
+  ...purchasingStudentRoutes,
+  ...placementStudentRoutes,
+  ...directoryStudentRoutes,
+  ...lessonReportStudentRoutes,
+]);
 
 /** /gerencia with pending lessons, levels and materials, put together as app/routes.tsx does: features do not import each other. */
 export const adminArea = adminRoutes([...pendingLessonSections, ...catalogSections]);

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AreaLayout } from "../../components/area/area-layout";
+import { RequestAnswers } from "../../features/directory/student-home/request-answers";
 import { fetchLevels } from "../../lib/catalog/catalog-api";
 import { StudentProvider } from "../../lib/session/student-context";
 import { LiveFeedProvider } from "../../lib/socket";
@@ -18,6 +19,9 @@ const StudentLayout = () => {
         { to: "/student", label: t("student.menu.home"), end: true },
         { to: "/student/perfil", label: t("student.menu.profile") },
         { to: "/student/trilhas", label: t("student.menu.trails") },
+        { to: "/student/aulas-semanais", label: t("directory.menu.series") },
+        { to: "/student/progresso", label: t("lessonReports.menu.progress") },
+        { to: "/student/relatos", label: t("disputes.mine") },
         { to: "/student/teste-de-nivel", label: t("student.menu.placement") },
         { to: "/student/contratar-aulas", label: t("student.menu.buy") },
       ]}
@@ -25,10 +29,11 @@ const StudentLayout = () => {
   );
 };
 
-/** The student's area, connected to the live feed for as long as it is open. */
+/** The student's area, connected to the live feed for as long as it is open; the answers to their lesson requests are told on any of its pages. */
 export const StudentArea = () => (
   <LiveFeedProvider>
     <StudentProvider>
+      <RequestAnswers />
       <StudentLayout />
     </StudentProvider>
   </LiveFeedProvider>

@@ -2,9 +2,7 @@ import type { RouteObject } from "react-router-dom";
 import { lazyPage } from "../../lib/lazy-page";
 import { PrivateRoute } from "../../lib/session/private-route";
 
-const StudentHome = lazyPage(() =>
-  import("../../features/lessons/student-home/student-home").then((m) => m.StudentHome),
-);
+const StudentHome = lazyPage(() => import("./student-home-page").then((m) => m.StudentHomePage));
 const StudentProfile = lazyPage(() =>
   import("../../features/accounts/student-profile/student-profile").then((m) => m.StudentProfile),
 );

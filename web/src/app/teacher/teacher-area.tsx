@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AreaLayout } from "../../components/area/area-layout";
+import { BookedLessonToasts } from "../../features/availability/requests/booked-lesson-toasts";
 import { useSession } from "../../lib/session/session-provider";
 import { LiveFeedProvider } from "../../lib/socket";
 import "./teacher.css";
@@ -16,17 +17,20 @@ const TeacherLayout = () => {
       menu={[
         { to: "/teacher", label: t("teacher.menu.lessons"), end: true },
         { to: "/teacher/aceitar-aulas", label: t("teacher.menu.accept") },
+        { to: "/teacher/disponibilidade", label: t("teacher.menu.availability") },
         { to: "/teacher/trilhas", label: t("teacher.menu.trails") },
         { to: "/teacher/financeiro", label: t("teacher.menu.finance") },
+        { to: "/teacher/relatos", label: t("disputes.mine") },
         { to: "/teacher/perfil", label: t("teacher.menu.profile") },
       ]}
     />
   );
 };
 
-/** The teacher's area, connected to the live feed for as long as it is open. */
+/** The teacher's area, connected to the live feed for as long as it is open, telling of lessons booked with them. */
 export const TeacherArea = () => (
   <LiveFeedProvider>
+    <BookedLessonToasts />
     <TeacherLayout />
   </LiveFeedProvider>
 );

@@ -9,15 +9,20 @@ const AcceptLessons = lazyPage(() =>
 const TeacherFinance = lazyPage(() =>
   import("../../features/lessons/finance/teacher-finance").then((m) => m.TeacherFinance),
 );
-const TeacherLessons = lazyPage(() =>
-  import("../../features/lessons/teacher-lessons/teacher-lessons").then((m) => m.TeacherLessons),
-);
+const TeacherHome = lazyPage(() => import("./teacher-home").then((m) => m.TeacherHome));
 const TeacherProfilePage = lazyPage(() =>
   import("../../features/teachers/profile/teacher-profile-page").then((m) => m.TeacherProfilePage),
 );
+const OwnAvailabilityPage = lazyPage(() =>
+  import("../../features/availability/editor/own-availability-page").then((m) => m.OwnAvailabilityPage),
+);
+const TeacherReportPage = lazyPage(() =>
+  import("../../features/lesson-reports/teacher-report-page").then((m) => m.TeacherReportPage),
+);
 const TeacherArea = lazyPage(() => import("./teacher-area").then((m) => m.TeacherArea));
 
-export const teacherRoutes: RouteObject[] = [
+/** /teacher and its pages; other features add theirs as children (disputes' "relatos"), put together in app/routes.tsx. */
+export const teacherRoutes = (pages: RouteObject[] = []): RouteObject[] => [
   {
     path: "teacher",
     element: (
@@ -26,11 +31,14 @@ export const teacherRoutes: RouteObject[] = [
       </PrivateRoute>
     ),
     children: [
-      { index: true, element: <TeacherLessons /> },
+      { index: true, element: <TeacherHome /> },
       { path: "aceitar-aulas", element: <AcceptLessons /> },
       { path: "trilhas", element: <TrailsByLevel /> },
+      { path: "disponibilidade", element: <OwnAvailabilityPage /> },
       { path: "financeiro", element: <TeacherFinance /> },
       { path: "perfil", element: <TeacherProfilePage /> },
+      { path: "aulas/:id/relatorio", element: <TeacherReportPage /> },
+      ...pages,
     ],
   },
 ];

@@ -49,15 +49,17 @@ const renderTrails = () => renderTeacherArea("/teacher/trilhas");
 signInTeacherForEachTest();
 
 describe("the teacher's Trilhas de ensino screen", () => {
-  it("sits in the teacher menu of five entries, marked as the current one", async () => {
+  it("sits in the teacher menu of seven entries, marked as the current one", async () => {
     server();
     renderTrails();
     const menu = await screen.findByRole("navigation", { name: "Área do professor" });
     expect(linksOf(menu)).toEqual([
       ["Suas aulas", "/teacher"],
       ["Aceitar aulas", "/teacher/aceitar-aulas"],
+      ["Minha disponibilidade", "/teacher/disponibilidade"],
       ["Trilhas de ensino", "/teacher/trilhas"],
       ["Financeiro", "/teacher/financeiro"],
+      ["Meus relatos", "/teacher/relatos"],
       ["Meu Perfil", "/teacher/perfil"],
     ]);
     expect(within(menu).getByRole("link", { current: "page" })).toHaveTextContent("Trilhas de ensino");

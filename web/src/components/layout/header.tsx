@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { changeLanguage } from "../../i18n/i18n";
@@ -9,6 +9,8 @@ export interface HeaderProps {
   /** Whether someone is signed in, and where their own area is. */
   signedIn: boolean;
   home?: string;
+  /** Links a feature adds for whoever is signed in (the messages with their unread count). */
+  signedInLinks?: ReactNode;
 }
 
 /** Over the landing banner the bar starts transparent and turns dark blue past 400 px (spec section 2). */
@@ -25,7 +27,7 @@ const useScrolledPast = (threshold: number) => {
   return scrolled;
 };
 
-export const Header = ({ signedIn, home }: HeaderProps) => {
+export const Header = ({ signedIn, home, signedInLinks }: HeaderProps) => {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -89,9 +91,11 @@ export const Header = ({ signedIn, home }: HeaderProps) => {
         <NavLink to="/" end>
           {t("global.menu.home")}
         </NavLink>
+        <NavLink to="/professores">{t("global.menu.teachers")}</NavLink>
         {signedIn ? (
           <>
             {home && home !== "/" && <NavLink to={home}>{t("global.menu.myArea")}</NavLink>}
+            {signedInLinks}
             <NavLink to="/account/password">{t("global.menu.password")}</NavLink>
             <NavLink to="/logout">{t("global.menu.logout")}</NavLink>
           </>

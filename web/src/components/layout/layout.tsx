@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { homeOf } from "../../lib/session/account";
 import { useSession } from "../../lib/session/session-provider";
@@ -11,8 +11,9 @@ import "./layout.css";
 /**
  * Header, page, footer. A signed-in student or teacher who opens the landing page is taken to their
  * own area (spec section 2, "redirected from the header"); /checkout is never redirected.
+ * `signedInLinks`: what features add to the header for whoever is signed in (app/routes.tsx hands them in).
  */
-export const Layout = () => {
+export const Layout = ({ signedInLinks }: { signedInLinks?: ReactNode }) => {
   const { state, account } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -27,7 +28,7 @@ export const Layout = () => {
   return (
     <AreaSectionsProvider>
       <div className="app-shell">
-        <Header signedIn={state === "authenticated"} home={home} />
+        <Header signedIn={state === "authenticated"} home={home} signedInLinks={signedInLinks} />
         <main className="app-main">
           <Outlet />
         </main>

@@ -19,6 +19,7 @@ const bruno: TeacherProfileView = {
   experience: "Dez anos em escolas de idiomas",
   specialities: ["BUSINESS", "TRAVEL"],
   languages: ["en", "pt"],
+  levelIds: [],
   photo: { large: `api/teacher-photos/${photo}/256`, small: `api/teacher-photos/${photo}/64` },
   rating: { average: 4.5, count: 2 },
 };

@@ -1,6 +1,7 @@
 import type { TeacherRatingsSummary } from "@el/domain/accounts/teacher-profile";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { formatDecimal } from "../../lib/decimal-format";
 import { useResource } from "../../lib/use-resource";
 import "./teacher-ratings.css";
 
@@ -29,7 +30,7 @@ export const TeacherRatings = () => {
   const { t, i18n } = useTranslation();
   const summary = useResource(fetchTeacherRatings, "teacher-ratings");
   if (summary.status !== "ready" || summary.data.average === null || summary.data.ratings === 0) return null;
-  const average = summary.data.average.toLocaleString(i18n.language === "en" ? "en-US" : "pt-BR", {
+  const average = formatDecimal(summary.data.average, i18n.language === "en" ? "en-US" : "pt-BR", {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });

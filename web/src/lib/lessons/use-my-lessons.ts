@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { keptOffline } from "../offline-snapshot";
 import { useLiveFeed } from "../socket";
 import { useResource } from "../use-resource";
 import { ALL_LESSONS, fetchMyLessons, type LessonViewer } from "./lesson-view";
@@ -11,8 +12,15 @@ import { ALL_LESSONS, fetchMyLessons, type LessonViewer } from "./lesson-view";
  */
 export const useMyLessons = (viewer: LessonViewer) => {
   const [page, setPage] = useState(0);
-  const today = useResource(() => fetchMyLessons(viewer, { period: "today", size: ALL_LESSONS }), "today");
-  const upcoming = useResource(() => fetchMyLessons(viewer, { period: "upcoming", size: ALL_LESSONS }), "upcoming");
+  // Today's and the next lessons are kept for the home offline; the finished ones are not needed there.
+  const today = useResource(
+    keptOffline(`${viewer}-today`, () => fetchMyLessons(viewer, { period: "today", size: ALL_LESSONS })),
+    "today",
+  );
+  const upcoming = useResource(
+    keptOffline(`${viewer}-upcoming`, () => fetchMyLessons(viewer, { period: "upcoming", size: ALL_LESSONS })),
+    "upcoming",
+  );
   const finished = useResource(() => fetchMyLessons(viewer, { period: "finished", page }), `finished:${page}`);
   const { reload: reloadToday } = today;
   const { reload: reloadUpcoming } = upcoming;

@@ -1,4 +1,5 @@
 import type { ItemPackageView } from "@el/domain/catalog/catalog-views";
+import { formatDecimal } from "../decimal-format";
 
 /**
  * How a lesson pack is priced and shown, for the landing page's price cards and the student's purchase
@@ -33,7 +34,12 @@ export const savingsPercent = (pack: ItemPackageView, all: readonly ItemPackageV
   return saving > 0 ? Math.floor(saving * 10 + 1e-9) / 10 : 0;
 };
 
-const reais = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
-/** Prices in reais with comma decimals: 'R$ 47,00'. */
-export const formatReais = (value: number) => reais.format(value).replace(/\u00a0/g, " ");
-export const formatPercent = (value: number) => `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`;
+/**
+ * Prices in reais with comma decimals: 'R$ 47,00', as Intl's pt-BR currency format writes them (with a plain
+ * space), without the cost of Intl's first number format on the landing page (lib/decimal-format.ts).
+ */
+export const formatReais = (value: number) => {
+  const amount = formatDecimal(value, "pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return amount.startsWith("-") ? `-R$ ${amount.slice(1)}` : `R$ ${amount}`;
+};
+export const formatPercent = (value: number) => `${formatDecimal(value, "pt-BR", { maximumFractionDigits: 1 })}%`;

@@ -39,7 +39,11 @@ export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
     authenticate: fromPromise<void, Credentials>(({ input }) => authenticate(input)),
-    loadAccount: fromPromise<Account>(() => fetchAccount()),
+    // Offline (the phone's app opened without a network), the account as last seen keeps the person signed in;
+    // loaded with the account, not with the landing page, which has no use for it.
+    loadAccount: fromPromise<Account>(async () =>
+      (await import("../offline-snapshot")).keptOffline("account", fetchAccount)(),
+    ),
     watchUnauthorized: fromCallback(({ sendBack }) => {
       const stop = onUnauthorized(() => sendBack({ type: "session.unauthorized" }));
       return () => {
@@ -48,7 +52,10 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    forgetToken: () => tokenStorage.clear(),
+    forgetToken: () => {
+      tokenStorage.clear();
+      void import("../offline-snapshot").then((snapshots) => snapshots.forgetOfflineSnapshots());
+    },
   },
   guards: {
     hasStoredToken: () => tokenStorage.get() !== null,

@@ -39,6 +39,8 @@ export interface TeacherProfileForm {
   experience: string;
   specialities: TeacherSpeciality[];
   languages: TeacherLanguage[];
+  /** The levels taught; left out, the server keeps the ones saved before. */
+  levelIds?: number[];
 }
 
 /** `PUT api/account/teacher-profile`. */

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
 import { MailPreferencesPanel } from "../../../components/calendar/mail-preferences-panel";
 import { PersonalDataPanel } from "../../../components/privacy/personal-data-panel";
+import { PushNotificationsPanel } from "../../../components/push/push-notifications-panel";
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
@@ -39,6 +40,7 @@ export const StudentProfile = () => {
       </section>
       <CalendarFeedPanel />
       <MailPreferencesPanel />
+      <PushNotificationsPanel />
       <PersonalDataPanel />
     </>
   );

@@ -3,13 +3,15 @@ import { useTranslation } from "react-i18next";
 import { TeacherRating } from "../../../components/teachers/teacher-rating";
 import type { User } from "../api/user";
 import { type Column, UserDirectory } from "../users/user-directory";
+import { FlaggedBadge, useFlaggedTeachers } from "./flagged-badge";
 
 /**
  * /gerencia/professor: teachers and applications; activating an application accepts the teacher. Rows
- * open the teacher's profile and its form.
+ * open the teacher's profile and its form; a teacher flagged by a pattern of no-shows is badged "Sinalizado".
  */
 export const TeachersPage = () => {
   const { t } = useTranslation();
+  const flagged = useFlaggedTeachers();
   const columns: Column[] = useMemo(
     () => [
       { key: "email", label: t("gerencia.users.email"), value: (user) => user.email },
@@ -36,8 +38,19 @@ export const TeachersPage = () => {
             <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />
           ),
       },
+      {
+        key: "flagged",
+        label: t("gerencia.teachers.absences"),
+        value: (user) => flagged.get(user.id)?.disputes ?? 0,
+        // A replay's list is of another moment than today's flags: a dash, not a guess.
+        render: (user) => {
+          if (user.hasMissingPayment === null) return t("audit.replayView.notGiven");
+          const teacher = flagged.get(user.id);
+          return teacher ? <FlaggedBadge teacher={teacher} /> : null;
+        },
+      },
     ],
-    [t],
+    [t, flagged],
   );
   return (
     <UserDirectory

@@ -6,6 +6,7 @@ import { TeacherRating } from "../../../components/teachers/teacher-rating";
 import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import { useResource } from "../../../lib/use-resource";
 import { fullName, type User } from "../api/user";
+import { FlaggedBadge, useFlaggedTeachers } from "../teachers/flagged-badge";
 import { EraseUserButton } from "./erase-user-button";
 import { LIST_PATH, LoadedUser, type ManagedKind } from "./managed-user";
 
@@ -19,8 +20,8 @@ export const ManagedUserDetailPage = ({
   payments,
 }: {
   kind: ManagedKind;
-  /** What follows the profile for this login: a teacher's lessons to pay. */
-  payments?: (login: string) => ReactNode;
+  /** What follows the profile for this login (and user id): a teacher's lessons to pay, availability, reviews. */
+  payments?: (login: string, id: number) => ReactNode;
 }) => {
   const { t } = useTranslation();
   const login = useParams().login ?? "";
@@ -56,7 +57,7 @@ export const ManagedUserDetailPage = ({
             </Link>
             <HistoryLink of={{ user }} className="btn btn-outline" />
             <EraseUserButton login={user.login} listPath={`${listPath}${search}`} />
-            {payments?.(user.login)}
+            {payments?.(user.login, user.id)}
           </>
         )}
       </LoadedUser>
@@ -76,8 +77,14 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const TeacherRows = ({ user }: { user: User }) => {
   const { t } = useTranslation();
+  const flagged = useFlaggedTeachers().get(user.id);
   return (
     <>
+      {flagged && (
+        <Row label={t("gerencia.teachers.absences")}>
+          <FlaggedBadge teacher={flagged} /> {t("gerencia.teachers.flaggedDetail", { count: flagged.disputes })}
+        </Row>
+      )}
       <Row label={t("gerencia.teachers.experience")}>{user.experience}</Row>
       <Row label={t("gerencia.teachers.rating")}>
         <TeacherRating rating={user.rating ?? { average: null, count: 0 }} />

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ToastRegion } from "../../../components/toast/toast-region";
 import { fakeApi, json } from "../../../test/fake-api";
+import { teacherUser } from "../../../test/fake-teacher-detail";
 import { optionNames } from "../../../test/options";
 import { renderRoutes } from "../../../test/render";
 import { adminRoutes } from "../../../test/render-area";
@@ -12,16 +13,11 @@ import type { User } from "../api/user";
 /** The first screen of a file waits for its lazily loaded page, which takes a while on a busy machine. */
 const firstPaint = { timeout: 5000 };
 
+/** Márcia as the users API answers (her roles and kind restated as a User types them), with her private fields. */
 const marcia: User = {
-  id: 1,
-  login: "marcia@example.com",
-  firstName: "Márcia",
-  lastName: "Lima",
-  email: "marcia@example.com",
-  activated: true,
+  ...teacherUser(1),
   authorities: ["ROLE_USER", "ROLE_TEACHER"],
   kind: "teacher",
-  accepted: true,
   phone: "(11)98765-4321",
   cpf: "123.456.789-09",
   experience: "Dez anos em escolas de idiomas",

@@ -38,6 +38,9 @@ describe("the student's Trilhas de Ensino screen", () => {
       ["Home", "/student"],
       ["Meu Perfil", "/student/perfil"],
       ["Trilhas de Ensino", "/student/trilhas"],
+      ["Aulas semanais", "/student/aulas-semanais"],
+      ["Progresso", "/student/progresso"],
+      ["Meus relatos", "/student/relatos"],
       ["Teste de nível", "/student/teste-de-nivel"],
       ["Contratar aulas", "/student/contratar-aulas"],
     ]);

@@ -2,24 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeRequest, fakeApi, json } from "../../../test/fake-api";
+import { teacherDetailExtras, teacherUser } from "../../../test/fake-teacher-detail";
 import { renderRoutes } from "../../../test/render";
 import { adminRoutes } from "../../../test/render-area";
 import { signInAdministratorForEachTest } from "../../../test/sign-in";
+import { tableRows } from "../../../test/table-rows";
 
 const firstPaint = { timeout: 5000 };
 
-const marcia = {
-  id: 1,
-  login: "marcia@example.com",
-  firstName: "Márcia",
-  lastName: "Lima",
-  email: "marcia@example.com",
-  activated: true,
-  authorities: ["ROLE_USER", "ROLE_TEACHER"],
-  kind: "teacher",
-  accepted: true,
-  hasMissingPayment: true,
-};
+const marcia = { ...teacherUser(1), hasMissingPayment: true };
 
 const payment = (id: number) => ({ id, value: 25, valueCents: 2500, date: "2026-06-15T15:00:00.000Z" });
 
@@ -57,21 +48,12 @@ const server = (handlers: Parameters<typeof fakeApi>[0] = {}) =>
     "GET /api/account": () => json({ ...marcia, id: 9, login: "root", authorities: ["ROLE_ADMIN"] }),
     "GET /api/users/marcia%40example.com": () => json(marcia),
     [LESSONS_PATH]: () => json(JUNE),
+    ...teacherDetailExtras(marcia.id),
     ...handlers,
   });
 
 const renderDetail = () => renderRoutes(adminRoutes(), "/gerencia/professor/marcia%40example.com");
 
-/** Each lesson row as the administrator reads it: trail, student, date, time, payment. */
-const rows = () =>
-  within(screen.getByRole("table"))
-    .getAllByRole("row")
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole("cell")
-        .map((cell) => cell.textContent),
-    );
 const rowOf = (student: string) => {
   const row = screen.getByRole("cell", { name: `${student} Souza` }).closest("tr");
   if (!row) throw new Error(`no row for ${student}`);
@@ -93,7 +75,7 @@ describe("the teacher detail's lessons and payments", () => {
     const calls = server();
     renderDetail();
     await screen.findByRole("table", {}, firstPaint);
-    expect(rows()).toEqual([
+    expect(tableRows()).toEqual([
       ["3 - Ordering food", "Rui Souza", "20/06/26", "10:00", "A realizar"],
       ["3 - Ordering food", "Ana Souza", "10/06/26", "10:00", "Débito"],
       ["3 - Ordering food", "Bia Souza", "08/06/26", "10:00", "Quitado"],

@@ -64,4 +64,30 @@ describe("the teacher's Suas aulas", () => {
 
     expect(await within(upcoming).findByText("Não há aulas marcadas!")).toBeInTheDocument();
   });
+
+  it("lists a lesson a student booked into the teacher's free hours as soon as the booking is pushed", async () => {
+    const state: { upcoming: unknown[] } = { upcoming: [] };
+    server(state);
+    const live = renderLessons();
+    const upcoming = await screen.findByRole("region", { name: "Próximas aulas" });
+    await within(upcoming).findByText("Não há aulas marcadas!");
+
+    const date = inHours(52);
+    state.upcoming = [claimedLesson(1004, date, "Ordering food")];
+    act(() =>
+      live.push("lesson:booked", {
+        lesson: {
+          id: 1004,
+          date: date.toISOString(),
+          objective: "PROFESSIONAL",
+          level: { id: 1, name: "Básico" },
+          trail: { id: 1104, number: 1, title: "Ordering food" },
+          student: { id: 6, firstName: "Ana", lastName: "Souza" },
+        },
+        meetUrl: "https://meet.jit.si/el-1004",
+      }),
+    );
+
+    expect(await within(upcoming).findByRole("row", { name: /Ordering food/ })).toBeInTheDocument();
+  });
 });

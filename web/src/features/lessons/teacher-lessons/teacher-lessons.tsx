@@ -1,13 +1,16 @@
+import { isReportable } from "@el/domain/disputes/dispute";
 import type { SchedulingView } from "@el/domain/lessons/scheduling-view";
 import { fullName } from "@el/domain/shared/full-name";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { CalendarFeedPanel } from "../../../components/calendar/calendar-feed-panel";
 import { MailPreferencesPanel } from "../../../components/calendar/mail-preferences-panel";
 import type { LessonRowView } from "../../../components/lessons/lesson-list";
 import { LessonDetailsAndJoin } from "../../../components/lessons/lesson-row-actions";
 import { LessonSection } from "../../../components/lessons/lesson-section";
 import { NextLessonReminder } from "../../../components/lessons/next-lesson-reminder";
+import { PushNotificationsPanel } from "../../../components/push/push-notifications-panel";
 import { api } from "../../../lib/api";
 import type { LessonCard } from "../../../lib/lessons/lesson-card";
 import { useMyLessons } from "../../../lib/lessons/use-my-lessons";
@@ -21,6 +24,16 @@ const TeacherLessonActions = ({ view, onChanged }: { view: LessonRowView; onChan
   return (
     <>
       <LessonDetailsAndJoin view={view} />
+      {view.state !== "pending" && Date.parse(view.lesson.date) <= Date.now() && (
+        <Link className="btn btn-small btn-outline" to={`/teacher/aulas/${view.lesson.id}/relatorio`}>
+          {t("lessons.actions.writeReport")}
+        </Link>
+      )}
+      {(view.state === "held" || view.state === "feedbackGiven") && isReportable(view.lesson.date, new Date()) && (
+        <Link className="btn btn-small btn-outline" to={`/disputas/relatar/${view.lesson.id}`}>
+          {t("lessons.actions.reportProblem")}
+        </Link>
+      )}
       {view.state === "held" && (
         <button type="button" className="btn btn-small btn-primary" onClick={() => setFeedback(true)}>
           {t("lessons.actions.feedback")}
@@ -65,6 +78,8 @@ export const TeacherLessons = () => {
   const prompt = useResource(fetchLastWithoutReport, "report-prompt");
   // A claimed lesson the student or the back office cancels leaves the teacher's lists at once.
   useLivePush("lesson:cancelled", reload);
+  // A lesson a student books straight into the teacher's free hours joins their lists at once.
+  useLivePush("lesson:booked", reload);
   const [promptDone, setPromptDone] = useState(false);
   const section = {
     loadingText: t("teacher.lessons.loading"),
@@ -98,6 +113,7 @@ export const TeacherLessons = () => {
       )}
       <CalendarFeedPanel />
       <MailPreferencesPanel />
+      <PushNotificationsPanel />
     </div>
   );
 };

@@ -17,15 +17,25 @@ const saved: TeacherProfileView = {
   experience: "Três anos",
   specialities: [],
   languages: [],
+  levelIds: [],
   photo: null,
   rating: { average: null, count: 0 },
 };
 
-const server = (answers: { put?: (request: FakeRequest) => Response } = {}) =>
+const LEVELS = [
+  { id: 1, name: "Básico", active: true },
+  { id: 2, name: "Intermediário", active: true },
+  { id: 3, name: "Avançado", active: false },
+];
+
+const server = (
+  answers: { put?: (request: FakeRequest) => Response; profile?: TeacherProfileView; levels?: () => Response } = {},
+) =>
   fakeApi({
+    "GET /api/levels": answers.levels ?? (() => json(LEVELS)),
     "GET /api/account": () =>
       json({ id: 21, login: "bruno@example.com", activated: true, authorities: ["ROLE_USER", "ROLE_TEACHER"] }),
-    "GET /api/account/teacher-profile": () => json(saved),
+    "GET /api/account/teacher-profile": () => json(answers.profile ?? saved),
     "PUT /api/account/teacher-profile": (request) =>
       answers.put?.(request) ?? json({ ...saved, ...(request.body as object) }),
     "GET /api/google/calendar": () => json({ configured: true, connected: false, connectedAt: null }),
@@ -55,6 +65,7 @@ describe("the teacher's profile page", () => {
       experience: "Três anos",
       specialities: ["TRAVEL"],
       languages: ["en", "pt"],
+      levelIds: [],
     });
     const preview = await screen.findByRole("region", { name: "Sobre Bruno" });
     expect(within(preview).getByText("Ensino inglês para viagens.")).toBeInTheDocument();
@@ -106,5 +117,36 @@ describe("the teacher's profile page", () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith("https://accounts.google.com/o/oauth2/v2/auth?state=s"));
     expect(calls.some((call) => call.path === "/api/google/calendar/authorize")).toBe(true);
     go.mockRestore();
+  });
+});
+
+describe("the teacher's Níveis que ensino", () => {
+  it("offers the active levels and the ones chosen before, and saves the levels ticked", async () => {
+    const calls = server({ profile: { ...saved, languages: ["en"], levelIds: [3] } });
+    show();
+    const levels = await screen.findByRole("group", { name: "Níveis que ensino" });
+    const boxes = await within(levels).findAllByRole("checkbox");
+    expect(boxes.map((box) => box.parentElement?.textContent)).toEqual(["Básico", "Intermediário", "Avançado"]);
+    expect(within(levels).getByRole("checkbox", { name: "Avançado" })).toBeChecked();
+
+    const user = userEvent.setup();
+    await user.click(within(levels).getByRole("checkbox", { name: "Intermediário" }));
+    await user.click(within(levels).getByRole("checkbox", { name: "Avançado" }));
+    await user.click(screen.getByRole("button", { name: "Salvar perfil" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({ levelIds: [2] });
+  });
+
+  it("says when the levels cannot be loaded, and then saves the rest without touching the levels", async () => {
+    const calls = server({
+      profile: { ...saved, languages: ["en"], levelIds: [2] },
+      levels: () => json({ message: "error.unexpected" }, { status: 500 }),
+    });
+    show();
+    const levels = await screen.findByRole("group", { name: "Níveis que ensino" });
+    expect(await within(levels).findByRole("alert")).toHaveTextContent("Ocorreu um erro inesperado.");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Salvar perfil" }));
+    await waitFor(() => expect(calls.some((call) => call.method === "PUT")).toBe(true));
+    expect(calls.find((call) => call.method === "PUT")?.body).not.toHaveProperty("levelIds");
   });
 });

@@ -18,6 +18,7 @@ import { PersonalDataPanel } from "../../../components/privacy/personal-data-pan
 import { ErrorAlert } from "../../../components/status/error-alert";
 import { Loading } from "../../../components/status/loading";
 import { TeacherPhoto, TeacherProfileDetails } from "../../../components/teachers/teacher-card";
+import { fetchLevels } from "../../../lib/catalog/catalog-api";
 import {
   fetchOwnTeacherProfile,
   photoProblemOf,
@@ -26,6 +27,7 @@ import {
 } from "../../../lib/teachers/teacher-profile";
 import { useMutation } from "../../../lib/use-mutation";
 import { useResource } from "../../../lib/use-resource";
+import { TeacherLevelsField } from "./teacher-levels-field";
 
 /** The server's rules, said before sending (the same message keys). */
 const ProfileForm = z.object({
@@ -33,10 +35,15 @@ const ProfileForm = z.object({
   experience: z.string().trim().max(TEACHER_EXPERIENCE_MAX, "error.teacherProfile.experience"),
   specialities: z.array(TeacherSpeciality),
   languages: z.array(TeacherLanguage).min(1, "error.teacherProfile.languages"),
+  /** The check boxes' values: level ids as text. */
+  levelIds: z.array(z.string()),
 });
 type ProfileForm = z.infer<typeof ProfileForm>;
 
-/** /teacher/perfil: the teacher's photo, bio, experience, specialities and languages, as students see them. */
+/**
+ * /teacher/perfil: the teacher's photo, bio, experience, specialities, languages and the levels they
+ * teach, as students see them.
+ */
 export const TeacherProfilePage = () => {
   const { t } = useTranslation();
   const loaded = useResource(fetchOwnTeacherProfile, "own-teacher-profile");
@@ -66,9 +73,16 @@ const TeacherProfileEditor = ({ loaded }: { loaded: TeacherProfileView }) => {
       specialities: loaded.specialities,
       // A teacher who never said teaches English at least.
       languages: loaded.languages.length > 0 ? loaded.languages : ["en"],
+      levelIds: loaded.levelIds.map(String),
     },
   });
-  const save = useMutation(async (values: ProfileForm) => setProfile(await saveTeacherProfile(values)));
+  const levels = useResource(fetchLevels, "levels");
+  const save = useMutation(async ({ levelIds, ...values }: ProfileForm) =>
+    // Without the levels on screen the teacher chose none: the server keeps the ones saved before.
+    setProfile(
+      await saveTeacherProfile(levels.status === "ready" ? { ...values, levelIds: levelIds.map(Number) } : values),
+    ),
+  );
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const upload = useMutation(async (file: File) => setProfile(await uploadTeacherPhoto(file)));
   const { errors } = form.formState;
@@ -142,6 +156,7 @@ const TeacherProfileEditor = ({ loaded }: { loaded: TeacherProfileView }) => {
             </span>
           )}
         </fieldset>
+        <TeacherLevelsField levels={levels} chosen={loaded.levelIds} register={form.register("levelIds")} />
         {save.status === "error" && <ErrorAlert error={save.error} />}
         <button type="submit" className="btn btn-primary" disabled={save.status === "running"}>
           {save.status === "running" ? t("teacherProfile.saving") : t("teacherProfile.save")}
