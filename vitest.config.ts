@@ -108,8 +108,11 @@ export default defineConfig({
           include: ["web/e2e/**/*.e2e.spec.ts"],
           exclude,
           globalSetup: ["./backend/test/global-setup.ts", "./web/e2e/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Hang guards only. A journey's setup that prepares its data on a product of its own starts two products
+          // one after the other, and a page-by-page journey checks some twenty pages: on CI's machine, beside the
+          // int suite, each has taken over two minutes.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           // Three files at a time: a journey waits on its browser and its product far more than it computes (beside
           // the int suite, the run used about two thirds of the two cores with two). Each file starts its own product
           // (a free port, a data folder of its own) and its own chromium; nothing else is shared but the run's prepared
