@@ -90,7 +90,9 @@ export default defineConfig({
           // mock a module (vi.mock) or leave a global changed; each closes the apps and databases it opened.
           isolate: false,
           globalSetup: ["./backend/test/global-setup.ts"],
-          testTimeout: 60_000,
+          // A hang guard: beside the browser journeys a test that takes 15 s alone (a PGlite runner killed in the
+          // middle of a batch) has taken over 60.
+          testTimeout: 120_000,
           // A file's setup (a PGlite loaded, the store migrated) took over 60 s once in CI, in both workers at once,
           // while the browser journeys beside it held the two cores; a retry does not run a failed hook again.
           hookTimeout: 120_000,

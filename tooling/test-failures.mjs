@@ -13,8 +13,10 @@ for (const name of reports) {
       lines.push(`FAILED FILE ${file.name}\n  ${file.message.slice(0, 2_000)}`);
     for (const test of file.assertionResults ?? []) {
       const messages = (test.failureMessages ?? []).map((message) => `  ${message.slice(0, 2_000)}`).join("\n");
-      if (test.status === "failed") lines.push(`FAILED ${file.name} › ${test.fullName}\n${messages}`);
-      else if (messages) lines.push(`PASSED ON RETRY ${file.name} › ${test.fullName}\n${messages}`);
+      // A timeout's message is vitest's bare "STACK_TRACE_ERROR": how long the test ran tells it apart.
+      const took = `(${Math.round(test.duration ?? 0)} ms)`;
+      if (test.status === "failed") lines.push(`FAILED ${file.name} › ${test.fullName} ${took}\n${messages}`);
+      else if (messages) lines.push(`PASSED ON RETRY ${file.name} › ${test.fullName} ${took}\n${messages}`);
     }
   }
 }

@@ -134,7 +134,7 @@ describe("database faults on PostgreSQL, two instances on one database", () => {
       timeout: 10_000,
       interval: 100,
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     disconnectAll();

@@ -84,7 +84,7 @@ describe("the database restarting and stopping under load, on a PostgreSQL clust
       // Whatever failed above: no cluster left running, no folder left behind.
       await cluster?.remove();
     }
-  }, 60_000);
+  });
 
   /** One request as a client sends it: again after each 503's `Retry-After`, the same key each time. */
   const send = async (who: Person, url: string, payload: unknown, key?: string) => {

@@ -43,7 +43,7 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
     url = await listen(test.app);
     admin = bearer(await adminToken(test.app));
     fourLessons = (await listPackages(test.app.db)).find((pack) => pack.amount === 4)?.id ?? 0;
-  }, 60_000);
+  });
   afterEach(() => {
     fake.onCardCharge = undefined;
     fake.failChargesWith = undefined;
@@ -150,7 +150,7 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
     expect(granted).toHaveLength(1);
     expect(await balanceOf(student.token)).toBe(4);
     expect(await findPurchase(test.db, purchaseId)).toMatchObject({ status: "PAID", reconciled: true });
-  }, 60_000);
+  });
 
   it("answers PENDING on Getnet's 5xx to the charge, then fails it with the coupon's use back when Getnet has no charge", async () => {
     const student = await signedUpStudent(test.app);
@@ -169,7 +169,7 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
     });
     expect(await balanceOf(student.token)).toBe(0);
     expect(await couponValid(student.token, "DEU-500")).toBe(true);
-  }, 60_000);
+  });
 
   it("still fails at once, as before, a charge Getnet declined", async () => {
     const student = await signedUpStudent(test.app);
@@ -187,5 +187,5 @@ describe("a card checkout whose charge outcome Getnet never answered", () => {
     const result = answer.json<{ purchaseId: number; status: string; message: string }>();
     expect(result).toMatchObject({ status: "ERROR", message: "Transação não autorizada" });
     expect(await eventsOf(purchaseStreams.id(result.purchaseId))).toEqual(["PurchaseStarted", "PurchaseFailed"]);
-  }, 60_000);
+  });
 });

@@ -50,7 +50,7 @@ describe("reconciling purchases whose checkout died before recording the gateway
     url = await listen(test.app);
     admin = bearer(await adminToken(test.app));
     fourLessons = (await listPackages(test.app.db)).find((pack) => pack.amount === 4)?.id ?? 0;
-  }, 60_000);
+  });
   afterAll(async () => {
     await test?.close();
     await fake?.close();
@@ -269,5 +269,5 @@ describe("reconciling purchases whose checkout died before recording the gateway
       "PurchaseReconciled",
       "PurchaseFailed",
     ]);
-  }, 60_000);
+  });
 });
