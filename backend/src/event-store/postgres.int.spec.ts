@@ -219,9 +219,9 @@ describe("two event stores on one PostgreSQL, as two backend processes", () => {
       expect(wakeUps()).toHaveLength(1);
       // Another backend starts: its hello reaches A, whose next append wakes B's subscriber.
       b = await createEventStore(dbB, registry, undefined, { othersHelloMs: 100 });
-      // B's hello, and A's answer to it (B goes on saying hello; A answers only the first).
-      await expect.poll(() => heard.filter((payload) => payload.startsWith("hello:")).length).toBeGreaterThanOrEqual(3);
-      expect(heard.filter((payload) => payload.endsWith(":back"))).toHaveLength(1);
+      // B's hello, and A's answer to it (A answers each hello, and B says one every 100 ms: how many answers were
+      // heard by now depends on the machine's pace).
+      await expect.poll(() => heard.filter((payload) => payload.endsWith(":back")).length).toBeGreaterThanOrEqual(1);
       const seen: string[] = [];
       const subscription = b.subscribeAll(await b.head(), (event) => void seen.push(event.streamId), {
         recheckMs: 3_600_000,

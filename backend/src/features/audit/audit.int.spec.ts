@@ -156,7 +156,8 @@ describe("the auditors' history", () => {
         if (!body?.next) break;
         url = `/api/audit/events?${filter}&size=2&after=${body.next}`;
       }
-      expect(paged, filter).toEqual(whole.map((event) => event.position));
+      // The test app's own sweeps may store a system event while the pages are read: it comes after, never between.
+      expect(paged.slice(0, whole.length), filter).toEqual(whole.map((event) => event.position));
     }
   });
 
